@@ -1,0 +1,21 @@
+"""The rules of Hacienda: pure Python, headless, deterministic (CONTRACTS §4).
+
+No pygame here, ever: the AI seats, tools and tests build game states
+directly, and the client sends every action through `GameState.apply`.
+"""
+
+from .actions import KINDS, Action, parse_action
+from .errors import IllegalAction, ScenarioError
+from .events import Event
+from .observe import Observation, SeatView, observe
+from .record import load_record, make_record, replay, save_record
+from .scenario import load_scenario
+from .scoring import ranking, score
+from .setup import new_game
+from .state import GameState, Seat
+
+__all__ = [
+    "KINDS", "Action", "Event", "GameState", "IllegalAction", "Observation", "ScenarioError",
+    "Seat", "SeatView", "load_record", "load_scenario", "make_record", "new_game", "observe",
+    "parse_action", "ranking", "replay", "save_record", "score",
+]

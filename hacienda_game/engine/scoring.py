@@ -1,0 +1,125 @@
+"""Scoring (R41-R49): markets, land chains, haciendas, water, money."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import components as C
+from .events import Event
+from .groups import EMPTY, WATER, groups_of
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+CATEGORIES = ("markets", "chains", "haciendas", "water", "money")
+
+
+def connected_markets(state: GameState, seat: int) -> list[int]:
+    """R34: markets touched by at least one of the seat's tokens."""
+    board, kind, owner = state.board, state.kind, state.owner
+    out = []
+    for m in board.markets:
+        for n in board.adjacent[m]:
+            if owner[n] == seat and kind[n] > WATER:
+                out.append(m)
+                break
+    return out
+
+
+def water_bodies(state: GameState) -> list[tuple[int, ...]]:
+    """What R45 scores one at a time: each water tile, or with the variant
+    "lakes" (R46) each group of adjacent water tiles."""
+    tiles = state.water_tiles
+    if "lakes" not in state.variants:
+        return list(tiles)
+    adj = state.board.adjacent
+    tile_of = {h: i for i, t in enumerate(tiles) for h in t}
+    parent = list(range(len(tiles)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, t in enumerate(tiles):
+        for h in t:
+            for n in adj[h]:
+                j = tile_of.get(n)
+                if j is not None:
+                    parent[root(j)] = root(i)
+    lakes: dict[int, list[int]] = {}
+    for i, t in enumerate(tiles):
+        lakes.setdefault(root(i), []).extend(t)
+    return [tuple(sorted(h)) for h in lakes.values()]
+
+
+def score(state: GameState) -> list[dict]:
+    """One scoring of the position now, one dict per seat (R41-R47).
+
+    Each dict has the points of every category, ``total``, and ``detail``:
+    connected markets, scoring chain sizes, hacienda group sizes, water points
+    per water tile (or lake) that gives any, and pesos held.
+    """
+    board, kind, owner = state.board, state.kind, state.owner
+    adj = board.adjacent
+    water_points: list[list[int]] = [[] for _ in range(state.players)]
+    for body in water_bodies(state):
+        touching: set[int] = set()
+        for h in body:
+            for n in adj[h]:
+                if kind[n] != EMPTY and kind[n] != WATER:
+                    touching.add(n)
+        per_seat = [0] * state.players
+        for n in touching:
+            per_seat[owner[n]] += 1
+        for seat, pts in enumerate(per_seat):
+            if pts:
+                water_points[seat].append(pts)
+    hacienda_hexes = set(state.haciendas)
+    table = []
+    for seat, s in enumerate(state.seats):
+        markets = len(connected_markets(state, seat))
+        chains = groups_of(s.land_hexes, kind, owner, adj)
+        chain_sizes = sorted((len(g) for g in chains if len(g) >= C.CHAIN_MIN_SCORING),
+                             reverse=True)
+        groups = list(chains)
+        for hexes in s.animal_hexes:
+            groups.extend(groups_of(hexes, kind, owner, adj))
+        hacienda_sizes = [len(g) for g in groups if not hacienda_hexes.isdisjoint(g)]
+        row = {
+            "markets": C.market_points(markets),
+            "chains": C.CHAIN_POINTS_PER_TILE * sum(chain_sizes),
+            "haciendas": sum(hacienda_sizes),
+            "water": sum(water_points[seat]),
+            "money": s.money // C.PESOS_PER_POINT,
+        }
+        row["total"] = sum(row[c] for c in CATEGORIES)
+        row["detail"] = {"markets": markets, "chains": chain_sizes,
+                         "haciendas": sorted(hacienda_sizes, reverse=True),
+                         "water": water_points[seat], "money": s.money}
+        table.append(row)
+    return table
+
+
+def apply_scoring(state: GameState, which: str, events: list[Event]) -> None:
+    """Score now and add the points to every seat (R40, R41)."""
+    table = score(state)
+    for s, row in zip(state.seats, table, strict=True):
+        s.score += row["total"]
+        s.scorings.append({k: row[k] for k in (*CATEGORIES, "total")})
+    state.scorings_done += 1
+    events.append(Event("scoring", None, {"which": which, "table": table,
+                                          "scores": [s.score for s in state.seats]}))
+
+
+def ranking(state: GameState) -> tuple[list[int], list[int]]:
+    """R49: seats best first (points, then money), and the winners (ties share)."""
+    key = [(s.score, s.money) for s in state.seats]
+    order = sorted(range(state.players), key=lambda i: (-key[i][0], -key[i][1], i))
+    best = key[order[0]]
+    return order, [i for i in order if key[i] == best]
+
+
+__all__ = ["CATEGORIES", "score", "apply_scoring", "ranking", "connected_markets",
+           "water_bodies"]
