@@ -107,9 +107,23 @@ def coverable(counts: list[int] | tuple[int, ...], caps: dict[int, int]) -> bool
     return True
 
 
+_can_add_memo: dict[tuple, bool] = {}
+
+
 def can_add(counts: list[int], member: int, caps: dict[int, int],
             masks: tuple[tuple[int, ...], ...]) -> bool:
     """Whether one more piece for ``member`` keeps the demands coverable."""
+    key = (id(caps), member, *counts)
+    known = _can_add_memo.get(key)
+    if known is None:
+        if len(_can_add_memo) > 200_000:
+            _can_add_memo.clear()
+        known = _can_add_memo[key] = _can_add(counts, member, caps, masks)
+    return known
+
+
+def _can_add(counts: list[int], member: int, caps: dict[int, int],
+             masks: tuple[tuple[int, ...], ...]) -> bool:
     for mask in masks[member]:
         total = 1
         for i, n in enumerate(counts):

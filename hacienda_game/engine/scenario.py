@@ -225,6 +225,7 @@ def _place(state: GameState, data: dict, seats: list[dict], problems: list[str])
         seat.land_hexes.sort()
         for x in seat.animal_hexes:
             x.sort()
+    state.rebuild_caches()
 
 
 def _decks(state: GameState, data: dict, problems: list[str]) -> None:

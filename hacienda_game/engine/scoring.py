@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import components as C
 from .events import Event
-from .groups import EMPTY, WATER, groups_of
+from .groups import EMPTY, WATER
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -80,12 +80,12 @@ def score(state: GameState) -> list[dict]:
     table = []
     for seat, s in enumerate(state.seats):
         markets = len(connected_markets(state, seat))
-        chains = groups_of(s.land_hexes, kind, owner, adj)
+        chains = state.chains(seat)
         chain_sizes = sorted((len(g) for g in chains if len(g) >= C.CHAIN_MIN_SCORING),
                              reverse=True)
         groups = list(chains)
-        for hexes in s.animal_hexes:
-            groups.extend(groups_of(hexes, kind, owner, adj))
+        for a in range(len(s.animal_hexes)):
+            groups.extend(state.herds_of(seat, a))
         hacienda_sizes = [len(g) for g in groups if not hacienda_hexes.isdisjoint(g)]
         row = {
             "markets": C.market_points(markets),

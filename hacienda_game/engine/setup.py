@@ -108,6 +108,7 @@ def deal(board: Board, players: int, seed: int, variants: Iterable[str],
         state.water_tiles.append((h,))
         state.water_left[1] = max(0, state.water_left[1] - 1)
 
+    state.rebuild_caches()
     state.start_player = rng.randrange(players) if start_player is None else start_player
     state.current = state.start_player
     if not state.animal_draw:

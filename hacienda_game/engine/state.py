@@ -21,6 +21,9 @@ from .events import Event
 from .groups import ANIMAL0, EMPTY, LAND, WATER, group_at, groups_of
 
 Cell = tuple[int, int]
+# Building the many actions of legal_actions() straight from tuples skips
+# NamedTuple's argument handling: same values, a third of the cost.
+_new = tuple.__new__
 
 
 class Seat:
@@ -90,7 +93,11 @@ class GameState:
         "stack", "intermediate_due", "final_due", "scorings_done",
         "current", "start_player", "actions_taken", "bought_hacienda", "bought_water",
         "harvested", "round", "turn", "forced_passes", "over", "over_reason", "history",
-        "origin", "_land_caps", "_land_masks", "_free_pampas_cache",
+        "origin", "_land_caps", "_land_masks",
+        # Derived caches, kept up to date by _occupy (never part of a snapshot):
+        # free pampas next to each seat's land / each seat's tokens of each animal,
+        # and each seat's chains / herds of each animal (None: to be recomputed).
+        "_land_frontier", "_animal_frontier", "_chain_cache", "_herd_cache",
     )
 
     def __init__(self, board: Board, players: int, seed: int, variants: Iterable[str] = ()):
@@ -136,6 +143,7 @@ class GameState:
         self.origin: dict = {}
         self._land_caps = C.LAND_CAPS[players]
         self._land_masks = C.LAND_MASKS[players]
+        self.rebuild_caches()
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
@@ -169,7 +177,47 @@ class GameState:
             setattr(g, name, getattr(self, name))
         g.history = self.history[:]
         g.origin = self.origin
+        g._land_frontier = [f.copy() for f in self._land_frontier]
+        g._animal_frontier = [[f.copy() for f in fs] for fs in self._animal_frontier]
+        # Cached groups are never mutated, only replaced: sharing them is safe.
+        g._chain_cache = self._chain_cache[:]
+        g._herd_cache = [h[:] for h in self._herd_cache]
         return g
+
+    def rebuild_caches(self) -> None:
+        """Recompute the derived caches from the pieces (after setting up by hand)."""
+        self._land_frontier = [self._free_pampas_around(s.land_hexes) for s in self.seats]
+        self._animal_frontier = [[self._free_pampas_around(h) for h in s.animal_hexes]
+                                 for s in self.seats]
+        self._chain_cache: list[list[list[int]] | None] = [None] * self.players
+        self._herd_cache: list[list[list[list[int]] | None]] = [
+            [None] * len(C.ANIMALS) for _ in range(self.players)]
+
+    def _free_pampas_around(self, hexes: Iterable[int]) -> set[int]:
+        kind, is_pampas, adj = self.kind, self.board.is_pampas, self.board.adjacent
+        out = set()
+        for h in hexes:
+            for n in adj[h]:
+                if kind[n] == EMPTY and is_pampas[n]:
+                    out.add(n)
+        return out
+
+    def _occupy(self, h: int, piece: int, seat: int) -> None:
+        """Put a piece on a free hex and keep the caches right."""
+        self.kind[h] = piece
+        self.owner[h] = seat
+        for f in self._land_frontier:
+            f.discard(h)
+        for fs in self._animal_frontier:
+            for f in fs:
+                f.discard(h)
+        if piece == LAND:
+            self._land_frontier[seat] |= self._free_pampas_around((h,))
+            self._chain_cache[seat] = None
+        elif piece >= ANIMAL0:
+            a = piece - ANIMAL0
+            self._animal_frontier[seat][a] |= self._free_pampas_around((h,))
+            self._herd_cache[seat][a] = None
 
     def to_dict(self) -> dict:
         """Everything, hidden information included (for snapshots and tests)."""
@@ -223,14 +271,25 @@ class GameState:
         return group_at(h, self.kind, self.owner, self.board.adjacent)
 
     def chains(self, seat: int) -> list[list[int]]:
-        return groups_of(self.seats[seat].land_hexes, self.kind, self.owner, self.board.adjacent)
+        """The seat's land chains (R26), each a sorted list of hexes.  Don't mutate."""
+        cached = self._chain_cache[seat]
+        if cached is None:
+            cached = groups_of(self.seats[seat].land_hexes, self.kind, self.owner,
+                               self.board.adjacent)
+            self._chain_cache[seat] = cached
+        return cached
+
+    def herds_of(self, seat: int, animal: int) -> list[list[int]]:
+        """The seat's herds (R28) of one animal (index in `ANIMALS`).  Don't mutate."""
+        cached = self._herd_cache[seat][animal]
+        if cached is None:
+            cached = groups_of(self.seats[seat].animal_hexes[animal], self.kind, self.owner,
+                               self.board.adjacent)
+            self._herd_cache[seat][animal] = cached
+        return cached
 
     def herds(self, seat: int) -> list[tuple[str, list[int]]]:
-        out = []
-        for a, hexes in enumerate(self.seats[seat].animal_hexes):
-            for g in groups_of(hexes, self.kind, self.owner, self.board.adjacent):
-                out.append((C.ANIMALS[a], g))
-        return out
+        return [(C.ANIMALS[a], g) for a in range(len(C.ANIMALS)) for g in self.herds_of(seat, a)]
 
     # ----------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
@@ -250,12 +309,17 @@ class GameState:
 
     def random_action(self, rng: random.Random) -> Action:
         """A random legal action without building the whole list: a kind
-        chosen uniformly among the legal kinds, then an action of that kind
-        uniformly.  A test checks it only ever yields legal actions."""
-        kinds = self.legal_kinds()
-        if not kinds:
-            raise IllegalAction("the game is over (R40): no action is legal")
-        return rng.choice(self._generators[rng.choice(kinds)](self, False))
+        chosen uniformly among the kinds that have legal actions (the first
+        such kind in a random order of all kinds), then an action of that
+        kind uniformly.  A test checks it only ever yields legal actions."""
+        kinds = list(KINDS)
+        random_float = rng.random
+        while kinds:
+            kind = kinds.pop(int(random_float() * len(kinds)))
+            actions = self._generators[kind](self, False)
+            if actions:
+                return actions[int(random_float() * len(actions))]
+        raise IllegalAction("the game is over (R40): no action is legal")
 
     def _turn_open(self) -> bool:
         return not self.over and self.actions_taken < C.ACTIONS_PER_TURN
@@ -296,12 +360,12 @@ class GameState:
 
     def _hacienda_targets(self) -> list[int]:
         """Own land tiles and tokens whose chain or herd has no hacienda (R20)."""
-        s = self.seat
-        kind, owner, adj = self.kind, self.owner, self.board.adjacent
+        seat = self.current
         with_hacienda = set(self.haciendas)
         targets: list[int] = []
-        for hexes in (s.land_hexes, *s.animal_hexes):
-            for g in groups_of(hexes, kind, owner, adj):
+        for groups in (self.chains(seat),
+                       *(self.herds_of(seat, a) for a in range(len(C.ANIMALS)))):
+            for g in groups:
                 if with_hacienda.isdisjoint(g):
                     targets.extend(g)
         targets.sort()
@@ -316,7 +380,7 @@ class GameState:
         targets = self._hacienda_targets()
         if first:
             targets = targets[:1]
-        return [Action("buy", "hacienda", None, (names[h],)) for h in targets]
+        return [_new(Action, ("buy", "hacienda", None, (names[h],), None)) for h in targets]
 
     def _water_placements(self, first: bool) -> list[tuple[int, ...]]:
         kind, is_pampas = self.kind, self.board.is_pampas
@@ -339,17 +403,8 @@ class GameState:
         if not self._turn_open() or self.bought_water or s.money < C.PRICE_WATER:
             return []
         names = self.board.cells
-        return [Action("buy", "water", None, tuple(sorted(names[h] for h in p)))
+        return [_new(Action, ("buy", "water", None, tuple(sorted(names[h] for h in p)), None))
                 for p in self._water_placements(first)]
-
-    def _free_pampas_next_to(self, hexes: Iterable[int]) -> set[int]:
-        kind, is_pampas, adj = self.kind, self.board.is_pampas, self.board.adjacent
-        out = set()
-        for h in hexes:
-            for n in adj[h]:
-                if kind[n] == EMPTY and is_pampas[n]:
-                    out.add(n)
-        return out
 
     def _land_targets(self, card: int, pampas: list[int] | None) -> tuple[list[int], bool]:
         """Where a land card may go (R23-R25), and whether it is played as pampas."""
@@ -359,7 +414,7 @@ class GameState:
             if free:
                 return free, False
         if pampas is None:
-            pampas = sorted(self._free_pampas_next_to(self.seat.land_hexes))
+            pampas = sorted(self._land_frontier[self.current])
         return pampas, card != C.PAMPAS_CARD
 
     def _can_place_land(self, seat: int) -> bool:
@@ -377,7 +432,7 @@ class GameState:
         if not self._turn_open() or not any(s.land_hand) or not self._can_place_land(self.current):
             return []
         names = self.board.cells
-        pampas = sorted(self._free_pampas_next_to(s.land_hexes))
+        pampas = sorted(self._land_frontier[self.current])
         out = []
         for card, n in enumerate(s.land_hand):
             if not n:
@@ -385,33 +440,29 @@ class GameState:
             targets, _ = self._land_targets(card, pampas)
             name = C.LAND_CARDS[card]
             for h in targets:
-                out.append(Action("play", "land", name, (names[h],)))
+                out.append(_new(Action, ("play", "land", name, (names[h],), None)))
                 if first:
                     return out
         return out
 
     def _animal_targets(self, animal: int) -> list[int]:
         """R27: free pampas next to an own land tile or own token of that animal."""
-        s = self.seat
-        return sorted(self._free_pampas_next_to(s.land_hexes)
-                      | self._free_pampas_next_to(s.animal_hexes[animal]))
+        seat = self.current
+        return sorted(self._land_frontier[seat] | self._animal_frontier[seat][animal])
 
     def _gen_play_animal(self, first: bool) -> list[Action]:
         s = self.seat
         if not self._turn_open() or not any(s.animal_hand):
             return []
         names = self.board.cells
-        near_land = None
         out = []
         for a, n in enumerate(s.animal_hand):
             if not n or not self._can_place_animal(s, a):
                 continue
-            if near_land is None:
-                near_land = self._free_pampas_next_to(s.land_hexes)
-            targets = sorted(near_land | self._free_pampas_next_to(s.animal_hexes[a]))
+            targets = self._animal_targets(a)
             name = C.ANIMALS[a]
             for h in targets:
-                out.append(Action("play", "animal", name, (names[h],)))
+                out.append(_new(Action, ("play", "animal", name, (names[h],), None)))
                 if first:
                     return out
         return out
@@ -440,12 +491,12 @@ class GameState:
         if self.chips_left > 0:
             if first:
                 targets = targets[:1]
-            return [Action("harvest", None, None, (names[h],)) for h in targets]
+            return [_new(Action, ("harvest", None, None, (names[h],), None)) for h in targets]
         sources = self._harvest_sources()
         out = []
         for h in targets:
             for src in sources:
-                out.append(Action("harvest", None, None, (names[h],), names[src]))
+                out.append(_new(Action, ("harvest", None, None, (names[h],), names[src])))
                 if first:
                     return out
         return out
@@ -767,7 +818,7 @@ class GameState:
         self.seat.money -= C.PRICE_WATER
         self.water_left[len(hexes)] -= 1
         for h in hexes:
-            self.kind[h] = WATER
+            self._occupy(h, WATER, -1)
         self.water_tiles.append(hexes)
         self.bought_water = True
         self._event(events, "water_placed", self.current, size=len(hexes),
@@ -780,9 +831,8 @@ class GameState:
         if s.known_land[card]:
             s.known_land[card] -= 1
         self.land_discard.append(C.LAND_CARDS[card])
-        self.kind[h] = LAND
-        self.owner[h] = self.current
         s.land_hexes.append(h)
+        self._occupy(h, LAND, self.current)
         self._event(events, "tile_placed", self.current, card=C.LAND_CARDS[card],
                     cell=self.cell(h), fallback=fallback, chain=len(self.chain_at(h)))
         self._spend_action()
@@ -793,9 +843,8 @@ class GameState:
         if s.known_animal[animal]:
             s.known_animal[animal] -= 1
         self.animal_discard.append(C.ANIMALS[animal])
-        self.kind[h] = ANIMAL0 + animal
-        self.owner[h] = self.current
         s.animal_hexes[animal].append(h)
+        self._occupy(h, ANIMAL0 + animal, self.current)
         herd = self.chain_at(h)
         self._event(events, "animal_placed", self.current, animal=C.ANIMALS[animal],
                     cell=self.cell(h), herd=len(herd))

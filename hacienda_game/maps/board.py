@@ -199,7 +199,7 @@ class Board:
         return result
 
     @cached_property
-    def pieces(self) -> list[list[int]]:
+    def pieces(self) -> tuple[tuple[int, ...], ...]:
         """Connected groups of hexes (a board may be in several pieces)."""
         seen = [False] * len(self.cells)
         groups = []
@@ -215,5 +215,5 @@ class Board:
                     if not seen[n]:
                         seen[n] = True
                         stack.append(n)
-            groups.append(sorted(group))
-        return groups
+            groups.append(tuple(sorted(group)))
+        return tuple(groups)

@@ -1,0 +1,85 @@
+"""Built-in maps and map names: ``symmetric`` means ``maps/symmetric.tmx``.
+
+A map is named by its file name without ``.tmx`` (a built-in map) or by a
+path.  Boards are immutable, so a small cache hands the same `Board` to
+every game on an unchanged file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from pathlib import Path
+
+from .board import Board
+from .tmx import load_tmx
+
+MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR")
+                      or Path(__file__).resolve().parents[2] / "maps")
+CACHE_SIZE = 16
+
+_cache: OrderedDict[tuple[str, int, int], Board] = OrderedDict()
+
+
+def maps_dir() -> Path:
+    """The built-in maps folder: ``HACIENDA_MAPS_DIR`` if set now, else `MAPS_DIR`."""
+    override = os.environ.get("HACIENDA_MAPS_DIR")
+    return Path(override) if override else MAPS_DIR
+
+
+def builtin_maps() -> list[str]:
+    """Names of the built-in maps, sorted."""
+    folder = maps_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.tmx") if p.is_file())
+
+
+def resolve_map(name_or_path: str | os.PathLike[str],
+                relative_to: str | os.PathLike[str] | None = None) -> Path:
+    """The file of a built-in map name or a map path.
+
+    A relative path is taken relative to ``relative_to`` (a folder, or a file
+    such as a scenario, whose folder is used), else to the working folder.
+    """
+    text = os.fspath(name_or_path)
+    candidates: list[Path] = []
+    is_name = not any(sep in text for sep in "/\\") and not text.lower().endswith(".tmx")
+    if is_name and text:
+        candidates.append(maps_dir() / f"{text}.tmx")
+    path = Path(text).expanduser()
+    if relative_to is not None and not path.is_absolute():
+        base = Path(relative_to)
+        if base.is_file() or (base.suffix and not base.is_dir()):
+            base = base.parent
+        path = base / path
+    if text:
+        candidates.append(path)
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate.resolve()
+    names = ", ".join(builtin_maps()) or "none"
+    tried = ", ".join(str(c) for c in candidates) or "nothing"
+    raise FileNotFoundError(f"no map {text!r}: not a built-in map (built-in maps: {names})"
+                            f" and no such file (looked at {tried})")
+
+
+def load_board(name_or_path: str | os.PathLike[str],
+               relative_to: str | os.PathLike[str] | None = None) -> Board:
+    """The board of a map name or path (cached while the file is unchanged)."""
+    path = resolve_map(name_or_path, relative_to)
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    board = _cache.get(key)
+    if board is not None:
+        _cache.move_to_end(key)
+        return board
+    board = load_tmx(path)
+    _cache[key] = board
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return board
+
+
+def clear_cache() -> None:
+    _cache.clear()

@@ -1,0 +1,109 @@
+"""Engine benchmark: prints measured figures (median of several runs).
+
+    python tools/bench.py [--json] [--map symmetric] [--runs 5] [--games 10]
+
+Figures: complete random 4-player games per second on one core (each action
+from `GameState.random_action`), `legal_actions()` calls per second on
+mid-game positions, `clone()` calls per second.  Runs pinned to one core
+where the OS allows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hacienda_game.engine import new_game  # noqa: E402
+from hacienda_game.maps import load_board  # noqa: E402
+
+
+def random_game(board, players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    state = new_game(board, players, seed=seed)
+    n = 0
+    while not state.is_over():
+        state.apply(state.random_action(rng))
+        n += 1
+    return n
+
+
+def mid_game_positions(board, count: int, seed: int) -> list:
+    """Positions halfway through random 4-player games."""
+    out = []
+    for i in range(count):
+        rng = random.Random(seed + i)
+        state = new_game(board, 4, seed=seed + i)
+        states = []
+        while not state.is_over():
+            states.append(state.clone())
+            state.apply(state.random_action(rng))
+        out.append(states[len(states) // 2])
+    return out
+
+
+def rate(fn, items, min_seconds: float = 0.3) -> float:
+    """Calls per second of fn over items, repeated until min_seconds pass."""
+    calls, start = 0, time.perf_counter()
+    while True:
+        for it in items:
+            fn(it)
+        calls += len(items)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return calls / elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--map", default="symmetric")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=10, help="games per run")
+    ap.add_argument("--players", type=int, default=4)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    board = load_board(args.map)
+
+    game_rates, actions = [], []
+    for r in range(args.runs):
+        start = time.perf_counter()
+        n = sum(random_game(board, args.players, 1000 * r + g) for g in range(args.games))
+        elapsed = time.perf_counter() - start
+        game_rates.append(args.games / elapsed)
+        actions.append(n / args.games)
+    positions = mid_game_positions(board, 20, seed=77)
+    legal_rates = [rate(lambda s: s.legal_actions(), positions) for _ in range(args.runs)]
+    clone_rates = [rate(lambda s: s.clone(), positions) for _ in range(args.runs)]
+    sizes = [len(s.legal_actions()) for s in positions]
+    figures = {
+        "map": args.map, "players": args.players, "runs": args.runs,
+        "games_per_run": args.games,
+        "random_games_per_second": round(statistics.median(game_rates), 2),
+        "random_games_per_second_runs": [round(x, 2) for x in game_rates],
+        "actions_per_game": round(statistics.median(actions), 1),
+        "legal_actions_per_second": round(statistics.median(legal_rates)),
+        "legal_actions_list_size_median": statistics.median(sizes),
+        "clones_per_second": round(statistics.median(clone_rates)),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for k, v in figures.items():
+            print(f"{k:34} {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
