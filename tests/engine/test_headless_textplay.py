@@ -1,0 +1,49 @@
+"""The engine stays headless; the terminal game plays whole games."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hacienda_game import textplay
+from hacienda_game.engine import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_engine_never_imports_pygame():
+    code = ("import sys, random\n"
+            "from hacienda_game.engine import new_game\n"
+            "g = new_game('symmetric', 3, seed=2); rng = random.Random(2)\n"
+            "while not g.is_over(): g.apply(g.random_action(rng))\n"
+            "assert 'pygame' not in sys.modules, 'engine imported pygame'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    for path in (ROOT / "hacienda_game" / "engine").rglob("*.py"):
+        for line in path.read_text().splitlines():
+            assert not line.strip().startswith(("import pygame", "from pygame")), path
+
+
+def test_text_game_with_ai_seats_plays_to_the_end():
+    out: list[str] = []
+    state = textplay.play("symmetric", ["random", "random"], seed=4, variants=[],
+                          read=lambda _: "q", write=out.append)
+    assert state.is_over()
+    assert any("Game over" in line for line in out)
+
+
+def test_text_game_takes_notation_and_explains_refusals():
+    script = iter(["?", "b", "play pig 99,99", "buy land", "end", "q"])
+    out: list[str] = []
+    state = textplay.play("symmetric", ["human", "human"], seed=1, variants=[],
+                          read=lambda _: next(script), write=out.append)
+    text = "\n".join(out)
+    assert "Not allowed: play pig 99,99" in text
+    assert "buys land card" in text and "ends the turn" in text
+    assert [str(a) for a in state.history] == ["buy land", "end"]
+
+
+def test_board_drawing_shows_pieces():
+    state = new_game("symmetric", 2, seed=3)
+    drawing = textplay.draw_board(state)
+    board_lines = drawing.split("\nkey:")[0]
+    assert board_lines.count("~~~") == 4    # the four starting water tiles (R11)
+    assert "$" in drawing
