@@ -5,6 +5,7 @@ directly, and the client sends every action through `GameState.apply`.
 """
 
 from .actions import KINDS, Action, parse_action
+from .determinize import determinize
 from .errors import IllegalAction, ScenarioError
 from .events import Event
 from .observe import Observation, SeatView, observe
@@ -16,6 +17,6 @@ from .state import GameState, Seat
 
 __all__ = [
     "KINDS", "Action", "Event", "GameState", "IllegalAction", "Observation", "ScenarioError",
-    "Seat", "SeatView", "load_record", "load_scenario", "make_record", "new_game", "observe",
-    "parse_action", "ranking", "replay", "save_record", "score",
+    "Seat", "SeatView", "determinize", "load_record", "load_scenario", "make_record",
+    "new_game", "observe", "parse_action", "ranking", "replay", "save_record", "score",
 ]

@@ -64,6 +64,7 @@ class Observation:
     harvested: bool
     round: int
     turn: int
+    forced_passes: int
     over: bool
     over_reason: str | None
     seats: tuple[SeatView, ...]
@@ -111,7 +112,8 @@ def observe(state: GameState, seat: int) -> Observation:
         start_player=state.start_player, actions_taken=state.actions_taken,
         bought_hacienda=state.bought_hacienda, bought_water=state.bought_water,
         harvested=state.harvested, round=state.round, turn=state.turn,
-        over=state.over, over_reason=state.over_reason, seats=views,
+        forced_passes=state.forced_passes, over=state.over, over_reason=state.over_reason,
+        seats=views,
         history=tuple(str(a) for a in state.history),
     )
 
