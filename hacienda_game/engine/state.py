@@ -382,18 +382,21 @@ class GameState:
             targets = targets[:1]
         return [_new(Action, ("buy", "hacienda", None, (names[h],), None)) for h in targets]
 
-    def _water_placements(self, first: bool) -> list[tuple[int, ...]]:
-        kind, is_pampas = self.kind, self.board.is_pampas
+    def _water_placements(self, first: bool) -> list[tuple[Cell, ...]]:
+        """R21: every way to lay an available water tile on free pampas, as cells."""
+        kind, is_pampas, board = self.kind, self.board.is_pampas, self.board
         out = []
         for size in sorted(self.water_left):
             if self.water_left[size] <= 0:
                 continue
-            for p in self.board.placements(C.WATER_SHAPES[size]):
+            shape = C.WATER_SHAPES[size]
+            for p, cells in zip(board.placements(shape), board.placement_cells(shape),
+                                strict=True):
                 for h in p:
                     if kind[h] != EMPTY or not is_pampas[h]:
                         break
                 else:
-                    out.append(p)
+                    out.append(cells)
                     if first:
                         return out
         return out
@@ -402,9 +405,8 @@ class GameState:
         s = self.seat
         if not self._turn_open() or self.bought_water or s.money < C.PRICE_WATER:
             return []
-        names = self.board.cells
-        return [_new(Action, ("buy", "water", None, tuple(sorted(names[h] for h in p)), None))
-                for p in self._water_placements(first)]
+        return [_new(Action, ("buy", "water", None, cells, None))
+                for cells in self._water_placements(first)]
 
     def _land_targets(self, card: int, pampas: list[int] | None) -> tuple[list[int], bool]:
         """Where a land card may go (R23-R25), and whether it is played as pampas."""
@@ -692,7 +694,8 @@ class GameState:
                                   f" {self.board.spaces[h]} (R27, R30)")
         if self.kind[h] != EMPTY:
             raise self._refuse(a, f"{self.cell(h)} is already taken (R27)")
-        if h not in self._animal_targets(animal):
+        if h not in self._land_frontier[self.current] and \
+                h not in self._animal_frontier[self.current][animal]:
             raise self._refuse(a, f"{self.cell(h)} is not next to one of your land tiles or"
                                   f" {a.card} tokens (R27)")
         return lambda ev: self._do_play_animal(ev, animal, h)

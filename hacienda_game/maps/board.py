@@ -127,6 +127,7 @@ class Board:
         self.market_sides: tuple[tuple[int, int], ...] = tuple(
             (m, n) for m in self.markets for n in self.adjacent[m])
         self._placements: dict[tuple[Cube, ...], tuple[tuple[int, ...], ...]] = {}
+        self._placement_cells: dict[tuple[Cube, ...], tuple[tuple[Cell, ...], ...]] = {}
 
     @classmethod
     def from_rows(cls, rows: Iterable[str], name: str = "sketch", **kwargs) -> Board:
@@ -196,7 +197,16 @@ class Board:
                     found.add(tuple(sorted(hexes)))
         result = tuple(sorted(found))
         self._placements[key] = result
+        self._placement_cells[key] = tuple(
+            tuple(sorted(self.cells[h] for h in p)) for p in result)
         return result
+
+    def placement_cells(self, shape: Sequence[Cube]) -> tuple[tuple[Cell, ...], ...]:
+        """`placements` as cells sorted by (X, Y), in the same order."""
+        key = tuple(shape)
+        if key not in self._placement_cells:
+            self.placements(key)
+        return self._placement_cells[key]
 
     @cached_property
     def pieces(self) -> tuple[tuple[int, ...], ...]:
