@@ -523,31 +523,32 @@ class GameState:
 
         Raises `IllegalAction` naming the rule, leaving the state unchanged.
         """
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ValueError as e:
-                raise IllegalAction(f"{e} (R61)") from None
-        do = self._check(action)
+        do = self._check(self._as_action(action))
         events: list[Event] = []
         do(events)
         self.history.append(action)
         return events
 
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
+    @staticmethod
+    def _as_action(action: object) -> Action:
+        """An `Action` from an action or its notation; anything else is refused."""
+        if isinstance(action, str):
+            try:
+                return parse_action(action)
+            except ValueError as e:
+                raise IllegalAction(f"{e} (R61)") from None
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r} (R61)")
+        return action
+
+    def is_legal(self, action: Action | str) -> bool:
+        return self.explain(action) is None
 
     def explain(self, action: Action | str) -> str | None:
         """Why an action is illegal now (naming the rule), or None if it is legal."""
         try:
-            if isinstance(action, str):
-                action = parse_action(action)
-            self._check(action)
-        except (IllegalAction, ValueError) as e:
+            self._check(self._as_action(action))
+        except IllegalAction as e:
             return str(e)
         return None
 
@@ -565,7 +566,7 @@ class GameState:
         return the function that carries it out."""
         if self.over:
             raise self._refuse(a, "the game is over (R40)")
-        if a.verb == "end":
+        if a.verb == "end" and a == END:
             return self._do_end
         if self.actions_taken >= C.ACTIONS_PER_TURN:
             raise self._refuse(a, f"all {C.ACTIONS_PER_TURN} actions of this turn are used;"
