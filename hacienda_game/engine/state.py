@@ -694,7 +694,7 @@ class GameState:
             raise self._refuse(a, f"animal tokens go on pampas, and {self.cell(h)} is"
                                   f" {self.board.spaces[h]} (R27, R30)")
         if self.kind[h] != EMPTY:
-            raise self._refuse(a, f"{self.cell(h)} is already taken (R27)")
+            raise self._refuse(a, f"{self.cell(h)} is already taken (R27, R30)")
         if h not in self._land_frontier[self.current] and \
                 h not in self._animal_frontier[self.current][animal]:
             raise self._refuse(a, f"{self.cell(h)} is not next to one of your land tiles or"
