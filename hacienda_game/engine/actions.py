@@ -69,6 +69,8 @@ def parse_action(text: str) -> Action:
 
     Raises ``ValueError`` saying what is wrong with the text.
     """
+    if not isinstance(text, str):
+        raise ValueError(f"an action is text, not {type(text).__name__}")
     words = text.strip().lower().split()
     if not words:
         raise ValueError("empty action")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..maps.board import Board
+from ..maps.board import Board, BoardError
 from .actions import parse_action
 from .errors import IllegalAction, ScenarioError
 from .state import GameState
@@ -58,17 +58,32 @@ def load_record(path: str | os.PathLike) -> dict[str, Any]:
 
 
 def initial_state(record: dict[str, Any], board: Board | None = None) -> GameState:
-    """The position a record starts from."""
+    """The position a record starts from; `ScenarioError` says what is wrong."""
     from .scenario import load_scenario
     from .setup import new_game
 
-    header = record.get("header", {})
+    header = record.get("header") if isinstance(record, dict) else None
+    if not isinstance(header, dict):
+        raise ScenarioError("not a game record (no header)")
     if header.get("format") != FORMAT:
         raise ScenarioError(f"not a {FORMAT} record (format {header.get('format')!r})")
     if "scenario" in header:
         return load_scenario(header["scenario"], board=board)
-    return new_game(board or header["map"], header["players"], header["seed"],
-                    header.get("variants", ()), header.get("start_player"))
+    missing = [k for k in ("map", "players", "seed") if k not in header]
+    if missing:
+        raise ScenarioError(f"record header lacks {', '.join(missing)}")
+    if not isinstance(header["seed"], int):
+        raise ScenarioError("record header: seed must be a whole number")
+    variants = header.get("variants", [])
+    if not isinstance(variants, list):
+        raise ScenarioError("record header: variants must be a list")
+    try:
+        return new_game(board or header["map"], header["players"], header["seed"],
+                        variants, header.get("start_player"))
+    except ScenarioError:
+        raise
+    except (BoardError, OSError, ValueError, TypeError) as e:
+        raise ScenarioError(f"record header: map {header['map']!r}: {e}") from None
 
 
 def replay(record: dict[str, Any] | str | os.PathLike, board: Board | None = None,
@@ -78,6 +93,8 @@ def replay(record: dict[str, Any] | str | os.PathLike, board: Board | None = Non
         record = load_record(record)
     state = initial_state(record, board)
     actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise ScenarioError("record: actions must be a list of action texts")
     for i, text in enumerate(actions[:upto]):
         try:
             state.apply(parse_action(text))

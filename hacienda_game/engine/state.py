@@ -523,7 +523,8 @@ class GameState:
 
         Raises `IllegalAction` naming the rule, leaving the state unchanged.
         """
-        do = self._check(self._as_action(action))
+        action = self._as_action(action)
+        do = self._check(action)
         events: list[Event] = []
         do(events)
         self.history.append(action)
@@ -640,6 +641,9 @@ class GameState:
             raise self._refuse(a, "a water tile covers 1 to 4 hexes (R7)")
         if self.bought_water:
             raise self._refuse(a, "only one water tile may be bought per turn (R15)")
+        if list(a.cells) != sorted(set(a.cells)):
+            raise self._refuse(a, "list a water tile's cells once each, in order of X then Y,"
+                                  " as parse_action does (R61)")
         size = len(a.cells)
         if self.water_left.get(size, 0) <= 0:
             raise self._refuse(a, f"no water tile of size {size} is left (R7, R21)")
