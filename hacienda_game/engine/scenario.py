@@ -239,11 +239,22 @@ def _decks(state: GameState, data: dict, problems: list[str]) -> None:
             cards = _cards(face_up[item], names, f"face-up {item}", problems) or []
             if len(cards) > C.FACE_UP:
                 problems.append(f"at most {C.FACE_UP} face-up {item} cards")
+                continue
+            # The dealt face-up cards go back into the draw pile and the
+            # scenario's come out of it, so every card is still somewhere.
+            land = item == "land"
+            pile = state.land_deck if land else state.animal_draw
+            pile.extend(c for c in (state.land_face_up if land else state.animal_face_up) if c)
+            for c in cards:
+                if c in pile:
+                    pile.remove(c)
+                else:
+                    problems.append(f"face-up {item}: no {c} card is left for the display")
             slots = list(cards) + [None] * (C.FACE_UP - len(cards))
-            if item == "land":
-                state.land_face_up = slots[:C.FACE_UP]
+            if land:
+                state.land_face_up = slots
             else:
-                state.animal_face_up = slots[:C.FACE_UP]
+                state.animal_face_up = slots
     if "land" in decks:
         state.land_deck = list(reversed(_cards(decks["land"], C.LAND_CARDS, "land deck",
                                                problems) or []))
