@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..maps.board import Board, cell_name
 from . import components as C
@@ -24,6 +25,12 @@ Cell = tuple[int, int]
 # Building the many actions of legal_actions() straight from tuples skips
 # NamedTuple's argument handling: same values, a third of the cost.
 _new = tuple.__new__
+# A kind's legal actions as (items, make): make(item) is the action.
+Segment = tuple[Sequence[Any], Callable[[Any], Action]]
+
+
+def _same(action: Action) -> Action:
+    return action
 
 
 class Seat:
@@ -97,7 +104,7 @@ class GameState:
         # Derived caches, kept up to date by _occupy (never part of a snapshot):
         # free pampas next to each seat's land / each seat's tokens of each animal,
         # and each seat's chains / herds of each animal (None: to be recomputed).
-        "_land_frontier", "_animal_frontier", "_chain_cache", "_herd_cache",
+        "_land_frontier", "_animal_frontier", "_chain_cache", "_herd_cache", "_free_pampas",
     )
 
     def __init__(self, board: Board, players: int, seed: int, variants: Iterable[str] = ()):
@@ -182,6 +189,7 @@ class GameState:
         # Cached groups are never mutated, only replaced: sharing them is safe.
         g._chain_cache = self._chain_cache[:]
         g._herd_cache = [h[:] for h in self._herd_cache]
+        g._free_pampas = self._free_pampas
         return g
 
     def rebuild_caches(self) -> None:
@@ -192,6 +200,8 @@ class GameState:
         self._chain_cache: list[list[list[int]] | None] = [None] * self.players
         self._herd_cache: list[list[list[list[int]] | None]] = [
             [None] * len(C.ANIMALS) for _ in range(self.players)]
+        # Bit h set while hex h is free pampas: water placements test in one step.
+        self._free_pampas = sum(1 << h for h in self.board.pampas if self.kind[h] == EMPTY)
 
     def _free_pampas_around(self, hexes: Iterable[int]) -> set[int]:
         kind, is_pampas, adj = self.kind, self.board.is_pampas, self.board.adjacent
@@ -206,6 +216,7 @@ class GameState:
         """Put a piece on a free hex and keep the caches right."""
         self.kind[h] = piece
         self.owner[h] = seat
+        self._free_pampas &= ~(1 << h)
         for f in self._land_frontier:
             f.discard(h)
         for fs in self._animal_frontier:
@@ -292,20 +303,24 @@ class GameState:
         return [(C.ANIMALS[a], g) for a in range(len(C.ANIMALS)) for g in self.herds_of(seat, a)]
 
     # ----------------------------------------------------------- legal actions
+    # Each kind's options come as segments: (items, make) with make(item) the
+    # action.  legal_actions() builds them all; random_action() builds one.
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order: by kind (`KINDS`), then
         card (`LAND_CARDS`/`ANIMALS` order), then hex number."""
         out: list[Action] = []
         for kind in KINDS:
-            out.extend(self._generators[kind](self, False))
+            for items, make in self._options[kind](self, False):
+                out.extend(map(make, items))
         return out
 
     def legal_kinds(self) -> list[str]:
         """The kinds of action (`KINDS`) that have at least one legal action."""
-        return [k for k in KINDS if self._generators[k](self, True)]
+        return [k for k in KINDS if self._options[k](self, True)]
 
     def legal_actions_of(self, kind: str) -> list[Action]:
-        return self._generators[kind](self, False)
+        """The legal actions of one kind (see `KINDS`), in legal_actions() order."""
+        return [make(i) for items, make in self._options[kind](self, False) for i in items]
 
     def random_action(self, rng: random.Random) -> Action:
         """A random legal action without building the whole list: a kind
@@ -316,41 +331,40 @@ class GameState:
         random_float = rng.random
         while kinds:
             kind = kinds.pop(int(random_float() * len(kinds)))
-            actions = self._generators[kind](self, False)
-            if actions:
-                return actions[int(random_float() * len(actions))]
+            segments = self._options[kind](self, False)
+            if segments:
+                i = int(random_float() * sum(len(items) for items, _ in segments))
+                for items, make in segments:
+                    if i < len(items):
+                        return make(items[i])
+                    i -= len(items)
         raise IllegalAction("the game is over (R40): no action is legal")
 
     def _turn_open(self) -> bool:
         return not self.over and self.actions_taken < C.ACTIONS_PER_TURN
 
-    def _gen_buy_land(self, first: bool) -> list[Action]:
+    def _opt_buy_card(self, land: bool) -> list[Segment]:
         s = self.seat
-        if not self._turn_open() or self._land_hand_full(s):
+        if not self._turn_open() or (self._land_hand_full(s) if land
+                                     else self._animal_hand_full(s)):
             return []
-        out = []
-        if s.money >= C.PRICE_BLIND and (self.land_deck or self.land_discard):
-            out.append(Action("buy", "land"))
-            if first:
-                return out
+        cards: list[str | None] = []
+        if s.money >= C.PRICE_BLIND and ((self.land_deck or self.land_discard) if land
+                                          else self.animal_draw):
+            cards.append(None)
         if s.money >= C.PRICE_FACE_UP:
-            face_up = self.land_face_up
-            out.extend(Action("buy", "land", c) for c in C.LAND_CARDS if c in face_up)
-        return out
+            face_up = self.land_face_up if land else self.animal_face_up
+            cards.extend(c for c in (C.LAND_CARDS if land else C.ANIMALS) if c in face_up)
+        if not cards:
+            return []
+        item = "land" if land else "animal"
+        return [(cards, lambda c: _new(Action, ("buy", item, c, (), None)))]
 
-    def _gen_buy_animal(self, first: bool) -> list[Action]:
-        s = self.seat
-        if not self._turn_open() or self._animal_hand_full(s):
-            return []
-        out = []
-        if s.money >= C.PRICE_BLIND and self.animal_draw:
-            out.append(Action("buy", "animal"))
-            if first:
-                return out
-        if s.money >= C.PRICE_FACE_UP:
-            face_up = self.animal_face_up
-            out.extend(Action("buy", "animal", c) for c in C.ANIMALS if c in face_up)
-        return out
+    def _opt_buy_land(self, first: bool) -> list[Segment]:
+        return self._opt_buy_card(True)
+
+    def _opt_buy_animal(self, first: bool) -> list[Segment]:
+        return self._opt_buy_card(False)
 
     def _land_hand_full(self, s: Seat) -> bool:
         return "hand_limits" in self.variants and sum(s.land_hand) >= C.HAND_LIMIT_LAND
@@ -371,42 +385,41 @@ class GameState:
         targets.sort()
         return targets
 
-    def _gen_buy_hacienda(self, first: bool) -> list[Action]:
+    def _opt_buy_hacienda(self, first: bool) -> list[Segment]:
         s = self.seat
         if (not self._turn_open() or self.bought_hacienda or self.haciendas_left <= 0
                 or s.money < C.PRICE_HACIENDA):
             return []
         names = self.board.cells
         targets = self._hacienda_targets()
-        if first:
-            targets = targets[:1]
-        return [_new(Action, ("buy", "hacienda", None, (names[h],), None)) for h in targets]
+        if not targets:
+            return []
+        return [(targets, lambda h: _new(Action, ("buy", "hacienda", None, (names[h],), None)))]
 
     def _water_placements(self, first: bool) -> list[tuple[Cell, ...]]:
         """R21: every way to lay an available water tile on free pampas, as cells."""
-        kind, is_pampas, board = self.kind, self.board.is_pampas, self.board
+        board, free = self.board, self._free_pampas
         out = []
         for size in sorted(self.water_left):
             if self.water_left[size] <= 0:
                 continue
             shape = C.WATER_SHAPES[size]
-            for p, cells in zip(board.placements(shape), board.placement_cells(shape),
-                                strict=True):
-                for h in p:
-                    if kind[h] != EMPTY or not is_pampas[h]:
-                        break
-                else:
+            for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
+                                   strict=True):
+                if mask & free == mask:
                     out.append(cells)
                     if first:
                         return out
         return out
 
-    def _gen_buy_water(self, first: bool) -> list[Action]:
+    def _opt_buy_water(self, first: bool) -> list[Segment]:
         s = self.seat
         if not self._turn_open() or self.bought_water or s.money < C.PRICE_WATER:
             return []
-        return [_new(Action, ("buy", "water", None, cells, None))
-                for cells in self._water_placements(first)]
+        placements = self._water_placements(first)
+        if not placements:
+            return []
+        return [(placements, lambda cells: _new(Action, ("buy", "water", None, cells, None)))]
 
     def _land_targets(self, card: int, pampas: list[int] | None) -> tuple[list[int], bool]:
         """Where a land card may go (R23-R25), and whether it is played as pampas."""
@@ -429,22 +442,23 @@ class GameState:
         counts = [len(h) for h in s.animal_hexes]
         return C.can_add(counts, animal, C.ANIMAL_CAPS, C.ANIMAL_MASKS)
 
-    def _gen_play_land(self, first: bool) -> list[Action]:
+    def _play_segment(self, item: str, name: str, targets: list[int]) -> Segment:
+        names = self.board.cells
+        return (targets, lambda h: _new(Action, ("play", item, name, (names[h],), None)))
+
+    def _opt_play_land(self, first: bool) -> list[Segment]:
         s = self.seat
         if not self._turn_open() or not any(s.land_hand) or not self._can_place_land(self.current):
             return []
-        names = self.board.cells
         pampas = sorted(self._land_frontier[self.current])
         out = []
         for card, n in enumerate(s.land_hand):
-            if not n:
-                continue
-            targets, _ = self._land_targets(card, pampas)
-            name = C.LAND_CARDS[card]
-            for h in targets:
-                out.append(_new(Action, ("play", "land", name, (names[h],), None)))
-                if first:
-                    return out
+            if n:
+                targets, _ = self._land_targets(card, pampas)
+                if targets:
+                    out.append(self._play_segment("land", C.LAND_CARDS[card], targets))
+                    if first:
+                        break
         return out
 
     def _animal_targets(self, animal: int) -> list[int]:
@@ -452,21 +466,18 @@ class GameState:
         seat = self.current
         return sorted(self._land_frontier[seat] | self._animal_frontier[seat][animal])
 
-    def _gen_play_animal(self, first: bool) -> list[Action]:
+    def _opt_play_animal(self, first: bool) -> list[Segment]:
         s = self.seat
         if not self._turn_open() or not any(s.animal_hand):
             return []
-        names = self.board.cells
         out = []
         for a, n in enumerate(s.animal_hand):
-            if not n or not self._can_place_animal(s, a):
-                continue
-            targets = self._animal_targets(a)
-            name = C.ANIMALS[a]
-            for h in targets:
-                out.append(_new(Action, ("play", "animal", name, (names[h],), None)))
-                if first:
-                    return out
+            if n and self._can_place_animal(s, a):
+                targets = self._animal_targets(a)
+                if targets:
+                    out.append(self._play_segment("animal", C.ANIMALS[a], targets))
+                    if first:
+                        break
         return out
 
     def _harvest_targets(self) -> list[int]:
@@ -485,36 +496,38 @@ class GameState:
             return []
         return sorted(h for h in self.chips if self.owner[h] != self.current)
 
-    def _gen_harvest(self, first: bool) -> list[Action]:
+    def _opt_harvest(self, first: bool) -> list[Segment]:
         if not self._turn_open() or self.harvested or not self.seat.land_hexes:
             return []
         names = self.board.cells
         targets = self._harvest_targets()
+        if not targets:
+            return []
         if self.chips_left > 0:
-            if first:
-                targets = targets[:1]
-            return [_new(Action, ("harvest", None, None, (names[h],), None)) for h in targets]
+            return [(targets, lambda h: _new(Action, ("harvest", None, None, (names[h],), None)))]
         sources = self._harvest_sources()
-        out = []
+        if not sources:
+            return []
+        out: list[Segment] = []
         for h in targets:
-            for src in sources:
-                out.append(_new(Action, ("harvest", None, None, (names[h],), names[src])))
-                if first:
-                    return out
+            out.append((sources, lambda src, cell=names[h]: _new(
+                Action, ("harvest", None, None, (cell,), names[src]))))
+            if first:
+                break
         return out
 
-    def _gen_end(self, first: bool) -> list[Action]:
-        return [] if self.over else [END]
+    def _opt_end(self, first: bool) -> list[Segment]:
+        return [] if self.over else [((END,), _same)]
 
-    _generators: dict[str, Callable[[GameState, bool], list[Action]]] = {
-        "buy land": _gen_buy_land,
-        "buy animal": _gen_buy_animal,
-        "buy hacienda": _gen_buy_hacienda,
-        "buy water": _gen_buy_water,
-        "play land": _gen_play_land,
-        "play animal": _gen_play_animal,
-        "harvest": _gen_harvest,
-        "end": _gen_end,
+    _options: dict[str, Callable[[GameState, bool], list[Segment]]] = {
+        "buy land": _opt_buy_land,
+        "buy animal": _opt_buy_animal,
+        "buy hacienda": _opt_buy_hacienda,
+        "buy water": _opt_buy_water,
+        "play land": _opt_play_land,
+        "play animal": _opt_play_animal,
+        "harvest": _opt_harvest,
+        "end": _opt_end,
     }
 
     # ------------------------------------------------------------------ apply
@@ -898,7 +911,7 @@ class GameState:
 
     def _can_act(self) -> bool:
         """Whether the current player has any action besides ending the turn."""
-        return any(self._generators[k](self, True) for k in KINDS if k != "end")
+        return any(self._options[k](self, True) for k in KINDS if k != "end")
 
     def _do_end(self, events: list[Event]) -> None:
         from .scoring import apply_scoring

@@ -128,6 +128,7 @@ class Board:
             (m, n) for m in self.markets for n in self.adjacent[m])
         self._placements: dict[tuple[Cube, ...], tuple[tuple[int, ...], ...]] = {}
         self._placement_cells: dict[tuple[Cube, ...], tuple[tuple[Cell, ...], ...]] = {}
+        self._placement_masks: dict[tuple[Cube, ...], tuple[int, ...]] = {}
 
     @classmethod
     def from_rows(cls, rows: Iterable[str], name: str = "sketch", **kwargs) -> Board:
@@ -199,7 +200,15 @@ class Board:
         self._placements[key] = result
         self._placement_cells[key] = tuple(
             tuple(sorted(self.cells[h] for h in p)) for p in result)
+        self._placement_masks[key] = tuple(sum(1 << h for h in p) for p in result)
         return result
+
+    def placement_masks(self, shape: Sequence[Cube]) -> tuple[int, ...]:
+        """`placements` as bit masks (bit h set for hex h), in the same order."""
+        key = tuple(shape)
+        if key not in self._placement_masks:
+            self.placements(key)
+        return self._placement_masks[key]
 
     def placement_cells(self, shape: Sequence[Cube]) -> tuple[tuple[Cell, ...], ...]:
         """`placements` as cells sorted by (X, Y), in the same order."""
