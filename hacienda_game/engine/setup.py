@@ -58,6 +58,25 @@ def _take(deck: list[str], cards: Sequence[str], what: str) -> None:
             raise ScenarioError(f"more {card} {what} cards than the game has (R1, R2)") from None
 
 
+def _shuffled(counts: dict[str, int], hands: Sequence[Hand], what: str,
+              rng: random.Random) -> list[str]:
+    """A shuffled deck of every card but those the given hands hold."""
+    deck = [c for c, n in counts.items() for _ in range(n)]
+    for hand in hands:
+        _take(deck, hand or (), what)
+    rng.shuffle(deck)
+    return deck
+
+
+def _deal_hands(deck: list[str], hands: Sequence[Hand], size: int, index: dict[str, int],
+                counts: list[list[int]]) -> None:
+    """Give each seat its given hand, or ``size`` cards from the top of the deck."""
+    for seat_counts, hand in zip(counts, hands, strict=True):
+        cards = hand if hand is not None else [deck.pop() for _ in range(min(size, len(deck)))]
+        for c in cards:
+            seat_counts[index[c]] += 1
+
+
 def deal(board: Board, players: int, seed: int, variants: Iterable[str],
          start_player: int | None = None,
          land_hands: Sequence[Hand] | None = None,
@@ -72,32 +91,18 @@ def deal(board: Board, players: int, seed: int, variants: Iterable[str],
     land_hands = land_hands or [None] * players
     animal_hands = animal_hands or [None] * players
 
-    land = [c for c, n in C.LAND_DECK.items() for _ in range(n)]
-    for hand in land_hands:
-        _take(land, hand or (), "land")
-    rng.shuffle(land)
-    for seat, hand in zip(state.seats, land_hands, strict=True):
-        cards = hand if hand is not None else [land.pop() for _ in range(min(C.LAND_HAND,
-                                                                              len(land)))]
-        for c in cards:
-            seat.land_hand[C.LAND_INDEX[c]] += 1
-    for i in range(C.FACE_UP):
-        state.land_face_up[i] = land.pop() if land else None
+    land = _shuffled(C.LAND_DECK, land_hands, "land", rng)
+    _deal_hands(land, land_hands, C.LAND_HAND, C.LAND_INDEX,
+                [s.land_hand for s in state.seats])
+    state.land_face_up = [land.pop() if land else None for _ in range(C.FACE_UP)]
     state.land_deck = land
 
-    animals = [c for c, n in C.ANIMAL_DECK.items() for _ in range(n)]
-    for hand in animal_hands:
-        _take(animals, hand or (), "animal")
-    rng.shuffle(animals)
+    animals = _shuffled(C.ANIMAL_DECK, animal_hands, "animal", rng)
     removed = min(C.ANIMALS_REMOVED[players], len(animals))
     state.animal_removed = [animals.pop() for _ in range(removed)]
-    for seat, hand in zip(state.seats, animal_hands, strict=True):
-        cards = hand if hand is not None else [animals.pop() for _ in range(min(C.ANIMAL_HAND,
-                                                                                 len(animals)))]
-        for c in cards:
-            seat.animal_hand[C.ANIMAL_INDEX[c]] += 1
-    for i in range(C.FACE_UP):
-        state.animal_face_up[i] = animals.pop() if animals else None
+    _deal_hands(animals, animal_hands, C.ANIMAL_HAND, C.ANIMAL_INDEX,
+                [s.animal_hand for s in state.seats])
+    state.animal_face_up = [animals.pop() if animals else None for _ in range(C.FACE_UP)]
     # Two stacks as equal as possible; the draw pile gets the odd card.
     split = len(animals) // 2
     state.animal_waiting = animals[:split]

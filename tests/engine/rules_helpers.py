@@ -34,10 +34,13 @@ def board(rows: Iterable[str], **kwargs) -> Board:
 
 def seat(money: int = 20, land: Sequence[str] = (), animal: Sequence[str] = (),
          tiles: Sequence[str] = (), animals: dict[str, Sequence[str]] | None = None,
-         haciendas: Sequence[str] = (), harvest: Sequence[str] = ()) -> dict:
+         haciendas: Sequence[str] = (), harvest: Sequence[str] = (),
+         points: int = 0) -> dict:
     """One scenario seat: ``land``/``animal`` are the hand (exact, default
-    empty), ``tiles`` the land tiles on the board, ``animals`` the tokens."""
+    empty), ``tiles`` the land tiles on the board, ``animals`` the tokens,
+    ``points`` the score so far."""
     return {
+        "score": points,
         "money": money,
         "hand": {"land": list(land), "animal": list(animal)},
         "land": list(tiles),

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_helpers import board, scenario
+from rules_helpers import seat as _seat
 
 from hacienda_game.engine import (
     Action,
     IllegalAction,
-    load_scenario,
     new_game,
     observe,
     parse_action,
 )
 from hacienda_game.engine.components import ANIMAL_INDEX, ANIMALS, LAND_CARDS, LAND_INDEX
-from hacienda_game.maps.board import Board
 
 TESTS = Path(__file__).resolve().parents[1]
 RULE = re.compile(r"\bR\d+\b")
@@ -28,18 +28,8 @@ RULE = re.compile(r"\bR\d+\b")
 # ------------------------------------------------------------------ helpers
 
 
-def _seat(money=20, land=(), animal=(), tiles=(), animals=None, haciendas=(), harvest=()):
-    return {"money": money, "hand": {"land": list(land), "animal": list(animal)},
-            "land": list(tiles), "animals": {k: list(v) for k, v in (animals or {}).items()},
-            "haciendas": list(haciendas), "harvest": list(harvest)}
-
-
 def _game(rows, seats, players=2, **extra):
-    seats = list(seats) + [_seat() for _ in range(players - len(seats))]
-    data = {"format": "hacienda-scenario/1", "players": players, "seed": 9,
-            "start_player": 0, "current_player": 0, "seats": seats}
-    data.update(extra)
-    return load_scenario(data, board=Board.from_rows(rows))
+    return scenario(board(rows), seats, players, seed=9, **extra)
 
 
 SMALL_ROWS = ["M.F...",

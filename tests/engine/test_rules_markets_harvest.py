@@ -13,27 +13,18 @@ from __future__ import annotations
 import re
 
 import pytest
+from rules_helpers import board, scenario
+from rules_helpers import seat as _seat
 
-from hacienda_game.engine import IllegalAction, load_scenario, score
+from hacienda_game.engine import IllegalAction, score
 from hacienda_game.engine.components import HARVEST_CHIPS
 from hacienda_game.maps.board import Board
 
 # ------------------------------------------------------------------ helpers
 
 
-def _seat(money=20, land=(), animal=(), tiles=(), animals=None, haciendas=(), harvest=()):
-    """A scenario seat; hands are exact (empty unless given)."""
-    return {"money": money, "hand": {"land": list(land), "animal": list(animal)},
-            "land": list(tiles), "animals": {k: list(v) for k, v in (animals or {}).items()},
-            "haciendas": list(haciendas), "harvest": list(harvest)}
-
-
 def _game(rows, seats, players=2, **extra):
-    seats = list(seats) + [_seat() for _ in range(players - len(seats))]
-    data = {"format": "hacienda-scenario/1", "players": players, "seed": 3,
-            "start_player": 0, "current_player": 0, "seats": seats}
-    data.update(extra)
-    return load_scenario(data, board=Board.from_rows(rows))
+    return scenario(board(rows), seats, players, seed=3, **extra)
 
 
 def _refused(state, action, rule):
