@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from ..maps.board import Board
 from . import components as C
 from .errors import ScenarioError
+from .groups import WATER
 from .state import GameState
 
 Hand = Sequence[str] | None
@@ -109,7 +110,7 @@ def deal(board: Board, players: int, seed: int, variants: Iterable[str],
     state.animal_draw = animals[split:]
 
     for h in board.water_fields:
-        state.kind[h] = 2  # WATER
+        state.kind[h] = WATER
         state.water_tiles.append((h,))
         state.water_left[1] = max(0, state.water_left[1] - 1)
 
