@@ -10,13 +10,11 @@ exactly.
 
 from __future__ import annotations
 
-import re
-
-import pytest
 from rules_helpers import board, scenario
+from rules_helpers import refused as _refused
 from rules_helpers import seat as _seat
 
-from hacienda_game.engine import IllegalAction, score
+from hacienda_game.engine import score
 from hacienda_game.engine.components import HARVEST_CHIPS
 from hacienda_game.maps.board import Board
 
@@ -25,15 +23,6 @@ from hacienda_game.maps.board import Board
 
 def _game(rows, seats, players=2, **extra):
     return scenario(board(rows), seats, players, seed=3, **extra)
-
-
-def _refused(state, action, rule):
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert re.search(rf"\b{rule}(?!\d)", str(info.value)), (rule, str(info.value))
-    assert state.snapshot() == before
-    return str(info.value)
 
 
 def _paid(events):

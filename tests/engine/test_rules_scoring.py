@@ -11,14 +11,14 @@ scoring example: tests/data/r48_scoring_example.json on the board drawn in
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 from rules_helpers import board, scenario
+from rules_helpers import refused as _refused
 from rules_helpers import seat as _seat
 
-from hacienda_game.engine import IllegalAction, load_scenario, score
+from hacienda_game.engine import load_scenario, score
 from hacienda_game.engine.scoring import CATEGORIES
 from hacienda_game.maps.board import Board
 
@@ -33,14 +33,6 @@ def _game(rows, seats, players=2, **extra):
 
 def _kinds(events):
     return [e.kind for e in events]
-
-
-def _refused(state, action, rule):
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert re.search(rf"\b{rule}(?!\d)", str(info.value)), (rule, str(info.value))
-    assert state.snapshot() == before
 
 
 # --------------------------------------------------------------------- R40
