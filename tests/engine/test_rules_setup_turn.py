@@ -234,37 +234,23 @@ def test_r15_land_and_animal_cards_several_times_a_turn():
     assert sum(state.seats[0].animal_hand) == 3
 
 
-def test_r15_one_hacienda_a_turn():
-    """R15: a second hacienda in the same turn is refused; the next turn is fine."""
-    state = scenario(B15, [seat(money=40, tiles=["0,0", "2,0", "4,0"])])
-    state.apply("buy hacienda 0,0")
-    assert legal(state, "buy hacienda") == set()
-    refused(state, "buy hacienda 2,0", "R15")
+@pytest.mark.parametrize(("what", "money", "tiles", "first", "second"), [
+    ("hacienda", 40, ["0,0", "2,0", "4,0"], "buy hacienda 0,0", "buy hacienda 2,0"),
+    ("water tile", 40, [], "buy water 0,2", "buy water 4,2"),
+    # A second harvest is refused even on another chain.
+    ("harvest", 20, ["0,0", "2,0", "4,0"], "harvest 0,0", "harvest 2,0"),
+])
+def test_r15_once_a_turn(what, money, tiles, first, second):
+    """R15: a second hacienda, water tile or harvest in the same turn is
+    refused; the next turn it is fine."""
+    state = scenario(B15, [seat(money=money, tiles=tiles)])
+    state.apply(first)
+    kind = first.rsplit(" ", 1)[0]
+    assert legal(state, kind) == set()
+    refused(state, second, "R15")
     state.apply("end")
     state.apply("end")
-    state.apply("buy hacienda 2,0")
-
-
-def test_r15_one_water_tile_a_turn():
-    """R15: a second water tile in the same turn is refused."""
-    state = scenario(B15, [seat(money=40)])
-    state.apply("buy water 0,2")
-    assert legal(state, "buy water") == set()
-    refused(state, "buy water 4,2", "R15")
-    state.apply("end")
-    state.apply("end")
-    state.apply("buy water 4,2")
-
-
-def test_r15_one_harvest_a_turn():
-    """R15: a second harvest in the same turn is refused, even on another chain."""
-    state = scenario(B15, [seat(tiles=["0,0", "2,0", "4,0"])])
-    state.apply("harvest 0,0")
-    assert legal(state, "harvest") == set()
-    refused(state, "harvest 2,0", "R15")
-    state.apply("end")
-    state.apply("end")
-    state.apply("harvest 2,0")
+    state.apply(second)
 
 
 def test_r15_each_once_but_all_in_one_turn():
