@@ -24,19 +24,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hacienda_game.maps.board import SPACES  # noqa: E402
+from hacienda_game.palette import PALETTE  # noqa: E402
 
 TILE = 32  # tile width and height in pixels
 SIDE = 16  # hexsidelength: the vertical sides of a pointy-top hex
 
-# The palette (Sweetie 16 plus a few earth tones); one letter per colour.
-PALETTE: dict[str, tuple[int, int, int]] = {
-    "k": (26, 28, 44), "d": (51, 60, 87), "g": (86, 108, 134), "l": (148, 176, 194),
-    "w": (244, 244, 244), "p": (93, 39, 93), "r": (177, 62, 83), "o": (239, 125, 87),
-    "y": (255, 205, 117), "t": (214, 160, 88), "L": (167, 240, 112), "G": (56, 183, 100),
-    "D": (31, 107, 58), "T": (37, 113, 121), "n": (41, 54, 111), "b": (59, 93, 201),
-    "B": (65, 166, 246), "c": (115, 239, 247), "u": (160, 100, 60), "U": (90, 58, 46),
-    "O": (122, 138, 60), "s": (201, 134, 86),
-}
 
 SPRITES: dict[str, str] = {
     "peak": """

@@ -126,6 +126,11 @@ class Board:
         # A market side is the edge between a market and one neighbour (R31).
         self.market_sides: tuple[tuple[int, int], ...] = tuple(
             (m, n) for m in self.markets for n in self.adjacent[m])
+        self._init_args = (name, width, height, dict(spaces_by_cell))
+        self._init_kwargs = dict(
+            staggeraxis=staggeraxis, staggerindex=staggerindex, tilewidth=tilewidth,
+            tileheight=tileheight, hexsidelength=hexsidelength,
+            properties=dict(properties or {}), path=path)
         self._placements: dict[tuple[Cube, ...], tuple[tuple[int, ...], ...]] = {}
         self._placement_cells: dict[tuple[Cube, ...], tuple[tuple[Cell, ...], ...]] = {}
         self._placement_masks: dict[tuple[Cube, ...], tuple[int, ...]] = {}
@@ -153,6 +158,22 @@ class Board:
             raise BoardError(problems)
         width = max((len(r) for r in rows), default=0)
         return cls(name, width, len(rows), spaces, **kwargs)
+
+    def __reduce__(self):
+        # Pickled by its constructor arguments (the AI thinks in another
+        # process); the derived tables are rebuilt there.
+        return (_rebuild_board, (self._init_args, self._init_kwargs))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self._init_args == other._init_args
+                and self._init_kwargs == other._init_kwargs)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.width, self.height, self.cells, self.spaces))
 
     def __repr__(self) -> str:
         return f"<Board {self.name!r} {len(self.cells)} hexes, {len(self.markets)} markets>"
@@ -236,3 +257,7 @@ class Board:
                         stack.append(n)
             groups.append(tuple(sorted(group)))
         return tuple(groups)
+
+
+def _rebuild_board(args: tuple, kwargs: dict) -> Board:
+    return Board(*args, **kwargs)

@@ -1,0 +1,70 @@
+"""What every AI seat is: observation + budget + seeded RNG -> next action.
+
+A seat never receives the full game state, only ``observe(state, seat)``;
+it fills in what it cannot see with ``determinize`` (cards dealt at random,
+consistent with what it has seen), so two states that differ only in
+hidden information give the same decision for the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..engine import Action, Observation, determinize
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a seat may think: wall-clock seconds, iterations, or both
+    (whichever runs out first).  ``None`` in both means the level's default."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+
+class Seat(Protocol):
+    level: str
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        """The action this seat plays next.  ``obs.current == obs.seat``."""
+        ...
+
+
+class RandomSeat:
+    """Uniform over the legal actions: the baseline the others must beat."""
+
+    level = "random"
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        return rng.choice(determinize(obs, rng).legal_actions())
+
+
+SEATS: dict[str, Callable[[], Seat]] = {"random": RandomSeat}
+
+
+def levels() -> tuple[str, ...]:
+    """The AI levels, weakest first."""
+    return tuple(SEATS)
+
+
+def make_seat(level: str) -> Seat:
+    try:
+        return SEATS[level]()
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; choose one of "
+                         f"{', '.join(SEATS)}") from None
+
+
+def choose_action(level: str, obs: Observation, seed: int,
+                  budget: Budget | None = None) -> Action:
+    """One decision, reproducible from (level, observation, seed, budget)."""
+    if obs.over:
+        raise ValueError("the game is over: there is nothing to choose")
+    if obs.current != obs.seat:
+        raise ValueError(f"seat {obs.seat} is not the player to move ({obs.current})")
+    return make_seat(level).choose(obs, random.Random(seed), budget)
