@@ -18,11 +18,9 @@ left-right mirror-symmetric board reads as mirror-symmetric text.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections import Counter
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -30,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from hacienda_game.maps.board import SPACES, Board  # noqa: E402
 from hacienda_game.maps.hexgrid import is_shifted  # noqa: E402
 from hacienda_game.maps.tmx import check_map  # noqa: E402
+from hacienda_game.maps.tmxwrite import write_map  # noqa: E402
 
 SETTINGS = ("staggeraxis", "staggerindex", "layout", "tilewidth", "tileheight",
             "hexsidelength")
@@ -69,39 +68,11 @@ def _unhex(row: str, y: int, staggerindex: str) -> str:
     return row[start::2]
 
 
-def tmx_text(board: Board, settings: dict[str, str], properties: dict[str, str],
-             tileset_source: str) -> str:
-    """The map as Tiled 1.10 saves it: CSV data, properties sorted by name."""
-    props = "".join(f'  <property name={quoteattr(k)} value={quoteattr(v)}/>\n'
-                    for k, v in sorted(properties.items()))
-    rows = []
-    for y in range(board.height):
-        gids = []
-        for x in range(board.width):
-            h = board.index.get((x, y))
-            gids.append("0" if h is None else str(1 + SPACES.index(board.spaces[h])))
-        rows.append(",".join(gids))
-    data = ",\n".join(rows)
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<map version="1.10" tiledversion="1.10.2" orientation="hexagonal"'
-        f' renderorder="right-down" width="{board.width}" height="{board.height}"'
-        f' tilewidth="{settings["tilewidth"]}" tileheight="{settings["tileheight"]}"'
-        f' infinite="0" hexsidelength="{settings["hexsidelength"]}"'
-        f' staggeraxis="{board.staggeraxis}" staggerindex="{board.staggerindex}"'
-        ' nextlayerid="2" nextobjectid="1">\n'
-        + (f" <properties>\n{props} </properties>\n" if props else "")
-        + f' <tileset firstgid="1" source={quoteattr(tileset_source)}/>\n'
-        f' <layer id="1" name="board" width="{board.width}" height="{board.height}">\n'
-        f'  <data encoding="csv">\n{data}\n</data>\n </layer>\n</map>\n')
-
-
 def convert(sketch: Path, out: Path, tileset: Path = TILESET) -> Board:
     settings, properties, rows = parse_sketch(sketch.read_text(encoding="utf-8"))
     board = Board.from_rows(rows, name=out.stem, staggeraxis=settings["staggeraxis"],
                             staggerindex=settings["staggerindex"])
-    source = Path(os.path.relpath(tileset.resolve(), out.resolve().parent)).as_posix()
-    out.write_text(tmx_text(board, settings, properties, source), encoding="utf-8")
+    write_map(board, out, properties, tileset, settings)
     return board
 
 

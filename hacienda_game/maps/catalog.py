@@ -2,21 +2,26 @@
 
 A map is named by its file name without ``.tmx`` (a built-in map) or by a
 path.  Boards are immutable, so a small cache hands the same `Board` to
-every game on an unchanged file.
+every game on an unchanged file.  `map_info` and `builtin_map_infos` give
+what a map list shows (titles in several languages, author, players,
+credit, size).
 """
 
 from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .board import Board
+from .board import Board, BoardError
 from .tmx import load_tmx
 
 MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR")
                       or Path(__file__).resolve().parents[2] / "maps")
 CACHE_SIZE = 16
+ALL_PLAYERS = (2, 5)
 
 _cache: OrderedDict[tuple[str, int, int], Board] = OrderedDict()
 
@@ -83,3 +88,74 @@ def load_board(name_or_path: str | os.PathLike[str],
 
 def clear_cache() -> None:
     _cache.clear()
+
+
+@dataclass(frozen=True)
+class MapInfo:
+    """What a map list shows about a map, read from its properties (CONTRACTS
+    section 1): titles, author, player counts, description, credit, size."""
+
+    name: str
+    path: Path
+    titles: Mapping[str, str] = field(hash=False)
+    author: str
+    players: tuple[int, int]
+    description: str
+    credit: str
+    licence: str
+    width: int
+    height: int
+    hexes: int
+    markets: int
+    water_fields: int
+
+    def title(self, language: str = "en") -> str:
+        """The title in a language (``en``, ``de``, ``es``), falling back to
+        English, then to the map's name."""
+        return self.titles.get(language) or self.titles.get("en") or self.name
+
+    def suits(self, players: int) -> bool:
+        return self.players[0] <= players <= self.players[1]
+
+
+def map_info(name_or_path: str | os.PathLike[str],
+             relative_to: str | os.PathLike[str] | None = None) -> MapInfo:
+    """The `MapInfo` of a map name or path; `BoardError` if it is invalid."""
+    board = load_board(name_or_path, relative_to)
+    props = board.properties
+    titles = {"en": props.get("title", "")}
+    for key, value in props.items():
+        if key.startswith("title_") and value:
+            titles[key.removeprefix("title_")] = value
+    return MapInfo(
+        name=board.name, path=Path(board.path or resolve_map(name_or_path, relative_to)),
+        titles={k: v for k, v in titles.items() if v},
+        author=props.get("author", ""), players=parse_players(props.get("players", "")),
+        description=props.get("description", ""), credit=props.get("credit", ""),
+        licence=props.get("licence", ""), width=board.width, height=board.height,
+        hexes=len(board), markets=len(board.markets), water_fields=len(board.water_fields))
+
+
+def builtin_map_infos() -> list[MapInfo]:
+    """`MapInfo` of every valid built-in map, in `builtin_maps` order (a map
+    that fails to load is left out; `tools/validate_map.py` says why)."""
+    infos = []
+    for name in builtin_maps():
+        try:
+            infos.append(map_info(name))
+        except (BoardError, OSError):
+            continue
+    return infos
+
+
+def parse_players(text: str) -> tuple[int, int]:
+    """``"2-5"`` -> (2, 5), ``"4"`` -> (4, 4); anything else (or outside 2-5)
+    means the game's full range, (2, 5)."""
+    low, _, high = text.strip().partition("-")
+    try:
+        first, last = int(low), int(high or low)
+    except ValueError:
+        return ALL_PLAYERS
+    if not 2 <= first <= last <= 5:
+        return ALL_PLAYERS
+    return (first, last)

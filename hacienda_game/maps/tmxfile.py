@@ -62,7 +62,7 @@ def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
                     " Tiled never writes these, re-save the map in Tiled")
     except SafeET.ParseError as exc:
         scan.refuse(f"{label}: malformed XML ({exc})")
-    except ValueError as exc:  # e.g. a bad encoding declaration
+    except (ValueError, LookupError) as exc:  # e.g. a bad or unknown encoding declaration
         scan.refuse(f"{label}: malformed XML ({exc})")
     return None
 

@@ -102,3 +102,10 @@ def test_damaged_files_never_crash(tmp_path: Path, data: st.DataObject) -> None:
     assert report.errors or report.board is not None
     for problem in report.errors:
         assert problem.startswith(f"{path}: ")
+
+
+def test_unknown_xml_encoding_is_malformed_not_a_crash(tmp_path: Path) -> None:
+    # found by test_damaged_files_never_crash: expat raises LookupError here
+    path = tmp_path / "odd.tmx"
+    path.write_bytes(b'<?xml version="1.0" encoding="aUTF-8"?><map/>')
+    assert check_map(path).errors == [f"{path}: malformed XML (unknown encoding: aUTF-8)"]

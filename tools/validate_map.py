@@ -1,0 +1,68 @@
+"""Check Tiled maps as the game checks them before it plays on them.
+
+Every problem is printed with the file and, where it has one, the cell, in
+the very words the game shows (the game and this tool share
+`hacienda_game.maps.check_map`).  Warnings (a terrain with no space, a
+board in several pieces) are printed but do not fail a map.  A map may be
+given as a path or as a built-in map name (``symmetric``).
+
+    python tools/validate_map.py FILE.tmx [FILE.tmx ...]    exit 0: all valid, 1: not
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hacienda_game.maps import MapReport, check_map, resolve_map  # noqa: E402
+
+
+def locate(name: str) -> Path:
+    """A path as given, or the file of a built-in map name."""
+    path = Path(name)
+    if path.exists():
+        return path
+    try:
+        return resolve_map(name)
+    except FileNotFoundError:
+        return path        # check_map then says it cannot read the file
+
+
+def summary(path: Path, report: MapReport) -> str:
+    board = report.board
+    assert board is not None
+    counts = Counter(board.spaces)
+    return (f"{path}: valid: {board.title()!r}, {board.width}x{board.height} cells,"
+            f" {len(board)} hexes, {counts['market']} markets, {counts['water']} water fields,"
+            f" {counts['pampas']} pampas; stagger {board.staggeraxis}/{board.staggerindex}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("maps", nargs="+", metavar="FILE", help=".tmx file or built-in map name")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    args = parser.parse_args(argv)
+    invalid = 0
+    for name in args.maps:
+        path = locate(name)
+        report = check_map(path)
+        for problem in report.errors:
+            print(f"error: {problem}")
+        for warning in report.warnings:
+            print(f"warning: {warning}")
+        if report.errors:
+            invalid += 1
+        elif not args.quiet:
+            print(summary(path, report))
+    if len(args.maps) > 1 and not args.quiet:
+        print(f"{len(args.maps) - invalid} of {len(args.maps)} maps valid")
+    return 1 if invalid else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
