@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import struct
 import sys
+import zlib
 from pathlib import Path
 from types import ModuleType
+
+import numpy as np
 
 from hacienda_game.engine import GameState
 
@@ -37,3 +41,53 @@ def play_out(state: GameState, seed: int) -> int:
             return played
         state.apply(state.random_action(rng))
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+
+
+def read_png(path: Path) -> np.ndarray:
+    """An 8-bit RGB or RGBA PNG (as Qt writes them) as an (height, width, 4) array."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
+    channels = 4 if colour == 6 else 3
+    stride = width * channels
+    raw = zlib.decompress(idat)
+    rows = np.zeros((height, stride), dtype=np.int32)
+    previous = np.zeros(stride, dtype=np.int32)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = np.frombuffer(raw, np.uint8, stride, y * (stride + 1) + 1).astype(np.int32)
+        if kind == 0:
+            row = line
+        elif kind == 2:
+            row = (line + previous) & 255
+        else:                      # 1 sub, 3 average, 4 Paeth: left-dependent, byte by byte
+            row = line.copy()
+            for i in range(stride):
+                left = row[i - channels] if i >= channels else 0
+                up = previous[i]
+                up_left = previous[i - channels] if i >= channels else 0
+                if kind == 1:
+                    guess = left
+                elif kind == 3:
+                    guess = (left + up) >> 1
+                else:
+                    p = left + up - up_left
+                    pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                    guess = left if pa <= pb and pa <= pc else up if pb <= pc else up_left
+                row[i] = (line[i] + guess) & 255
+        rows[y] = row
+        previous = row
+    pixels = rows.reshape(height, width, channels).astype(np.uint8)
+    if channels == 3:
+        pixels = np.concatenate([pixels, np.full((height, width, 1), 255, np.uint8)], axis=2)
+    return pixels

@@ -1,0 +1,44 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="hacienda" tilewidth="32" tileheight="32" tilecount="8" columns="8">
+ <image source="hacienda.png" width="256" height="32"/>
+ <tile id="0">
+  <properties>
+   <property name="space" value="mountain"/>
+  </properties>
+ </tile>
+ <tile id="1">
+  <properties>
+   <property name="space" value="forest"/>
+  </properties>
+ </tile>
+ <tile id="2">
+  <properties>
+   <property name="space" value="meadow"/>
+  </properties>
+ </tile>
+ <tile id="3">
+  <properties>
+   <property name="space" value="rock"/>
+  </properties>
+ </tile>
+ <tile id="4">
+  <properties>
+   <property name="space" value="moor"/>
+  </properties>
+ </tile>
+ <tile id="5">
+  <properties>
+   <property name="space" value="pampas"/>
+  </properties>
+ </tile>
+ <tile id="6">
+  <properties>
+   <property name="space" value="market"/>
+  </properties>
+ </tile>
+ <tile id="7">
+  <properties>
+   <property name="space" value="water"/>
+  </properties>
+ </tile>
+</tileset>
