@@ -23,14 +23,12 @@ from hacienda_game.maps import MapReport, check_map, resolve_map  # noqa: E402
 
 
 def locate(name: str) -> Path:
-    """A path as given, or the file of a built-in map name."""
-    path = Path(name)
-    if path.exists():
-        return path
+    """The file the game would load for a built-in map name or a path (so
+    the messages name it as the game does)."""
     try:
         return resolve_map(name)
     except FileNotFoundError:
-        return path        # check_map then says it cannot read the file
+        return Path(name)   # check_map then says it cannot read the file
 
 
 def summary(path: Path, report: MapReport) -> str:

@@ -133,3 +133,17 @@ def test_validator_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "warning: " in capsys.readouterr().out
     assert tool("validate_map").main(["no-such-map"]) == 1
     assert "error: no-such-map: cannot read the file" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["many_problems.tmx", "bomb.tmx", "no_board_layer.tmx"])
+def test_validator_and_game_say_the_same(name: str, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from hacienda_game import cli
+
+    monkeypatch.chdir(BOARDS)
+    assert cli.main(["--map", name, "--seats", "random,random", "--seed", "1"]) == 2
+    game = capsys.readouterr().err.removeprefix("hacienda: ").splitlines()
+    assert tool("validate_map").main([name]) == 1
+    shown = [line.removeprefix("error: ") for line in capsys.readouterr().out.splitlines()
+             if line.startswith("error: ")]
+    assert game == shown and len(shown) >= 1
