@@ -16,6 +16,7 @@ market, 10 water field.  The files do not say which of 3-7 is which terrain
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +29,7 @@ HAZ_VERSION = "GRHIG0101"
 TERRAIN_CODES = {3: "mountain", 4: "forest", 5: "meadow", 6: "rock", 7: "moor"}
 SPACE_CODES = {2: "pampas", **TERRAIN_CODES, 9: "market", 10: "water"}
 NO_HEX = 1
+_NUMBER = re.compile(r"[0-9]{1,6}")
 
 AUTHOR = "M. Lanza"
 CREDIT = "M. Lanza, hacienda-maps, CC BY 4.0"
@@ -98,14 +100,20 @@ def parse_haz(text: str, label: str = "map.haz") -> HazMap:
     if not codes and not problems:
         problems.append(f"{label}: no [Hex] lines: not a .haz map")
     if problems:
-        raise BoardError(problems)
+        raise BoardError(_at_most(problems, 20, label))
     return _layout(control, codes, label)
+
+
+def _at_most(problems: list[str], limit: int, label: str) -> list[str]:
+    if len(problems) <= limit:
+        return problems
+    return [*problems[:limit], f"{label}: ... and {len(problems) - limit} more problems"]
 
 
 def _read_hex(key: str, value: str, number: int, label: str,
               codes: dict[tuple[int, int], int], problems: list[str]) -> None:
     where = f"{label}: line {number}"
-    if not (key.isdigit() and value.isdigit()) or len(key) > 6 or len(value) > 3:
+    if not (_NUMBER.fullmatch(key) and _NUMBER.fullmatch(value)) or len(value) > 3:
         problems.append(f"{where}: {key}={value} is not KEY=CODE with whole numbers")
         return
     code = int(value)
@@ -129,9 +137,9 @@ def _layout(control: dict[str, str], codes: dict[tuple[int, int], int], label: s
     parities = {(row + d) & 1 for row, d in codes}
     if len(parities) > 1:
         odd = sorted(rd for rd in codes if (rd[0] + rd[1]) & 1 != (sum(min(codes)) & 1))
-        raise BoardError([f"{label}: hex {row * 100 + d}: its row mixes odd and even"
-                          " columns; not a hex map this importer understands"
-                          for row, d in odd[:10]])
+        raise BoardError(_at_most([f"{label}: hex {row * 100 + d}: its row mixes odd and"
+                                   " even columns; not a hex map this importer understands"
+                                   for row, d in odd], 10, label))
     top = min(r for r, _ in hexes)
     top_row_odd = bool(next(d for (r, d) in sorted(hexes) if r == top) & 1)
     left = min(d // 2 for _, d in hexes)

@@ -144,7 +144,7 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
 def _csv_count(text: str, where: str, scan: Scan) -> int | None:
     items = [t.strip() for t in text.split(",")] if text else []
     for item in items:
-        if not item.isdigit() or int(item) >= 1 << 32:
+        if not (item.isascii() and item.isdigit()) or int(item) >= 1 << 32:
             scan.refuse(f"{where}: CSV data holds {item[:20]!r}, not a tile number")
             return None
     return len(items)

@@ -6,12 +6,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from maptools import HAZ, play_out, tool
 
 from hacienda_game.ai import choose_action
 from hacienda_game.engine import new_game, observe
 from hacienda_game.maps import BoardError, check_map, load_tmx
-from hacienda_game.maps.haz import CREDIT, TERRAIN_CODES, parse_haz, read_haz
+from hacienda_game.maps.haz import CREDIT, TERRAIN_CODES, haz_board, parse_haz, read_haz
 from hacienda_game.maps.hexgrid import neighbours
 
 COMMUNITY = sorted(HAZ.glob("*.haz"))
@@ -104,6 +106,7 @@ def test_market_no_pampas_touches_is_imported_as_pampas() -> None:
     (GOOD + "1=2\n1=3\n", "line 8: hex 1 is given twice"),
     (GOOD + "1=2\n2=2\n", "mixes odd and even columns"),
     (GOOD + "x=2\n", "line 7: x=2 is not KEY=CODE"),
+    (GOOD + "1=²\n", "line 7: 1=² is not KEY=CODE"),
     (GOOD + "nonsense\n", "line 7: expected KEY=VALUE"),
     (GOOD, "no [Hex] lines"),
     (GOOD + "1=1\n", "the map has no hexes"),
@@ -146,3 +149,22 @@ def test_haz2tmx_puts_the_tileset_next_to_the_map(tmp_path: Path) -> None:
     (tmp_path / "maps" / "hacienda.tsx").write_text("<tileset/>")
     with pytest.raises(FileExistsError, match="differs from the game's hacienda.tsx"):
         tool("haz2tmx").convert(HAZ / "Eight.haz", tmp_path / "maps" / "eight.tmx")
+
+
+def test_a_flood_of_problems_is_cut_short() -> None:
+    with pytest.raises(BoardError) as caught:
+        parse_haz(GOOD + "".join(f"{k}=99\n" for k in range(1, 500, 2)), "junk.haz")
+    problems = caught.value.problems
+    assert len(problems) == 21 and problems[-1] == "junk.haz: ... and 230 more problems"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="[]=0123456789\n ControlHexVsiGRI²", max_size=300))
+def test_any_text_is_a_map_or_refused_with_reasons(text: str) -> None:
+    try:
+        haz = parse_haz(text, "fuzz.haz")
+    except BoardError as exc:
+        assert exc.problems and all(p.startswith("fuzz.haz: ") for p in exc.problems)
+        return
+    assert haz.spaces and 0 < haz.width <= 64 and 0 < haz.height <= 64
+    assert haz_board(haz, "fuzz").cells

@@ -109,3 +109,13 @@ def test_unknown_xml_encoding_is_malformed_not_a_crash(tmp_path: Path) -> None:
     path = tmp_path / "odd.tmx"
     path.write_bytes(b'<?xml version="1.0" encoding="aUTF-8"?><map/>')
     assert check_map(path).errors == [f"{path}: malformed XML (unknown encoding: aUTF-8)"]
+
+
+def test_csv_digit_lookalikes_are_not_tile_numbers(tmp_path: Path) -> None:
+    # "²".isdigit() is true but int("²") fails: the scan must not crash on it
+    text = (BOARDS / "enc_csv.tmx").read_text()
+    path = tmp_path / "odd_digits.tmx"
+    path.write_text(text.replace('<data encoding="csv">\n6', '<data encoding="csv">\n²', 1))
+    (tmp_path / "hacienda.png").write_bytes((BOARDS / "hacienda.png").read_bytes())
+    assert check_map(path).errors == [
+        f"{path}: layer 'board': CSV data holds '²', not a tile number"]
