@@ -105,8 +105,8 @@ def test_asymmetric_has_mixed_land_clusters_and_spread_markets() -> None:
                     cluster.add(n)
                     stack.append(n)
         clusters.append(cluster)
-    mixed = [c for c in clusters if len({board.spaces[h] for h in c}) >= 2]
-    assert len(mixed) >= 6
+    assert len(clusters) >= 8
+    assert all(len({board.spaces[h] for h in c}) >= 2 for c in clusters)    # all mixed
     cubes = [to_cube(*board.cells[m], "y", "odd") for m in board.markets]
     nearest = [min(max(abs(a - b) for a, b in zip(c, d, strict=True))
                    for d in cubes if d is not c) for c in cubes]
@@ -139,4 +139,12 @@ def test_generated_maps_are_what_make_board_makes(name: str, tmp_path: Path) -> 
 def test_imported_maps_are_what_haz2tmx_makes(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.tmx"
     assert tool("haz2tmx").main([str(HAZ / f"{COMMUNITY[name]}.haz"), str(out)]) == 0
+    assert out.read_bytes() == (MAPS / f"{name}.tmx").read_bytes()
+
+
+@pytest.mark.parametrize("name", ["symmetric", "asymmetric"])
+def test_standard_boards_are_their_sketches(name: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{name}.tmx"
+    (tmp_path / "hacienda.tsx").write_bytes((MAPS / "hacienda.tsx").read_bytes())
+    tool("sketch2tmx").convert(MAPS / "sketches" / f"{name}.txt", out, tmp_path / "hacienda.tsx")
     assert out.read_bytes() == (MAPS / f"{name}.tmx").read_bytes()
