@@ -79,7 +79,6 @@ def test_same_seed_same_board_other_seed_other_board(tmp_path: Path) -> None:
     _, first = make(tmp_path, *args, name="a.tmx")
     _, again = make(tmp_path, *args, name="b.tmx")
     _, other = make(tmp_path, *args[:4], 22, name="c.tmx")
-    assert first.read_text().replace("a.tmx", "") == again.read_text().replace("b.tmx", "")
     assert first.read_bytes() == again.read_bytes()
     assert first.read_bytes() != other.read_bytes()
 
