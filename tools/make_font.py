@@ -8,10 +8,9 @@ three rows above the cap top, so every glyph cell is 12 rows high.
 
 Three sizes share one design:
   small  drawn as written (7 px capitals, 1 px strokes, 12 px lines);
-  large  small doubled with Scale2x (EPX), which turns every stair step
-         of a diagonal into a clean slope: 14 px capitals, 2 px strokes;
-  huge   large doubled pixel for pixel (a second Scale2x would notch the
-         inside corners of the 2 px strokes): 28 px capitals for scores.
+  large  small doubled, with every diagonal stair step bridged so slopes
+         read as one stroke: 14 px capitals, 2 px strokes;
+  huge   large doubled pixel for pixel: 28 px capitals for scores.
 Glyphs are white on transparent (the client tints them); alpha is 0 or 255.
 
     python tools/make_font.py [--out assets] [--preview preview.png]
@@ -20,7 +19,6 @@ Glyphs are white on transparent (the client tints them); alpha is 0 or 255.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -29,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from make_tileset import png_bytes  # noqa: E402
+from art_pixels import png_bytes, write_sheet  # noqa: E402
 
 ACCENT_ROWS = 3  # rows above the cap top that hold the accents of capitals
 GLYPH_ROWS = 9  # cap top .. descender bottom, as written below
@@ -171,6 +169,8 @@ def add_accents(glyphs: dict[str, np.ndarray]) -> None:
         base = glyphs[base_name]
         accent = np.array([[pixel == "#" for pixel in row]
                            for row in ACCENTS[accent_name].split()])
+        inked = np.nonzero(accent.any(axis=0))[0]
+        accent = accent[:, inked[0]:inked[-1] + 1]
         width = max(base.shape[1], accent.shape[1])
         glyph = np.zeros((CELL, width), dtype=bool)
         glyph[:, (width - base.shape[1]) // 2:][:, :base.shape[1]] = base
@@ -181,17 +181,21 @@ def add_accents(glyphs: dict[str, np.ndarray]) -> None:
     glyphs.pop("ı")
 
 
-def scale2x(bitmap: np.ndarray) -> np.ndarray:
-    """EPX / Scale2x: double a 1-bit image, rounding diagonal stair steps."""
-    padded = np.pad(bitmap, 1, mode="edge")
-    centre = padded[1:-1, 1:-1]
-    up, down = padded[:-2, 1:-1], padded[2:, 1:-1]
-    left, right = padded[1:-1, :-2], padded[1:-1, 2:]
-    out = np.zeros((bitmap.shape[0] * 2, bitmap.shape[1] * 2), dtype=bool)
-    out[0::2, 0::2] = np.where((left == up) & (left != down) & (up != right), up, centre)
-    out[0::2, 1::2] = np.where((up == right) & (up != left) & (right != down), right, centre)
-    out[1::2, 0::2] = np.where((down == left) & (down != right) & (left != up), left, centre)
-    out[1::2, 1::2] = np.where((right == down) & (right != up) & (down != left), down, centre)
+def double(bitmap: np.ndarray) -> np.ndarray:
+    """Double a 1-bit glyph, bridging diagonal steps so slopes stay joined.
+
+    Plain doubling leaves 2 px strokes touching only at corners on every
+    diagonal; each such corner gets the two pixels that join it.  Nothing is
+    taken away, so stems, ends and junctions keep their shape (Scale2x would
+    nibble stroke ends and punch holes at joins).
+    """
+    out = bitmap.repeat(2, axis=0).repeat(2, axis=1)
+    here = bitmap[:-1, :-1]
+    right, below, across = bitmap[:-1, 1:], bitmap[1:, :-1], bitmap[1:, 1:]
+    for y, x in zip(*np.nonzero(here & across & ~right & ~below), strict=True):
+        out[2 * y + 1, 2 * x + 2] = out[2 * y + 2, 2 * x + 1] = True
+    for y, x in zip(*np.nonzero(right & below & ~here & ~across), strict=True):
+        out[2 * y + 1, 2 * x + 1] = out[2 * y + 2, 2 * x + 2] = True
     return out
 
 
@@ -201,7 +205,7 @@ def build_fonts() -> dict[str, dict[str, np.ndarray]]:
     missing = [name for name in REQUIRED if name not in small]
     if missing:
         raise ValueError(f"glyphs missing from the table: {missing}")
-    large = {name: scale2x(bitmap) for name, bitmap in small.items()}
+    large = {name: double(bitmap) for name, bitmap in small.items()}
     huge = {name: bitmap.repeat(2, axis=0).repeat(2, axis=1) for name, bitmap in large.items()}
     return {"small": small, "large": large, "huge": huge}
 
@@ -263,13 +267,7 @@ def preview(fonts: dict[str, dict[str, np.ndarray]]) -> np.ndarray:
 
 
 def write_font(out: Path) -> tuple[Path, Path]:
-    sheet, table = pack(build_fonts())
-    out.mkdir(parents=True, exist_ok=True)
-    png, meta = out / "font.png", out / "font.json"
-    png.write_bytes(png_bytes(sheet))
-    meta.write_text(json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")
-    return png, meta
+    return write_sheet(out, "font", *pack(build_fonts()))
 
 
 def main(argv: list[str] | None = None) -> int:
