@@ -206,13 +206,16 @@ TERRAIN_ICONS: dict[str, str] = {
         .nnBnnnnnBn.
         """,
     "pampas": """
-        u.....u....u
-        t..u..t..u.t
-        t..t.t...t.t
-        .t.t.t..t.t.
-        .t.t.t.t..t.
-        ..ttt...tt..
-        ..tt....tt..
+        y.....y.....y
+        ty....y....yt
+        .t....t....t.
+        .tt...t...tt.
+        ..t...t...t..
+        ..tt..t..tt..
+        ...t..t..t...
+        ...tt.t.tt...
+        ....ttttt....
+        .....uuu.....
         """,
 }
 
@@ -509,10 +512,12 @@ def highlights() -> dict[str, Image]:
     cross = np.eye(10, dtype=bool) | np.fliplr(np.eye(10, dtype=bool))
     cross = grow(cross, diagonal=False)
     paste_centred(illegal, outline(fill(cross, "r")))
+    legal = hex_ring(["k", "c", "c", "w", "k"])
+    paste_centred(legal, outline(draw(".c.\nccc\n.c.")))
     return {
-        "hex_legal": hex_ring(["k", "c", "c", "w", "k"]),
+        "hex_legal": legal,
         "hex_hover": hex_ring(["w", "w", "k"]),
-        "hex_selected": hex_ring(["k", "y", "y", "y", "o", "k"]),
+        "hex_selected": hex_ring(["k", "o", "y", "y", "o", "k"]),
         "hex_illegal": illegal,
     }
 
@@ -538,19 +543,24 @@ def card_land(terrain: str) -> Image:
         for name, x, y in stamps:
             paste(texture, draw(SPRITES[name]), x - 3, y + dy)
     card[3:-3, 3:-3] = texture
-    badge = fill(disc(22), "w")
-    badge[~shrink(disc(22)) & disc(22)] = rgba("l")
-    badge = outline(badge)
-    paste_centred(badge, outline(draw(TERRAIN_ICONS[terrain])))
-    paste_centred(card, badge, 0, -6)
+    paste_centred(card, card_badge(TERRAIN_ICONS[terrain]), 0, -6)
     return card
+
+
+def card_badge(art: str, field: str = "w") -> Image:
+    """The big icon of a card on a round badge."""
+    badge = fill(disc(24), field)
+    badge[~shrink(disc(24)) & disc(24)] = rgba("l")
+    badge = outline(badge)
+    paste_centred(badge, outline(draw(art)))
+    return badge
 
 
 def card_animal(animal: str) -> Image:
     card = card_blank("y")
     for name, x, y in TILES["pampas"][1]:
         paste(card, draw(SPRITES[name]), x, y + 12)
-    paste_centred(card, outline(draw(ANIMAL_ART[animal])), 0, -6)
+    paste_centred(card, card_badge(ANIMAL_ART[animal], "l"), 0, -6)
     return card
 
 
@@ -573,13 +583,14 @@ def ring_mark() -> Image:
 
 def horseshoe() -> Image:
     return outline(draw("""
-        .yyy.yyy.
-        yy.....yy
-        y.......y
-        y.......y
-        yy.....yy
-        .yy...yy.
         ..yyyyy..
+        .yyyyyyy.
+        yyy...yyy
+        yy.....yy
+        yy.....yy
+        yy.....yy
+        yyy...yyy
+        yy.....yy
         """))
 
 
@@ -803,20 +814,26 @@ def preview_sheet(table: dict[str, dict]) -> Image:
 
 
 def preview_board(table: dict[str, dict]) -> Image:
-    """Pieces of every seat on every terrain of the tileset, 3x: checks contrast by eye."""
+    """Every seat's pieces, the highlights and the overlays on every terrain, 3x, for eyeballing
+    contrast; a piece that needs a land tile under it is shown on one."""
+    stacks = [[["hex_legal"], ["hex_hover"], ["hex_selected"], ["hex_illegal"], ["water"]]]
+    for seat in range(len(SEATS)):
+        land = f"land_{seat}"
+        stacks.append([[land], [land, "chip"], [land, f"hacienda_{seat}"]]
+                      + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
+    width = sum(len(group) * TILE + 8 for group in stacks)
     rows = []
-    pieces = [[f"land_{s}", f"animal_cattle_{s}", f"animal_horse_{s}", f"animal_pig_{s}",
-               f"animal_sheep_{s}", f"hacienda_{s}"] for s in range(len(SEATS))]
     for space in SPACES:
-        row = blank(TILE * 6 * len(SEATS) + 8 * len(SEATS), TILE + 4)
-        for seat, names in enumerate(pieces):
-            for column, name in enumerate(names):
+        row = blank(width, TILE + 4)
+        x = 0
+        for group in stacks:
+            for stack in group:
                 cell = draw_tile(space)
-                piece = table[name]["image"]
-                if name.startswith("hacienda"):
-                    paste(cell, table[f"land_{seat}"]["image"], 0, 0)
-                paste_centred(cell, piece)
-                paste(row, cell, (seat * 6 + column) * TILE + seat * 8, 2)
+                for name in stack:
+                    paste_centred(cell, table[name]["image"])
+                paste(row, cell, x, 2)
+                x += TILE
+            x += 8
         rows.append(row)
     board = np.concatenate(rows, axis=0)
     back = blank(board.shape[1], board.shape[0])
