@@ -56,9 +56,10 @@ TILE = 32
 ANIMALS = ("cattle", "horse", "pig", "sheep")
 TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
 EMBLEMS = ("circle", "square", "triangle", "diamond", "star")
-# seat colour, its shade, its light
+# seat colour, its shade, its light (the light is also the seat's text colour on dark panels)
 SEATS: tuple[tuple[str, str, str], ...] = (
-    ("r", "p", "o"), ("B", "b", "c"), ("w", "l", "w"), ("o", "u", "y"), ("m", "p", "i"))
+    ("r", "p", "R"), ("B", "b", "c"), ("w", "l", "w"), ("o", "u", "y"), ("m", "p", "M"))
+SEAT_TEXT = ("R", "B", "w", "o", "M")
 
 # Emblems in three sizes: 5 (on a hacienda's wall), 7 (badges, seat markers), 11 (land tiles).
 EMBLEM_ART: dict[int, dict[str, str]] = {
@@ -206,16 +207,16 @@ TERRAIN_ICONS: dict[str, str] = {
         .nnBnnnnnBn.
         """,
     "pampas": """
-        y.....y.....y
-        ty....y....yt
-        .t....t....t.
-        .tt...t...tt.
-        ..t...t...t..
-        ..tt..t..tt..
-        ...t..t..t...
-        ...tt.t.tt...
-        ....ttttt....
-        .....uuu.....
+        ......oooo......
+        ....oooooooo....
+        ...oooooooooo...
+        ..oooooooooooo..
+        .t.ooot.oooo.t..
+        .t.t.otoo.t..t.t
+        tt.t.t.t..t.tt.t
+        tttttttttttttttt
+        tytttyttttyttytt
+        uuuuuuuuuuuuuuuu
         """,
 }
 
@@ -798,6 +799,7 @@ def pack(table: dict[str, dict], width: int = 512) -> tuple[Image, dict]:
             "frames": dict(sorted(placed.items())), "animations": ANIMATIONS,
             "seat_colours": [list(PALETTE[main]) for main, _, _ in SEATS],
             "seat_shades": [list(PALETTE[shade]) for _, shade, _ in SEATS],
+            "seat_text_colours": [list(PALETTE[letter]) for letter in SEAT_TEXT],
             "seat_emblems": list(EMBLEMS)}
     return sheet, meta
 
