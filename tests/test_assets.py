@@ -181,7 +181,10 @@ def test_font_covers_every_glyph_in_three_sizes(font):
             ink = sheet[y:y + h, x:x + w, 3] > 0
             assert ink.any() == (char != " "), (size, char)
             bitmaps[char] = ink.tobytes() + bytes([w])
-        assert len(set(bitmaps.values())) == len(GLYPHS), f"{size}: two glyphs look alike"
+        if size == "huge":  # the arcade face has capitals only: small letters show as capitals
+            for char in [c for c in GLYPHS if c.islower() and c != "ß"]:
+                assert bitmaps.pop(char) == bitmaps[char.upper()], char
+        assert len(set(bitmaps.values())) == len(bitmaps), f"{size}: two glyphs look alike"
     small, large, huge = heights
     assert 6 <= small <= 9 and 12 <= large <= 18 and 24 <= huge <= 36
 

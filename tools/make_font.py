@@ -6,11 +6,13 @@ bottom of the descenders (row 8); the baseline sits under row 6.  Accented
 letters are built from a base letter plus a hand-drawn accent placed in the
 three rows above the cap top, so every glyph cell is 12 rows high.
 
-Three sizes share one design:
-  small  drawn as written (7 px capitals, 1 px strokes, 12 px lines);
+Three sizes, two hand-drawn faces:
+  small  the regular face as written (7 px capitals, 1 px strokes, 12 px lines);
   large  small doubled, with every diagonal stair step bridged so slopes
-         read as one stroke: 14 px capitals, 2 px strokes;
-  huge   large doubled pixel for pixel: 28 px capitals for scores.
+         read as one stroke: 14 px capitals, 2 px strokes, 24 px lines;
+  huge   a second face, bold arcade capitals with 2 px stems (BOLD_GLYPHS),
+         at 4x: 28 px capitals for scores and banners; capitals only, so
+         small letters are shown as capitals.
 Glyphs are white on transparent (the client tints them); alpha is 0 or 255.
 
     python tools/make_font.py [--out assets] [--preview preview.png]
@@ -140,6 +142,81 @@ ACCENTED: dict[str, tuple[str, str]] = {
     "Ú": ("U", "acute"), "Ä": ("A", "diaeresis"), "Ö": ("O", "diaeresis"),
     "Ü": ("U", "diaeresis"), "Ñ": ("N", "tilde"),
 }
+# The huge size is its own face: bold arcade capitals (2 px stems) drawn on the
+# same nine rows, shown at 4x.  Like the arcade fonts it echoes it has no
+# lowercase: small letters are shown as capitals.
+BOLD_GLYPHS = """
+A       B       C       D       E       F       G       H       I      J       K       L
+.#####. ######. .#####. #####.. ####### ####### .#####. ##...## ###### .....## ##...## ##.....
+##...## ##...## ##...## ##..##. ##..... ##..... ##...## ##...## ..##.. .....## ##..##. ##.....
+##...## ##...## ##..... ##...## ##..... ##..... ##..... ##...## ..##.. .....## ##.##.. ##.....
+####### ######. ##..... ##...## ######. ######. ##.#### ####### ..##.. .....## ####... ##.....
+##...## ##...## ##..... ##...## ##..... ##..... ##...## ##...## ..##.. ##...## ##.##.. ##.....
+##...## ##...## ##...## ##..##. ##..... ##..... ##...## ##...## ..##.. ##...## ##..##. ##.....
+##...## ######. .#####. #####.. ####### ##..... .###### ##...## ###### .#####. ##...## #######
+....... ....... ....... ....... ....... ....... ....... ....... ...... ....... ....... .......
+....... ....... ....... ....... ....... ....... ....... ....... ...... ....... ....... .......
+
+M       N       O       P       Q       R       S       T      U       V       W       X
+##...## ##...## .#####. ######. .#####. ######. .###### ###### ##...## ##...## ##...## ##...##
+###.### ###..## ##...## ##...## ##...## ##...## ##..... ..##.. ##...## ##...## ##...## ##...##
+####### ####.## ##...## ##...## ##...## ##...## ##..... ..##.. ##...## ##...## ##...## .##.##.
+##.#.## ##.#### ##...## ######. ##...## ######. .#####. ..##.. ##...## ##...## ##.#.## ..###..
+##...## ##..### ##...## ##..... ##.#.## ##.##.. .....## ..##.. ##...## .##.##. ####### .##.##.
+##...## ##...## ##...## ##..... ##..##. ##..##. .....## ..##.. ##...## ..###.. ###.### ##...##
+##...## ##...## .#####. ##..... .###.## ##...## ######. ..##.. .#####. ...#... ##...## ##...##
+....... ....... ....... ....... ....... ....... ....... ...... ....... ....... ....... .......
+....... ....... ....... ....... ....... ....... ....... ...... ....... ....... ....... .......
+
+Y        Z       ß       0       1       2       3       4       5       6       7       8
+##....## ####### .####.. .#####. ...##.. .#####. .#####. ...###. ####### .#####. ####### .#####.
+.##..##. ....##. ##..##. ##...## ..###.. ##...## ##...## ..####. ##..... ##..... ##...## ##...##
+..####.. ...##.. ##..##. ##..### ...##.. .....## .....## .##.##. ######. ##..... ....##. ##...##
+...##... ..##... ##.##.. ##.#.## ...##.. ...###. ..####. ##..##. .....## ######. ...##.. .#####.
+...##... .##.... ##..##. ###..## ...##.. .###... .....## ####### .....## ##...## ..##... ##...##
+...##... ##..... ##...## ##...## ...##.. ##..... ##...## ....##. ##...## ##...## ..##... ##...##
+...##... ####### ##.###. .#####. .###### ####### .#####. ....##. .#####. .#####. ..##... .#####.
+........ ....... ....... ....... ....... ....... ....... ....... ....... ....... ....... .......
+........ ....... ....... ....... ....... ....... ....... ....... ....... ....... ....... .......
+
+9       SP   !  ?       .  ,  :  ;  -     +      =     /      \\      %       (    )    [    ]
+.#####. .... ## .#####. .. .. .. .. ..... ...... ..... ....## ##.... ##...## ..## ##.. #### ####
+##...## .... ## ##...## .. .. ## ## ..... ..##.. ..... ....## ##.... ##..##. .##. .##. ##.. ..##
+##...## .... ## .....## .. .. ## ## ..... ..##.. ##### ...##. .##... ...##.. ##.. ..## ##.. ..##
+.###### .... ## ...###. .. .. .. .. ##### ###### ..... ..##.. ..##.. ..##... ##.. ..## ##.. ..##
+.....## .... ## ...##.. .. .. ## ## ..... ..##.. ##### .##... ...##. .##.... ##.. ..## ##.. ..##
+.....## .... .. ....... ## ## ## ## ..... ..##.. ..... ##.... ....## ##..##. .##. .##. ##.. ..##
+.#####. .... ## ...##.. ## ## .. .# ..... ...... ..... ##.... ....## ##...## ..## ##.. #### ####
+....... .... .. ....... .. .# .. #. ..... ...... ..... ...... ...... ....... .... .... .... ....
+....... .... .. ....... .. #. .. .. ..... ...... ..... ...... ...... ....... .... .... .... ....
+
+'  "     #       $       &       *       <     >     @       ^      _       `   {     }     |
+## ##.## .##.##. ...#... .###... ....... ...## ##... .#####. ..##.. ....... ##. ..### ###.. ##
+## ##.## .##.##. .###### ##.##.. ##.#.## ..##. .##.. ##...## .####. ....... .## .##.. ..##. ##
+.. ..... ####### ##.#... .###... .#####. .##.. ..##. ##.#### ##..## ....... ... .##.. ..##. ##
+.. ..... .##.##. .#####. .###.## ####### ##... ...## ##.#.## ...... ....... ... ##... ...## ##
+.. ..... ####### ...#.## ##.###. .#####. .##.. ..##. ##.#### ...... ....... ... .##.. ..##. ##
+.. ..... .##.##. ######. ##..##. ##.#.## ..##. .##.. ##..... ...... ....... ... .##.. ..##. ##
+.. ..... .##.##. ...#... .###.## ....... ...## ##... .#####. ...... ....... ... ..### ###.. ##
+.. ..... ....... ....... ....... ....... ..... ..... ....... ...... ....... ... ..... ..... ##
+.. ..... ....... ....... ....... ....... ..... ..... ....... ...... ####### ... ..... ..... ..
+
+~       ×      «       »       ·  …        €       ←        →        ↑      ↓      ¡  ¿
+....... ...... ....... ....... .. ........ ..##### ........ ........ ..##.. ..##.. .. .......
+....... ##..## ..##.## ##.##.. .. ........ .##.... ..##.... ....##.. .####. ..##.. .. .......
+.###.## .####. .##.##. .##.##. ## ........ ######. .##..... .....##. ###### ..##.. ## ...##..
+##.###. ..##.. ##.##.. ..##.## ## ........ .##.... ######## ######## ..##.. ..##.. .. .......
+....... .####. .##.##. .##.##. .. ........ ######. .##..... .....##. ..##.. ###### ## ...##..
+....... ##..## ..##.## ##.##.. .. ##.##.## .##.... ..##.... ....##.. ..##.. .####. ## ..###..
+....... ...... ....... ....... .. ##.##.## ..##### ........ ........ ..##.. ..##.. ## .##....
+....... ...... ....... ....... .. ........ ....... ........ ........ ...... ...... ## ##...##
+....... ...... ....... ....... .. ........ ....... ........ ........ ...... ...... ## .#####.
+"""
+BOLD_ACCENTS: dict[str, str] = {
+    "acute": "...## ..##. .....",
+    "diaeresis": "##.## ##.## .....",
+    "tilde": ".##.# #.##. .....",
+}
 REQUIRED = ([chr(code) for code in range(32, 127)]
             + list("äöüÄÖÜßñÑáéíóúÁÉÍÓÚ¿¡«»·…€←→↑↓"))
 
@@ -159,16 +236,21 @@ def parse_glyphs(text: str) -> dict[str, np.ndarray]:
                 raise ValueError(f"glyph {name!r} has rows of different widths")
             bitmap = np.array([[pixel == "#" for pixel in row[column]] for row in rows])
             glyphs[name] = np.pad(bitmap, ((ACCENT_ROWS, 0), (0, 0)))
-    glyphs["ı"] = glyphs["i"].copy()
-    glyphs["ı"][:ACCENT_ROWS + 2] = False  # dotless i carries the acute of í
     return glyphs
 
 
-def add_accents(glyphs: dict[str, np.ndarray]) -> None:
-    for name, (base_name, accent_name) in ACCENTED.items():
-        base = glyphs[base_name]
+def add_accents(glyphs: dict[str, np.ndarray], accents: dict[str, str] = ACCENTS,
+                names: list[str] | None = None) -> None:
+    """Build accented letters from their base letter and a hand-drawn accent."""
+    for name in names or list(ACCENTED):
+        base_name, accent_name = ACCENTED[name]
+        if base_name == "ı":  # dotless i carries the acute of í
+            base = glyphs["i"].copy()
+            base[:ACCENT_ROWS + 2] = False
+        else:
+            base = glyphs[base_name]
         accent = np.array([[pixel == "#" for pixel in row]
-                           for row in ACCENTS[accent_name].split()])
+                           for row in accents[accent_name].split()])
         inked = np.nonzero(accent.any(axis=0))[0]
         accent = accent[:, inked[0]:inked[-1] + 1]
         width = max(base.shape[1], accent.shape[1])
@@ -178,7 +260,16 @@ def add_accents(glyphs: dict[str, np.ndarray]) -> None:
         left = (width - accent.shape[1]) // 2
         glyph[top:top + 3, left:left + accent.shape[1]] |= accent
         glyphs[name] = glyph
-    glyphs.pop("ı")
+
+
+def bold_capitals() -> dict[str, np.ndarray]:
+    """The arcade face at 1x: capitals, digits and signs; small letters shown as capitals."""
+    bold = parse_glyphs(BOLD_GLYPHS)
+    add_accents(bold, BOLD_ACCENTS, [name for name in ACCENTED if name.isupper()])
+    for name in REQUIRED:
+        if name not in bold:
+            bold[name] = bold[name.upper()]
+    return bold
 
 
 def double(bitmap: np.ndarray) -> np.ndarray:
@@ -206,7 +297,8 @@ def build_fonts() -> dict[str, dict[str, np.ndarray]]:
     if missing:
         raise ValueError(f"glyphs missing from the table: {missing}")
     large = {name: double(bitmap) for name, bitmap in small.items()}
-    huge = {name: bitmap.repeat(2, axis=0).repeat(2, axis=1) for name, bitmap in large.items()}
+    huge = {name: bitmap.repeat(4, axis=0).repeat(4, axis=1)
+            for name, bitmap in bold_capitals().items()}
     return {"small": small, "large": large, "huge": huge}
 
 
@@ -246,7 +338,10 @@ def preview(fonts: dict[str, dict[str, np.ndarray]]) -> np.ndarray:
              ("small", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ×"),
              ("large", "Market side: +7 pesos ¿Listo?"),
              ("large", "Pass to Ana: click when ready"),
-             ("huge", "SCORE 1234 ¡OLÉ!")]
+             ("huge", "SCORE 1234 ¡OLÉ!"),
+             ("huge", "ABCDEFGHIJKLM"), ("huge", "NOPQRSTUVWXYZ"),
+             ("huge", "0123456789+-=×"), ("huge", "ÄÖÜÑÁÉÍÓÚß¿?"),
+             ("huge", "«»←→↑↓€$%#&@*"), ("huge", "()[]{}<>/\\|.,:;!\"'^`~_…·")]
     rows = []
     for size, text in lines:
         glyphs = fonts[size]
