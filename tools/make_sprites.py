@@ -350,15 +350,14 @@ ICON_ART: dict[str, str] = {
         wwwwwwwww
         """,
     "icon_rotate": """
-        ...ccccc.
-        ..c.....c
-        .c.......
-        .c.......
-        ccc......
-        .c.......
-        .........
-        .c.....c.
-        ..ccccc..
+        .cccccc...
+        cc....cc..
+        cc.....cc.
+        cc....cccc
+        cc.....cc.
+        cc......c.
+        .cc.......
+        ..ccccc...
         """,
 }
 
@@ -717,6 +716,42 @@ def logo() -> Image:
     return image
 
 
+TITLE_HOUSE = """
+    ...........ttttttttt...........
+    .........ttttttttttttt.........
+    .......ttttttttttttttttt.......
+    ....rrrrrrrrrrrrrrrrrrrrrrr....
+    ..rrrrrrrrrrrrrrrrrrrrrrrrrrr..
+    rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
+    .wwwwwwwwwwwwwwwwwwwwwwwwwwwww.
+    .wwwwwwwwwwwwwwwwwwwwwwwwwwwww.
+    .wwUUUwwwwUUUwwwwwwwUUUwwwwUUUw.
+    .wwUyUwwwwUyUwwUUUwwUyUwwwwUyUw.
+    .wwUUUwwwwUUUwUUUUUwUUUwwwwUUUw.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    """
+
+
+def title_scene() -> Image:
+    """For under the logo: the hacienda, its four animals and a sun over the pampas (1x;
+    the title screen may show it doubled)."""
+    scene = blank(232, 40)
+    paste(scene, outline(fill(disc(14), "y"), "o"), 160, 1)
+    ground = blank(232, 8)
+    ground[...] = rgba("y")
+    for x in range(3, 232, 7):
+        paste(ground, draw(SPRITES["grass"]), x, 2 + (x * 3) % 4)
+    ground[0] = rgba("t")
+    paste(scene, ground, 0, 32)
+    paste(scene, outline(draw(TITLE_HOUSE)), 96, 17)
+    for x, animal in ((12, "horse"), (48, "cattle"), (140, "sheep"), (190, "pig")):
+        art = outline(draw(ANIMAL_ART[animal]))
+        paste(scene, art if x < 96 else art[:, ::-1], x, 33 - art.shape[0] + 1)
+    return scene
+
+
 def bg_tile() -> Image:
     tile = blank(TILE, TILE)
     tile[...] = rgba("n")
@@ -767,6 +802,7 @@ def frames() -> dict[str, dict]:
     for name, image in ui_pieces().items():
         add(name, image, (1, 1) if name == "ui_cursor" else None)
     add("logo", logo())
+    add("title_scene", title_scene())
     add("bg_tile", bg_tile(), (0, 0))
     return out
 
