@@ -491,7 +491,9 @@ def chip_pop(step: int) -> Image:
     return frame
 
 
-def water(phase: int) -> Image:
+def water(step: int) -> Image:
+    """Water over a hex; the four steps sway the waves out and back (alternate waves
+    in opposite directions), so the loop never jumps."""
     image = fill(hex_mask(), "b")
     depth = hex_depth()
     wave = draw("""
@@ -499,8 +501,9 @@ def water(phase: int) -> Image:
         c..c..c
         ....cc.
         """)
-    for x, y in ((5, 9), (17, 7), (10, 15), (21, 16), (5, 21), (15, 23)):
-        paste(image, wave, x + phase * 2 - 4, y)
+    sway = (0, 1, 2, 1)[step]
+    for index, (x, y) in enumerate(((5, 9), (17, 7), (10, 15), (21, 16), (5, 21), (15, 23))):
+        paste(image, wave, x + (sway if index % 2 else -sway), y)
     image[depth == 1] = rgba("B")
     image[depth == 0] = rgba("k")
     image[depth < 0] = 0
@@ -782,9 +785,9 @@ def frames() -> dict[str, dict]:
     add("chip", harvest_chip())
     for step in range(4):
         add(f"chip_pop_{step}", chip_pop(step))
-    add("water", water(2))
+    add("water", water(0))
     for phase in range(1, 4):
-        add(f"water_{phase}", water((phase + 2) % 4))
+        add(f"water_{phase}", water(phase))
     for name, image in highlights().items():
         add(name, image)
     for terrain in TERRAINS:
