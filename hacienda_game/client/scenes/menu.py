@@ -1,0 +1,73 @@
+"""The title screen: new game, maps, help, settings, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..assets import GREY
+from ..scene import Command, Scene
+from ..ui import Button, draw_background, draw_buttons, handle_buttons
+from .overlays import Help, Message
+
+
+class MenuScene(Scene):
+    def __init__(self, start_map: str | None = None):
+        self.start_map = start_map
+        self.buttons: list[Button] = []
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        x, w, h = 480 - 110, 220, 34
+        specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
+                 ("Settings", self.settings), ("Quit", self.quit)]
+        self.buttons = [Button((x, 232 + i * (h + 10), w, h), label, fn, big=True)
+                        for i, (label, fn) in enumerate(specs)]
+        if self.start_map:
+            # --map NAME: straight to the setup screen on that map.
+            from ..plan import find_map
+
+            entry = find_map(self.start_map)
+            self.start_map = None
+            if entry.ok:
+                self.new_game(entry.key)
+            else:
+                app.push(Message("This map cannot be played", "\n".join(entry.errors)))
+
+    def new_game(self, map_key: str | None = None) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(map_key))
+
+    def maps(self) -> None:
+        from .maps import MapsScene
+
+        self.app.push(MapsScene())
+
+    def help(self) -> None:
+        self.app.push(Help())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def quit(self) -> None:
+        self.app.quit(0)
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "help":
+            self.help()
+            return
+        handle_buttons(self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        draw_background(surface, art, self.app.time)
+        logo = art.sprites.get("logo")
+        bob = round(3 * pygame.math.Vector2(0, 1).rotate(self.app.time * 120).y)
+        surface.blit(logo, (480 - logo.get_width() // 2, 70 + bob))
+        art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
+                             (480, 80 + logo.get_height() + 14), GREY, align="center")
+        draw_buttons(self.buttons, surface, art)
+        art.fonts.small.draw(surface, "After Wolfgang Kramer's board game · F11 full screen",
+                             (480, 520), GREY, align="center")
