@@ -452,11 +452,13 @@ def hacienda(seat: int) -> Image:
 
 
 WHEAT = """
-    .y.y.
-    yuyuy
-    .yuy.
-    ..u..
-    ..u..
+    y..y..y
+    .y.y.y.
+    .yyyyy.
+    ..yyy..
+    ..ooo..
+    .y.y.y.
+    y..y..y
     """
 
 
@@ -466,11 +468,19 @@ def ellipse(size: int, half_width: float, half_height: float) -> np.ndarray:
     return ((x - centre) / half_width) ** 2 + ((y - centre) / half_height) ** 2 <= 1.0
 
 
-def harvest_chip(shape: np.ndarray | None = None) -> Image:
-    """A golden chip with a wheat sheaf; squashed or stretched shapes for the pop."""
-    shape = disc(10) if shape is None else shape
-    chip = fill(shape, "t")
-    chip[shape & ~shrink(shape)] = rgba("u")
+def rounded_box(width: int, height: int) -> np.ndarray:
+    box = np.ones((height, width), dtype=bool)
+    for y, x in ((0, 0), (0, -1), (-1, 0), (-1, -1)):
+        box[y, x] = False
+    return box
+
+
+def harvest_chip(width: int = 10, height: int = 10) -> Image:
+    """A square wooden chip with a golden sheaf: square, so it is never taken for a coin;
+    other sizes squash and stretch it for the pop."""
+    shape = rounded_box(width, height)
+    chip = fill(shape, "u")
+    chip[shape & ~shrink(shape)] = rgba("U")
     paste_centred(chip, draw(WHEAT))
     return outline(chip)
 
@@ -479,9 +489,9 @@ def chip_pop(step: int) -> Image:
     """A chip landing: squashed, stretched, then settling with sparks flying off."""
     frame = blank(20, 20)
     if step == 0:
-        paste_centred(frame, harvest_chip(ellipse(14, 6.6, 3.8)), 0, 2)
+        paste_centred(frame, harvest_chip(14, 7), 0, 2)
     elif step == 1:
-        paste_centred(frame, harvest_chip(ellipse(14, 4.2, 6.6)), 0, -1)
+        paste_centred(frame, harvest_chip(8, 13), 0, -1)
     else:
         paste_centred(frame, harvest_chip())
         reach = 7 if step == 2 else 8
@@ -532,8 +542,7 @@ def card_blank(face: str, edge: str = "w") -> Image:
     card = blank(CARD_W - 2, CARD_H - 2)
     card[...] = rgba(edge)
     card[2:-2, 2:-2] = rgba(face)
-    for y, x in ((0, 0), (0, -1), (-1, 0), (-1, -1)):
-        card[y, x] = 0
+    card[~rounded_box(CARD_W - 2, CARD_H - 2)] = 0
     return outline(card, diagonal=False)
 
 
@@ -634,8 +643,7 @@ def ui_box(face: str, light: str, dark: str, pressed: bool = False,
     else:
         box[0, :] = rgba(light)
         box[-2:, :] = rgba(dark)
-    for y, x in ((0, 0), (0, -1), (-1, 0), (-1, -1)):
-        box[y, x] = 0
+    box[~rounded_box(width - 2, height - 2)] = 0
     return outline(box, diagonal=False)
 
 
