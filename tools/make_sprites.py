@@ -399,15 +399,39 @@ def hex_ring(bands: list[str]) -> Image:
 
 # --- board pieces ---------------------------------------------------------------------------
 
+# Each seat's band (land tile ring, token rim) also carries a pattern, so a tile whose emblem
+# is covered by a chip still tells its owner without colour: solid, hatched, barred,
+# chequered, dotted; the pattern colour is light against the seat colour.
+PATTERNS: tuple[tuple[str, str], ...] = (
+    ("solid", ""), ("hatched", "c"), ("barred", "l"), ("chequered", "y"), ("dotted", "w"))
+
+
+def pattern_mask(seat: int, shape: tuple[int, int]) -> np.ndarray:
+    y, x = np.mgrid[0:shape[0], 0:shape[1]]
+    kind = PATTERNS[seat][0]
+    if kind == "hatched":
+        return (x + y) % 4 == 0
+    if kind == "barred":
+        return x % 3 == 0
+    if kind == "chequered":
+        return (x + y) % 2 == 0
+    if kind == "dotted":
+        return (x % 3 == 1) & (y % 3 == 1)
+    return np.zeros(shape, dtype=bool)
+
+
+def patterned(image: Image, band: np.ndarray, seat: int) -> None:
+    """Paint the seat's pattern over the band's pixels."""
+    letter = PATTERNS[seat][1]
+    if letter:
+        image[band & pattern_mask(seat, band.shape)] = rgba(letter)
+
+
 def land_tile(seat: int) -> Image:
-    main, shade, light = SEATS[seat]
+    main, shade, _light = SEATS[seat]
     image = hex_ring(["k", main, main, shade, "k"])
     depth = hex_depth()
-    # a dashed light line along the band marks the tile as a piece lying on the terrain
-    ys, xs = np.nonzero(depth == 1)
-    for y, x in zip(ys, xs, strict=True):
-        if (x + y) % 4 == 0:
-            image[y, x] = rgba(light)
+    patterned(image, (depth == 1) | (depth == 2), seat)
     paste_centred(image, emblem(seat, 11))
     return image
 
@@ -420,6 +444,7 @@ def animal_token(animal: str, seat: int) -> Image:
     token = fill(outer, main)
     token[outer & ~shrink(outer)] = rgba(shade)
     field = np.pad(disc(16), 3)
+    patterned(token, shrink(outer) & ~field, seat)
     token[field] = rgba("l")
     token[field & ~shrink(field)] = rgba(shade)
     token = outline(token)
