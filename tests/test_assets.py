@@ -147,6 +147,20 @@ def test_seat_pieces_differ_by_shape_not_only_colour(kind, sprites):
         assert (shape[0] != shape[1]).sum() >= 6, (kind, one, other)
 
 
+def test_land_bands_differ_by_pattern_where_a_chip_hides_the_emblem(sprites):
+    meta = sprites[1]
+    marks = []
+    for seat in SEATS:
+        image = frame(sprites, f"land_{seat}").copy()
+        image[8:24, 8:24, 3] = 0  # under a chip or a hacienda
+        plain = [PALETTE["k"], tuple(meta["seat_colours"][seat])]
+        opaque = image[..., 3] > 0
+        marks.append(opaque & ~np.any([np.all(image[..., :3] == c, axis=-1) for c in plain],
+                                      axis=0))
+    for one, other in itertools.combinations(SEATS, 2):
+        assert (marks[one] != marks[other]).sum() >= 10, (one, other)
+
+
 def test_hacienda_walls_carry_the_seat_emblem(sprites):
     walls = []
     for seat in SEATS:
