@@ -24,7 +24,7 @@ ANIMALS = ("cattle", "horse", "pig", "sheep")
 TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
 ICONS = ("money", "score", "cards_land", "cards_animal", "actions", "market", "chain",
          "hacienda", "water", "ai", "human", "crown", "lock", "dice", "rotate")
-NINE_SLICES = ("ui_panel", "ui_button", "ui_button_hover", "ui_button_pressed",
+NINE_SLICES = ("ui_panel", "ui_panel_hi", "ui_button", "ui_button_hover", "ui_button_pressed",
                "ui_button_disabled")
 GLYPHS = ([chr(code) for code in range(32, 127)]
           + list("äöüÄÖÜßñÑáéíóúÁÉÍÓÚ¿¡«»·…€←→↑↓"))
@@ -108,6 +108,16 @@ def test_every_contract_frame_exists_with_a_sane_size(sprites):
         assert names and all(name in meta["frames"] for name in names), animation
     assert len(meta["seat_colours"]) == 5
     assert meta["seat_emblems"] == ["circle", "square", "triangle", "diamond", "star"]
+
+
+@pytest.mark.parametrize("name", ["hex_legal", "hex_hover", "hex_selected", "hex_illegal",
+                                  "land_0", "water"])
+def test_hex_frames_are_closed_all_round(name, sprites):
+    """A pointy-top hex has two vertical sides too (x = 0 and 31 between rows 8 and 23)."""
+    image = frame(sprites, name)
+    for column in (0, 31):
+        assert (image[8:24, column, 3] > 0).all(), (name, column)
+    assert (image[:, :, 3] > 0).any(axis=1).all(), f"{name}: a row of the hex is empty"
 
 
 def test_frames_lie_inside_the_sheet_without_overlapping(sprites):

@@ -61,8 +61,8 @@ def grow(mask: np.ndarray, diagonal: bool = True) -> np.ndarray:
 
 
 def shrink(mask: np.ndarray) -> np.ndarray:
-    """The mask minus its 4-connected edge."""
-    return ~grow(~mask, diagonal=False)
+    """The mask minus its 4-connected edge; beyond the image counts as outside."""
+    return ~grow(~np.pad(mask, 1), diagonal=False)[1:-1, 1:-1]
 
 
 def outline(image: Image, letter: str = "k", diagonal: bool = True) -> Image:

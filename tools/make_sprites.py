@@ -675,9 +675,13 @@ def ui_box(face: str, light: str, dark: str, pressed: bool = False,
 def ui_frames() -> dict[str, tuple[Image, int]]:
     """9-slice sources with their slice margin."""
     panel = ui_box("d", "g", "n", width=24, height=24)
-    panel[2:-3, 2:-2][np.add.outer(np.arange(19), np.arange(20)) % 19 == 7] = rgba("d")
+    inner = rounded_box(22, 22)
+    glowing = fill(inner, "d")
+    glowing[inner & ~shrink(inner)] = rgba("y")
+    glowing[shrink(inner) & ~shrink(shrink(inner))] = rgba("o")
     return {
         "ui_panel": (panel, 6),
+        "ui_panel_hi": (outline(glowing, diagonal=False), 6),
         "ui_button": (ui_box("b", "B", "n"), 5),
         "ui_button_hover": (ui_box("B", "c", "b"), 5),
         "ui_button_pressed": (ui_box("n", "b", "k", pressed=True), 5),
