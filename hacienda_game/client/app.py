@@ -104,7 +104,7 @@ class App:
         self.frame_ms: list[float] = []        # wall time of each frame's own work
         self.frame_cpu_ms: list[float] = []    # the main thread's CPU time in it
         self.first_frame_s: float | None = None
-        self.pointer = (0, 0)
+        self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.result: dict | None = None     # what an autoplay game ended with
         pygame.key.set_repeat(300, 40)
         pygame.mouse.set_visible(False)
@@ -201,16 +201,17 @@ class App:
             elif t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
                 out.append(Command("release", e.pos, e.button))
             elif t == pygame.MOUSEWHEEL:
-                out.append(Command("wheel", self.pointer, amount=1 if e.y > 0 else -1))
+                out.append(Command("wheel", self.pointer or (0, 0),
+                                   amount=1 if e.y > 0 else -1))
             elif t == pygame.KEYDOWN:
                 alt = e.mod & pygame.KMOD_ALT
                 if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
                                                               pygame.K_KP_ENTER)):
                     self.toggle_fullscreen()
                 elif e.key in KEYS:
-                    out.append(Command("key", self.pointer, name=KEYS[e.key]))
+                    out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key]))
             elif t == pygame.TEXTINPUT:
-                out.append(Command("text", self.pointer, text=e.text))
+                out.append(Command("text", self.pointer or (0, 0), text=e.text))
         return out
 
     # ------------------------------------------------------------------ loop
@@ -254,7 +255,7 @@ class App:
         self.draw_pointer()
 
     def draw_pointer(self) -> None:
-        if self.options.headless or not pygame.mouse.get_focused():
+        if self.options.headless or self.pointer is None or not pygame.mouse.get_focused():
             return
         self.art.sprites.blit_anchored(self.screen, "ui_cursor", self.pointer)
 

@@ -11,7 +11,6 @@ centred on the hexes.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -189,6 +188,13 @@ class BoardView:
         self.radius = max(4.0, min(layout.tilewidth, layout.tileheight) * self.scale / 2)
         self.rect = pygame.Rect(self.origin, size)
 
+    def polygon(self, h: int) -> list[tuple[int, int]]:
+        """Hex h's outline in canvas pixels."""
+        ox, oy = self.origin
+        x, y = self.board.cells[h]
+        return [(round(ox + px * self.scale), round(oy + py * self.scale))
+                for px, py in self.board.layout.polygon(x, y)]
+
     def _plain_picture(self) -> pygame.Surface:
         """A board without a file (tests, sketches): coloured hexes."""
         layout = self.board.layout
@@ -226,6 +232,3 @@ def thumbnail(board: Board, size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.polygon(surf, SPACE_COLOURS[space], points)
     return surf
 
-
-def hex_distance_ok(a: tuple[int, int], b: tuple[int, int], limit: float) -> bool:
-    return math.dist(a, b) <= limit

@@ -20,7 +20,7 @@ class MenuScene(Scene):
         x, w, h = 480 - 110, 220, 34
         specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
                  ("Settings", self.settings), ("Quit", self.quit)]
-        self.buttons = [Button((x, 232 + i * (h + 10), w, h), label, fn, big=True)
+        self.buttons = [Button((x, 250 + i * (h + 10), w, h), label, fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
@@ -66,8 +66,13 @@ class MenuScene(Scene):
         logo = art.sprites.get("logo")
         bob = round(3 * pygame.math.Vector2(0, 1).rotate(self.app.time * 120).y)
         surface.blit(logo, (480 - logo.get_width() // 2, 70 + bob))
+        y = 80 + logo.get_height() + 10
+        if "title_scene" in art.sprites:
+            scene = art.sprites.get("title_scene")
+            surface.blit(scene, (480 - scene.get_width() // 2, y))
+            y += scene.get_height() + 6
         art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
-                             (480, 80 + logo.get_height() + 14), GREY, align="center")
+                             (480, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art)
         art.fonts.small.draw(surface, "After Wolfgang Kramer's board game · F11 full screen",
                              (480, 520), GREY, align="center")

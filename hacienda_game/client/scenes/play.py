@@ -32,7 +32,6 @@ SEAT_H = 34
 HAND_Y = 398
 CARD_W, CARD_H = 32, 44
 LOG_RECT = pygame.Rect(560, 382, 396, 154)
-MARKET_RECT = pygame.Rect(SIDE_X, 30 + 5 * (SEAT_H + 2) + 2, 244, 378 - (32 + 5 * (SEAT_H + 2)))
 HAND_RECT = pygame.Rect(4, 382, 552, 90)
 AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
 
@@ -87,6 +86,7 @@ class PlayScene(Scene):
         self._pieces: pygame.Surface | None = None
         self._board_base: pygame.Surface | None = None
         self._drawn: dict = {}
+        self._spot: tuple[frozenset[int], pygame.Surface] | None = None
         self._hud_key: tuple | None = None
         self._hud: pygame.Surface | None = None
         self._frame: pygame.Surface | None = None
@@ -113,8 +113,14 @@ class PlayScene(Scene):
         self.samples.append((0, scores, money))
         humans = [i for i, s in enumerate(self.plan.seats) if s.is_human]
         cur = self.layer.current
-        self.viewer = cur if cur in humans or not humans else humans[0]
+        # Whose hand the screen shows: None hides every hand (several humans
+        # share the screen and the next one has not clicked the privacy screen).
+        self.private = len(humans) > 1 and not self.plan.open_hands
+        self.viewer: int | None = (None if self.private else cur if cur in humans
+                                   else humans[0] if humans else None)
         self.shown_to: int | None = None
+        top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
+        self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
         if len(humans) < len(self.plan.seats):
             from ...ai import AIWorker
 
@@ -465,6 +471,9 @@ class PlayScene(Scene):
         kinds = [e.kind for e in events]
         if "turn_ended" in kinds and self.selection is not None:
             self.select(None)
+        if "turn_ended" in kinds and self.private and \
+                not self.plan.seats[self.layer.current].is_human:
+            self.viewer = self.shown_to = None      # hide the hand while the AI plays
         if "turn_ended" in kinds and not self.layer.is_over():
             self.check_privacy()
         over = next((e for e in events if e.kind == "game_over"), None)
@@ -473,7 +482,7 @@ class PlayScene(Scene):
                 final = e.data["which"] == "final"
                 self.pending.append(ScoringScene(
                     e.data["which"], e.data["table"], self.plan, e.data["scores"],
-                    self.samples if final else None,
+                    list(self.samples),
                     over.data["winners"] if (final and over) else None,
                     money=over.data["money"] if (final and over) else None,
                     on_close=self.after_final if final else None, autoplay=self.autoplay))
@@ -596,8 +605,8 @@ class PlayScene(Scene):
             # The panels that never move, drawn once.
             self._frame = pygame.Surface(hud.get_size()).convert()
             self._frame.fill(NIGHT)
-            for rect in (BOARD_AREA.inflate(8, 8).union(TRACK.inflate(16, 8)), MARKET_RECT,
-                         HAND_RECT, LOG_RECT):
+            for rect in (BOARD_AREA.inflate(8, 8).union(TRACK.inflate(16, 8)),
+                         self.market_rect, HAND_RECT, LOG_RECT):
                 draw_panel(self._frame, art, rect)
         hud.blit(self._frame, (0, 0))
         self.draw_track(hud)
@@ -614,7 +623,7 @@ class PlayScene(Scene):
 
     def observation(self):
         """The seat view the screen shows (cached until the state changes)."""
-        seat = self.layer.current if self.autoplay else self.viewer
+        seat = self.layer.current if self.autoplay or self.viewer is None else self.viewer
         key = (self.layer.version, seat)
         if getattr(self, "_obs_key", None) != key:
             self._obs = self.layer.view(seat)
@@ -709,14 +718,13 @@ class PlayScene(Scene):
         board = self.layer.board
         if sel is not None:
             if sel.kind == "water":
-                cells = {c for placement in sel.targets for c in placement}
+                cells = frozenset(c for placement in sel.targets for c in placement)
             else:
-                cells = set(sel.targets)
-            blink = int(self.app.time * 3) % 3 != 0
-            for c in cells:
-                h = board.index.get(c)
-                if h is not None and blink:
-                    sprites.blit_anchored(surface, "hex_legal", self.view.centres[h])
+                cells = frozenset(sel.targets)
+            hexes = [board.index[c] for c in cells if c in board.index]
+            surface.blit(self.spotlight(frozenset(hexes)), BOARD_AREA.topleft)
+            for h in hexes:
+                sprites.blit_anchored(surface, "hex_legal", self.view.centres[h])
         h = self.hover_hex
         if h is None:
             return
@@ -737,6 +745,25 @@ class PlayScene(Scene):
             sprites.blit_anchored(surface, frame, self.view.centres[h])
         else:
             sprites.blit_anchored(surface, "hex_hover", self.view.centres[h])
+
+    def spotlight(self, hexes: frozenset[int]) -> pygame.Surface:
+        """A checkerboard shade over the board except the lit hexes (no alpha
+        blending): the hexes a selection may go on stand out at a glance."""
+        if self._spot is not None and self._spot[0] == hexes:
+            return self._spot[1]
+        key = (255, 0, 255)
+        shade = pygame.Surface(BOARD_AREA.size)
+        shade.fill(key)
+        px = pygame.PixelArray(shade)
+        px[0::2, 0::2] = INK
+        px[1::2, 1::2] = INK
+        del px
+        ox, oy = BOARD_AREA.topleft
+        for h in hexes:
+            pygame.draw.polygon(shade, key, [(x - ox, y - oy) for x, y in self.view.polygon(h)])
+        shade.set_colorkey(key)
+        self._spot = (hexes, shade)
+        return shade
 
     def draw_track(self, surface: pygame.Surface) -> None:
         art = self.app.art
@@ -788,8 +815,10 @@ class PlayScene(Scene):
             rect = pygame.Rect(SIDE_X, 30 + i * (SEAT_H + 2), 244, SEAT_H)
             self.seat_rects.append(rect)
             current = i == obs.current and not obs.over
-            draw_panel(surface, art, rect,
-                       "ui_button_hover" if current else "ui_panel")
+            hi = "ui_panel_hi" if "ui_panel_hi" in art.sprites else "ui_panel"
+            draw_panel(surface, art, rect, hi if current else "ui_panel")
+            if current and hi == "ui_panel":
+                pygame.draw.rect(surface, GOLD, rect, 2)
             sp = self.plan.seats[i]
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (rect.x + 12, rect.y + 11))
             name = sp.name + ("" if sp.is_human else f" · AI {sp.kind}")
@@ -811,7 +840,7 @@ class PlayScene(Scene):
     def draw_market(self, surface: pygame.Surface, obs) -> None:
         art = self.app.art
         font = art.fonts.small
-        rect = MARKET_RECT
+        rect = self.market_rect
         y0 = rect.y
         self.market_slots = []
         rows = (("land", obs.land_face_up, obs.land_deck_size, "card_land_", "card_back_land"),
@@ -848,12 +877,14 @@ class PlayScene(Scene):
         seat = obs.seat
         rect = HAND_RECT
         self.hand_slots = []
-        whose = "Your hand" if self.autoplay else f"{self.names[seat]}'s hand"
-        if self.autoplay:
-            whose = f"{self.names[seat]}'s hand (AI)"
-        font.draw(surface, whose, (rect.x + 8, rect.y + 4), self.colour(seat))
         x = rect.x + 8
         y = HAND_Y + 6
+        if self.viewer is None and not self.autoplay:
+            font.draw(surface, "Hands are hidden until the next player at this screen is"
+                      " ready.", (x, y + 16), GREY)
+            return
+        whose = f"{self.names[seat]}'s hand" + (" (AI)" if self.autoplay else "")
+        font.draw(surface, whose, (rect.x + 8, rect.y + 4), self.colour(seat))
         cards = [("land", c, n) for c, n in zip(LAND_CARDS, obs.land_hand, strict=True) if n]
         cards += [("animal", c, n) for c, n in zip(ANIMALS, obs.animal_hand, strict=True) if n]
         if not cards:

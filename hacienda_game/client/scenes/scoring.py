@@ -30,7 +30,8 @@ def detail(category: str, row: dict) -> str:
         parts = d.get(category) or []
         return "+".join(str(p) for p in parts) if parts else "-"
     if category == "money":
-        return f"{d.get('money', 0)} pesos"
+        pesos = d.get("money", 0)
+        return f"{pesos} peso{'s' if pesos != 1 else ''}"
     return ""
 
 
@@ -92,13 +93,10 @@ class ScoringScene(Scene):
         title = "Final scoring" if self.which == "final" else "Intermediate scoring"
         art.fonts.large.draw(surface, title, (480, 10), GOLD, align="center")
         self.draw_table(surface)
-        if self.winners is not None and self.revealed >= len(ROWS):
+        if self.revealed >= len(ROWS):
             self.draw_winner(surface)
             if self.samples:
                 self.draw_charts(surface)
-        elif self.which != "final":
-            art.fonts.small.draw(surface, "Play goes on after this scoring; points add up.",
-                                 (480, 320), GREY, align="center")
         draw_buttons([self.button], surface, art)
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -111,10 +109,9 @@ class ScoringScene(Scene):
         col_w = (rect.width - col0 - 16) // n
         for i, seat in enumerate(self.plan.seats):
             cx = rect.x + col0 + col_w * i + col_w // 2
-            colour = art.seat_colour(seat.colour)
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}",
                                       (cx - small.width(seat.name) // 2 - 10, rect.y + 16))
-            small.draw(surface, seat.name, (cx, rect.y + 10), colour, align="center")
+            small.draw(surface, seat.name, (cx, rect.y + 10), WHITE, align="center")
         shown = self.revealed
         for r, (key, label, icon) in enumerate(ROWS):
             y = rect.y + 34 + r * 30
@@ -139,18 +136,30 @@ class ScoringScene(Scene):
                 font = large if key in ("total", "sum") else small
                 font.draw(surface, text, (cx - 10, y + (0 if font is large else 4)),
                           GOLD if key in ("total", "sum") else WHITE, align="right")
+                if note and small.width(note) > col_w // 2 - 6:
+                    note = f"{note.count('+') + 1} groups"
                 if note:
-                    small.draw(surface, note, (cx + 2, y + 4), DIM, align="left", shadow=None)
+                    small.draw(surface, note, (cx + 2, y + 4), GREY, align="left", shadow=None)
             pygame.draw.line(surface, DIM, (rect.x + 12, y + 27), (rect.right - 12, y + 27))
 
     def draw_winner(self, surface: pygame.Surface) -> None:
+        """The winner (final scoring) or who leads so far (intermediate)."""
         art = self.app.art
-        names = [self.plan.seats[w].name for w in self.winners or []]
+        if self.winners is not None:
+            leaders = list(self.winners)
+        else:
+            best_score = max(self.scores, default=0)
+            leaders = [i for i, v in enumerate(self.scores) if v == best_score]
+        names = [self.plan.seats[w].name for w in leaders]
         if not names:
             return
-        best = self.scores[self.winners[0]]
-        text = (f"{names[0]} wins with {best} points!" if len(names) == 1 else
-                f"{' and '.join(names)} share the win with {best} points!")
+        best = self.scores[leaders[0]]
+        if self.winners is None:
+            text = (f"{names[0]} leads with {best} points" if len(names) == 1 else
+                    f"{' and '.join(names)} lead with {best} points")
+        else:
+            text = (f"{names[0]} wins with {best} points!" if len(names) == 1 else
+                    f"{' and '.join(names)} share the win with {best} points!")
         y = 40 + 42 + len(ROWS) * 30 + 8
         w = art.fonts.large.width(text) + 56
         rect = pygame.Rect(480 - w // 2, y, w, 30)
@@ -168,6 +177,18 @@ class ScoringScene(Scene):
                    [s[1] for s in samples])
         self.chart(surface, pygame.Rect(384, top, 352, 532 - top), "Pesos over the game",
                    [s[2] for s in samples])
+        art = self.app.art
+        legend = pygame.Rect(744, top, 192, 486 - top)
+        draw_panel(surface, art, legend)
+        order = sorted(range(len(self.plan.seats)), key=lambda i: -self.scores[i])
+        for row, i in enumerate(order):
+            seat = self.plan.seats[i]
+            y = legend.y + 10 + row * 26
+            art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", (legend.x + 14, y + 5))
+            art.fonts.small.draw(surface, seat.name, (legend.x + 24, y), WHITE)
+            money = f" · {self.money[i]} pesos" if self.money else ""
+            art.fonts.small.draw(surface, f"{self.scores[i]} points{money}",
+                                 (legend.x + 24, y + 11), GREY)
 
     def chart(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
               series: list[list[int]]) -> None:

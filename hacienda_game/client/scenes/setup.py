@@ -73,7 +73,9 @@ class SetupScene(Scene):
                         enabled=len(self.seats) < 5))
         b.append(Button((560, 84, 30, 30), "", lambda: self.next_map(-1), icon="ui_arrow_left"))
         b.append(Button((906, 84, 30, 30), "", lambda: self.next_map(1), icon="ui_arrow_right"))
-        b.append(Button((196, 412, 120, 26), str(self.seed), lambda: self.edit("seed", 0)))
+        self.seed_button = Button((196, 412, 120, 26), str(self.seed),
+                                  lambda: self.edit("seed", 0))
+        b.append(self.seed_button)
         b.append(Button((322, 412, 30, 26), "", self.reroll,
                         icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
         entry = self.entry
@@ -226,11 +228,16 @@ class SetupScene(Scene):
             "lakes": draw_check(surface, art, (180, 448), "lakes" in self.variants, "Lakes"),
             "open_hands": draw_check(surface, art, (300, 448), self.open_hands, "Open hands"),
         }
+        draw_panel(surface, art, (552, 396, 392, 82))
+        notes = ("Hand limits: at most 20 land and 10 animal cards in hand (R17).",
+                 "Lakes: touching water tiles score as one lake (R46).",
+                 "Open hands: no privacy screen between players at this screen.")
+        for i, line in enumerate(notes):
+            small.draw(surface, line, (564, 406 + i * 20), GREY)
         draw_buttons(self.buttons, surface, art)
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
             what, i = self.editing
-            button = self.buttons[4 * i + 1] if what == "name" else next(
-                b for b in self.buttons if b.label == str(self.seed))
+            button = self.buttons[4 * i + 1] if what == "name" else self.seed_button
             x = button.rect.centerx + small.width(button.label) // 2 + 1
             pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
         n = len(self.seats)
