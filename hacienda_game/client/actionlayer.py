@@ -26,6 +26,7 @@ class ActionLayer:
         self.on_events = on_events
         self.version = 0
         self._legal: list[Action] | None = None
+        self._view: tuple[tuple[int, int], Observation] | None = None
 
     # ------------------------------------------------------------ read only
     @property
@@ -44,8 +45,12 @@ class ActionLayer:
         return self._state.is_over()
 
     def view(self, seat: int) -> Observation:
-        """What a seat may see: the screen and AI seats only ever get this."""
-        return observe(self._state, seat)
+        """What a seat may see: the screen and AI seats only ever get this
+        (an observation is immutable: one per seat and state version is shared)."""
+        key = (self.version, seat)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, observe(self._state, seat))
+        return self._view[1]
 
     def public_totals(self) -> tuple[list[int], list[int]]:
         """Every seat's score and money (public, R50)."""

@@ -101,7 +101,7 @@ class Blink(Anim):
 
 
 class Pop(Anim):
-    """An arcade number pop-up: grows with an overshoot, rises, blinks out."""
+    """An arcade number pop-up: springs up with an overshoot, floats, blinks out."""
 
     def __init__(self, text: str, pos: Pos, duration: float, delay: float = 0.0,
                  colour: tuple[int, int, int] = GOLD):
@@ -115,17 +115,11 @@ class Pop(Anim):
         if p > 0.8 and int(self.t * 16) % 2:
             return
         font = art.fonts.large
-        grow = min(1.0, ease_out_back(min(1.0, p * 4)))
-        rise = 22 * p
-        surf = font.render(self.text, self.colour)
-        shadow = font.render(self.text, INK)
-        if grow < 0.999:
-            size = (max(1, round(surf.get_width() * grow)), max(1, round(surf.get_height() * grow)))
-            surf = pygame.transform.scale(surf, size)
-            shadow = pygame.transform.scale(shadow, size)
+        spring = ease_out_back(min(1.0, p * 4))      # overshoots, then settles
+        rise = 14 * spring + 10 * p
+        surf = font.shadowed(self.text, self.colour, INK)
         x = round(self.pos[0] - surf.get_width() / 2)
         y = round(self.pos[1] - surf.get_height() / 2 - rise)
-        surface.blit(shadow, (x + 1, y + 1))
         surface.blit(surf, (x, y))
 
 

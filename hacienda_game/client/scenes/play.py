@@ -87,8 +87,6 @@ class PlayScene(Scene):
         self._board_base: pygame.Surface | None = None
         self._drawn: dict = {}
         self._spot: tuple[frozenset[int], pygame.Surface] | None = None
-        self._hud_key: tuple | None = None
-        self._hud: pygame.Surface | None = None
         self._frame: pygame.Surface | None = None
         self.finished = False
 
@@ -574,61 +572,32 @@ class PlayScene(Scene):
         art = self.app.art
         obs = self.observation()
         self.update_buttons()
-        key = self.hud_key()
-        if key != self._hud_key or self._hud is None:
-            self._hud = self.render_hud(obs)
-            self._hud_key = key
-        surface.blit(self._hud, (0, 0))
-        self.draw_board(surface, obs)
-        self.draw_highlights(surface)
-        self.anims.draw(surface, art)
-
-    def hud_key(self) -> tuple:
-        """Everything the panels around the board show: redrawn only when it changes."""
-        now = self.app.time
-        sel = self.selection
-        buttons = self.buttons + (self.b_sizes if sel and sel.kind == "water" else [])
-        return (self.layer.version, self.viewer, tuple(t.value for t in self.money_tick),
-                tuple(t.value for t in self.score_tick), int(now * 2) % 2,
-                (sel.kind, sel.card, sel.size, sel.turns) if sel else None, self.hover_text,
-                self.message if now < self.message_until else "", len(self.log),
-                tuple((b.enabled, b.hover, b.selected, now - b.pressed_at < 0.12)
-                      for b in buttons))
-
-    def render_hud(self, obs) -> pygame.Surface:
-        """Every panel around the board, on one opaque canvas-sized surface."""
-        art = self.app.art
-        hud = self._hud
-        if hud is None or hud.get_size() != self.app.screen.get_size():
-            hud = pygame.Surface(self.app.screen.get_size()).convert()
         if self._frame is None:
             # The panels that never move, drawn once.
-            self._frame = pygame.Surface(hud.get_size()).convert()
+            self._frame = pygame.Surface(surface.get_size()).convert()
             self._frame.fill(NIGHT)
             for rect in (BOARD_AREA.inflate(8, 8).union(TRACK.inflate(16, 8)),
                          self.market_rect, HAND_RECT, LOG_RECT):
                 draw_panel(self._frame, art, rect)
-        hud.blit(self._frame, (0, 0))
-        self.draw_track(hud)
-        self.draw_top(hud, obs)
-        self.draw_seats(hud, obs)
-        self.draw_market(hud, obs)
-        self.draw_hand(hud, obs)
-        self.draw_log(hud)
-        draw_buttons(self.buttons, hud, art)
+        surface.blit(self._frame, (0, 0))
+        self.draw_board(surface, obs)
+        self.draw_highlights(surface)
+        self.draw_track(surface)
+        self.draw_top(surface, obs)
+        self.draw_seats(surface, obs)
+        self.draw_market(surface, obs)
+        self.draw_hand(surface, obs)
+        self.draw_log(surface)
+        draw_buttons(self.buttons, surface, art)
         if self.selection and self.selection.kind == "water":
-            draw_buttons(self.b_sizes, hud, art)
-        self.draw_status(hud)
-        return hud
+            draw_buttons(self.b_sizes, surface, art)
+        self.draw_status(surface)
+        self.anims.draw(surface, art)
 
     def observation(self):
-        """The seat view the screen shows (cached until the state changes)."""
+        """The seat view the screen shows."""
         seat = self.layer.current if self.autoplay or self.viewer is None else self.viewer
-        key = (self.layer.version, seat)
-        if getattr(self, "_obs_key", None) != key:
-            self._obs = self.layer.view(seat)
-            self._obs_key = key
-        return self._obs
+        return self.layer.view(seat)
 
     def draw_board(self, surface: pygame.Surface, obs) -> None:
         hidden = self.anims.hidden_pieces()

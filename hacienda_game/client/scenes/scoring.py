@@ -48,6 +48,8 @@ class ScoringScene(Scene):
         self.on_close = on_close
         self.autoplay = autoplay
         self.t = 0.0
+        self._key: tuple | None = None
+        self._picture: pygame.Surface | None = None
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -88,8 +90,20 @@ class ScoringScene(Scene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
+        # Numbers count up in eighths of a row: the picture is redrawn only then.
+        b = self.button
+        key = (int(min(self.revealed, len(ROWS) + 1) * 8), b.hover, b.enabled,
+               self.app.time - b.pressed_at < 0.12)
+        if key != self._key or self._picture is None:
+            if self._picture is None:
+                self._picture = pygame.Surface(surface.get_size()).convert()
+            self.render(self._picture)
+            self._key = key
+        surface.blit(self._picture, (0, 0))
+
+    def render(self, surface: pygame.Surface) -> None:
         art = self.app.art
-        draw_background(surface, art, self.app.time)
+        draw_background(surface, art)
         title = "Final scoring" if self.which == "final" else "Intermediate scoring"
         art.fonts.large.draw(surface, title, (480, 10), GOLD, align="center")
         self.draw_table(surface)
