@@ -61,7 +61,8 @@ def _integer_scaling() -> None:
         from pygame._sdl2.video import Window
 
         with open("/proc/self/maps", encoding="utf-8") as maps:
-            libs = [line.split()[-1] for line in maps if "libSDL2-2.0" in line]
+            libs = [line.split()[-1] for line in maps
+                    if os.path.basename(line.split()[-1]).startswith("libSDL2-2")]
         if not libs:
             return
         sdl = ctypes.CDLL(libs[0])
@@ -70,7 +71,10 @@ def _integer_scaling() -> None:
         sdl.SDL_GetRenderer.restype = ctypes.c_void_p
         sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
         sdl.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        window = sdl.SDL_GetWindowFromID(Window.from_display_module().id)
+        with warnings.catch_warnings():      # only its id is read: no surface use
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_id = Window.from_display_module().id
+        window = sdl.SDL_GetWindowFromID(window_id)
         renderer = sdl.SDL_GetRenderer(window) if window else None
         if renderer:
             sdl.SDL_RenderSetIntegerScale(renderer, 1)

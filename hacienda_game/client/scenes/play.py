@@ -72,7 +72,8 @@ class PlayScene(Scene):
         self.hover_text = ""
         self.message = ""
         self.message_until = 0.0
-        self.log: list[tuple[str, tuple[int, int, int]]] = []
+        # Log lines: (text, seat or None, first line of its entry).
+        self.log: list[tuple[str, int | None, bool]] = []
         self.anims = Animations()
         self.future = None
         self.ai = None
@@ -124,7 +125,7 @@ class PlayScene(Scene):
 
             self.ai = AIWorker()
         self.layout_buttons()
-        self.say(f"{self.names[cur]} starts. Round 1.", WHITE)
+        self.say(f"{self.names[cur]} starts. Round 1.")
         self.check_privacy()
 
     def exit(self) -> None:
@@ -166,9 +167,10 @@ class PlayScene(Scene):
     def colour(self, seat: int) -> tuple[int, int, int]:
         return self.app.art.seat_colour(self.plan.seats[seat].colour)
 
-    def say(self, text: str, colour: tuple[int, int, int] = WHITE) -> None:
-        for line in self.app.art.fonts.small.wrap(text, LOG_RECT.width - 16):
-            self.log.append((line, colour))
+    def say(self, text: str, seat: int | None = None) -> None:
+        lines = self.app.art.fonts.small.wrap(text, LOG_RECT.width - 28)
+        for i, line in enumerate(lines):
+            self.log.append((line, seat, i == 0))
         del self.log[:-200]
 
     def warn(self, text: str) -> None:
@@ -399,9 +401,8 @@ class PlayScene(Scene):
         delay = 0.0
         for event in events:
             e = event.seen_by(None)     # the log and effects show only public facts
-            colour = self.colour(e.seat) if e.seat is not None else GOLD
             if e.kind not in ("card_revealed",):
-                self.say(describe(e, self.names), colour)
+                self.say(describe(e, self.names), e.seat)
             if f <= 0:
                 continue
             d = e.data
@@ -724,8 +725,8 @@ class PlayScene(Scene):
         shade = pygame.Surface(BOARD_AREA.size)
         shade.fill(key)
         px = pygame.PixelArray(shade)
-        px[0::2, 0::2] = INK
-        px[1::2, 1::2] = INK
+        px[0::2, 0::2] = INK          # one pixel in four: the board stays readable
+        px[1::4, 1::2] = INK
         del px
         ox, oy = BOARD_AREA.topleft
         for h in hexes:
@@ -791,7 +792,7 @@ class PlayScene(Scene):
             sp = self.plan.seats[i]
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (rect.x + 12, rect.y + 11))
             name = sp.name + ("" if sp.is_human else f" · AI {sp.kind}")
-            font.draw(surface, name, (rect.x + 22, rect.y + 4), self.colour(i))
+            font.draw(surface, name, (rect.x + 22, rect.y + 4), WHITE)
             if current and int(self.app.time * 2) % 2 == 0:
                 font.draw(surface, "◄" if "◄" in font.glyphs else "<", (rect.right - 14,
                                                                          rect.y + 4), WHITE)
@@ -853,7 +854,9 @@ class PlayScene(Scene):
                       " ready.", (x, y + 16), GREY)
             return
         whose = f"{self.names[seat]}'s hand" + (" (AI)" if self.autoplay else "")
-        font.draw(surface, whose, (rect.x + 8, rect.y + 4), self.colour(seat))
+        self.app.art.sprites.blit_anchored(surface, f"emblem_{self.plan.seats[seat].colour}",
+                                           (rect.x + 12, rect.y + 9))
+        font.draw(surface, whose, (rect.x + 22, rect.y + 4), WHITE)
         cards = [("land", c, n) for c, n in zip(LAND_CARDS, obs.land_hand, strict=True) if n]
         cards += [("animal", c, n) for c, n in zip(ANIMALS, obs.animal_hand, strict=True) if n]
         if not cards:
@@ -917,9 +920,14 @@ class PlayScene(Scene):
     def draw_log(self, surface: pygame.Surface) -> None:
         font = self.app.art.fonts.small
         rows = (LOG_RECT.height - 12) // font.line_height
-        for i, (line, colour) in enumerate(self.log[-rows:]):
-            font.draw(surface, line, (LOG_RECT.x + 8, LOG_RECT.y + 6 + i * font.line_height),
-                      colour, shadow=INK)
+        sprites = self.app.art.sprites
+        for i, (line, seat, first) in enumerate(self.log[-rows:]):
+            y = LOG_RECT.y + 6 + i * font.line_height
+            if seat is not None and first:
+                sprites.blit_anchored(surface, f"emblem_{self.plan.seats[seat].colour}",
+                                      (LOG_RECT.x + 12, y + 5))
+            font.draw(surface, line, (LOG_RECT.x + 22, y), WHITE if seat is not None else GOLD,
+                      shadow=INK)
 
 
 def _group(obs, h: int) -> list[int]:
