@@ -107,6 +107,7 @@ class App:
         self.time = 0.0
         self.frame_ms: list[float] = []        # wall time of each frame's own work
         self.frame_cpu_ms: list[float] = []    # the main thread's CPU time in it
+        self.idle_ms: list[float] = []         # work between frames (applying AI moves)
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.result: dict | None = None     # what an autoplay game ended with
@@ -223,8 +224,10 @@ class App:
         """One frame: input, update, draw.  The frame time excludes waiting."""
         top = self.top
         if top is not None:
-            # Work handed to other processes starts between frames (AI requests).
+            # Between frames: AI answers are applied and new requests sent.
+            idle_start = time.perf_counter()
             self._guard(top.idle, "idle")
+            self.idle_ms.append((time.perf_counter() - idle_start) * 1000.0)
         future = top.waiting_on() if top else None
         if future is not None and self.options.headless:
             with contextlib.suppress(Exception):   # the scene sees a failure itself
@@ -285,8 +288,8 @@ class App:
             pygame.image.save(self.screen, opts.screenshot)
         if opts.frame_log:
             with open(opts.frame_log, "w", encoding="utf-8") as f:
-                json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.first_frame_s,
-                                       self.result), f, indent=1)
+                json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.idle_ms,
+                                       self.first_frame_s, self.result), f, indent=1)
         while self.stack:
             scene = self.stack.pop()
             try:
@@ -303,14 +306,18 @@ def percentile(values: list[float], p: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 3)
 
 
-def frame_report(frame_ms: list[float], cpu_ms: list[float], first_frame_s: float | None,
-                 result: dict | None) -> dict:
-    """Per-frame figures: wall time (what a player feels, but on a shared machine it
-    includes time the OS gave other programs) and the main thread's CPU time."""
+def frame_report(frame_ms: list[float], cpu_ms: list[float], idle_ms: list[float],
+                 first_frame_s: float | None, result: dict | None) -> dict:
+    """Per-frame figures: a frame's own work (input, update, draw, flip) by wall
+    time (what a player feels, but on a shared machine it includes time the OS
+    gave other programs) and by the main thread's CPU time; and the work done
+    between frames (applying AI moves, sending AI requests)."""
     return {"format": "hacienda-frames/1", "frames": len(frame_ms),
             "p50_ms": percentile(frame_ms, 50), "p99_ms": percentile(frame_ms, 99),
             "max_ms": round(max(frame_ms, default=0.0), 3),
             "cpu_p50_ms": percentile(cpu_ms, 50), "cpu_p99_ms": percentile(cpu_ms, 99),
+            "between_p99_ms": percentile(idle_ms, 99),
             "first_frame_s": round(first_frame_s or 0.0, 4), "result": result,
             "frame_ms": [round(x, 3) for x in frame_ms],
-            "cpu_ms": [round(x, 3) for x in cpu_ms]}
+            "cpu_ms": [round(x, 3) for x in cpu_ms],
+            "between_ms": [round(x, 3) for x in idle_ms]}

@@ -75,11 +75,13 @@ class Font:
             return surf
         sheet = self._sheet(colour)
         surf = pygame.Surface((max(1, self.width(text)), self.line_height), pygame.SRCALPHA)
+        blits = []
         x = 0
         for ch in text:
             gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
-            surf.blit(sheet, (x, 0), (gx, gy, gw, gh))
+            blits.append((sheet, (x, 0), (gx, gy, gw, gh)))
             x += adv
+        surf.blits(blits, doreturn=False)
         self._cache[key] = surf
         if len(self._cache) > 600:
             self._cache.popitem(last=False)
@@ -92,10 +94,21 @@ class Font:
         if surf is not None:
             self._shadowed.move_to_end(key)
             return surf
-        front = self.render(text, colour)
-        surf = pygame.Surface((front.get_width() + 1, front.get_height() + 1), pygame.SRCALPHA)
-        surf.blit(self.render(text, shadow), (1, 1))
-        surf.blit(front, (0, 0))
+        front, back = self._sheet(colour), self._sheet(shadow)
+        surf = pygame.Surface((max(1, self.width(text)) + 1, self.line_height + 1),
+                              pygame.SRCALPHA)
+        blits = []
+        x = 0
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((back, (x + 1, 1), (gx, gy, gw, gh)))
+            x += adv
+        x = 0
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((front, (x, 0), (gx, gy, gw, gh)))
+            x += adv
+        surf.blits(blits, doreturn=False)
         self._shadowed[key] = surf
         if len(self._shadowed) > 600:
             self._shadowed.popitem(last=False)

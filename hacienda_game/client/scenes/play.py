@@ -33,6 +33,8 @@ HAND_Y = 398
 CARD_W, CARD_H = 32, 44
 LOG_RECT = pygame.Rect(560, 382, 396, 154)
 HAND_RECT = pygame.Rect(4, 382, 552, 90)
+TRACK_RECT = pygame.Rect(8, 353, 700, 27)
+ACTIONS_RECT = pygame.Rect(0, 474, 558, 66)
 AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
 
 
@@ -87,6 +89,8 @@ class PlayScene(Scene):
         self._pieces: pygame.Surface | None = None
         self._board_base: pygame.Surface | None = None
         self._drawn: dict = {}
+        self._panels: dict[str, tuple] = {}
+        self._panel_canvas: pygame.Surface | None = None
         self._spot: tuple[frozenset[int], pygame.Surface] | None = None
         self._frame: pygame.Surface | None = None
         self.finished = False
@@ -534,20 +538,22 @@ class PlayScene(Scene):
             for scene in self.pending:
                 self.app.push(scene)
             self.pending = []
-            return
-        if self.layer.is_over():
-            return
-        cur = self.layer.current
-        if self.plan.seats[cur].is_human and not self.autoplay:
-            return
-        self.ai_move()
 
     def ai_turn(self) -> bool:
         return (not self.layer.is_over() and not self.pending
                 and (self.autoplay or not self.plan.seats[self.layer.current].is_human))
 
     def idle(self) -> None:
-        """Ask the AI for its move between frames (it thinks in another process)."""
+        """Between frames: carry out the AI's move once it is ready (and the last
+        one has been on screen long enough), then ask for the next one.  The AI
+        thinks in another process; only its answer is applied here."""
+        if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
+            action = self.future.result()
+            self.future = None
+            self.layer.perform(action)
+            instant = self.autoplay and self.app.options.headless
+            self.ai_ready_at = self.app.time + (0.0 if instant
+                                                else AI_PAUSE * max(self.factor, 0.3))
         if self.future is not None or not self.ai_turn():
             return
         if self.ai is None:
@@ -557,16 +563,6 @@ class PlayScene(Scene):
         cur = self.layer.current
         self.future = self.ai.think(self.plan.seats[cur].kind, self.layer.view(cur),
                                     seed=self.rng.randrange(1 << 30))
-
-    def ai_move(self) -> None:
-        """Play the AI's move once it is ready and the last one has been seen."""
-        if self.future is None or not self.future.done() or self.app.time < self.ai_ready_at:
-            return
-        action = self.future.result()
-        self.future = None
-        self.layer.perform(action)
-        instant = self.autoplay and self.app.options.headless
-        self.ai_ready_at = self.app.time + (0.0 if instant else AI_PAUSE * max(self.factor, 0.3))
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -580,20 +576,58 @@ class PlayScene(Scene):
             for rect in (BOARD_AREA.inflate(8, 8).union(TRACK.inflate(16, 8)),
                          self.market_rect, HAND_RECT, LOG_RECT):
                 draw_panel(self._frame, art, rect)
-        surface.blit(self._frame, (0, 0))
+        if self._panel_canvas is None:
+            self._panel_canvas = self._frame.copy()
+        # Each panel is redrawn (into the panel canvas) only when what it shows
+        # has changed; then the canvas, the board and what moves are drawn.
+        now = self.app.time
+        ticks = (tuple(t.value for t in self.money_tick), tuple(t.value for t in self.score_tick))
+        sel = self.selection
+        sel_key = (sel.kind, sel.card, sel.size, sel.turns) if sel else None
+        n = len(self.plan.seats)
+        self._panel(surface, "top", pygame.Rect(0, 0, 876, 26),
+                    (obs.round, obs.current, obs.actions_taken, obs.over, obs.stack,
+                     obs.animal_draw_size, obs.animal_waiting_size, obs.intermediate_due,
+                     obs.final_due), lambda s: self.draw_top(s, obs))
+        self._panel(surface, "track", TRACK_RECT, ticks[1], self.draw_track)
+        self._panel(surface, "seats", pygame.Rect(SIDE_X, 30, 244, n * (SEAT_H + 2)),
+                    (ticks, tuple((v.land_cards, v.animal_cards) for v in obs.seats),
+                     obs.current, obs.over, int(now * 2) % 2), lambda s: self.draw_seats(s, obs))
+        self._panel(surface, "market", self.market_rect,
+                    (obs.land_face_up, obs.animal_face_up, obs.land_deck_size,
+                     obs.animal_draw_size, obs.haciendas_left, len(obs.chips), obs.water_left),
+                    lambda s: self.draw_market(s, obs))
+        self._panel(surface, "hand", HAND_RECT,
+                    (obs.seat, obs.land_hand, obs.animal_hand, sel_key, self.viewer,
+                     obs.current, obs.over), lambda s: self.draw_hand(s, obs))
+        self._panel(surface, "log", LOG_RECT, (len(self.log), self.log[-1:]), self.draw_log)
+        buttons = self.buttons + (self.b_sizes if sel and sel.kind == "water" else [])
+        self._panel(surface, "actions", ACTIONS_RECT,
+                    (tuple((b.enabled, b.hover, b.selected, now - b.pressed_at < 0.12)
+                           for b in buttons), sel_key, self.hover_text,
+                     self.message if now < self.message_until else "", self.human_turn),
+                    lambda s: self._draw_actions(s, buttons))
+        surface.blit(self._panel_canvas, (0, 0))
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
-        self.draw_track(surface)
-        self.draw_top(surface, obs)
-        self.draw_seats(surface, obs)
-        self.draw_market(surface, obs)
-        self.draw_hand(surface, obs)
-        self.draw_log(surface)
-        draw_buttons(self.buttons, surface, art)
-        if self.selection and self.selection.kind == "water":
-            draw_buttons(self.b_sizes, surface, art)
-        self.draw_status(surface)
+        self.b_menu.draw(surface, art)
         self.anims.draw(surface, art)
+
+    def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
+               draw) -> None:
+        """Redraw a panel into its own region of the panel canvas (over the static
+        frame) when its key changed.  Panels draw at canvas coordinates."""
+        if self._panels.get(name) != key:
+            canvas = self._panel_canvas
+            canvas.blit(self._frame, rect, rect)
+            canvas.set_clip(rect)
+            draw(canvas)
+            canvas.set_clip(None)
+            self._panels[name] = key
+
+    def _draw_actions(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        draw_buttons([b for b in buttons if b is not self.b_menu], surface, self.app.art)
+        self.draw_status(surface)
 
     def observation(self):
         """The seat view the screen shows."""
@@ -756,20 +790,23 @@ class PlayScene(Scene):
             n = stacked.get(x, 0)
             stacked[x] = n + 1
             art.sprites.blit_anchored(surface, f"emblem_{self.plan.seats[seat].colour}",
-                                      (x, y - 6 - 6 * n))
+                                      (x + 10 * n, y - 6))
 
     def draw_top(self, surface: pygame.Surface, obs) -> None:
         art = self.app.art
         font = art.fonts.small
         if obs.over:
-            text = f"Game over: {obs.over_reason}"
+            parts = [f"Game over: {obs.over_reason}"]
         else:
             cur = obs.current
             left = 3 - obs.actions_taken
             who = self.names[cur] + ("" if self.plan.seats[cur].is_human else " (AI)")
-            text = f"Round {obs.round} · {who} to play · {left} action{'s' if left != 1 else ''}" \
-                   " left"
-        art.fonts.large.draw(surface, text, (8, 1), WHITE)
+            # In pieces, so the font's cache serves the ones that repeat.
+            parts = [f"Round {obs.round} · ", f"{who} to play", " · ",
+                     f"{left} action{'s' if left != 1 else ''} left"]
+        x = 8
+        for part in parts:
+            x = art.fonts.large.draw(surface, part, (x, 1), WHITE).right - 1
         stack = (f"Animal stack {min(obs.stack, 2)}: {obs.animal_draw_size} cards"
                  + (f" + {obs.animal_waiting_size} waiting" if obs.stack == 1 else ""))
         if obs.intermediate_due or obs.final_due:
