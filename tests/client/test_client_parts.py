@@ -215,3 +215,23 @@ def test_bad_command_lines_give_a_message_not_a_traceback(capsys, home):
     assert cli.main(["--autoplay", "--headless", "--map", str(BOARDS / "no_market.tmx")]) == 2
     err = capsys.readouterr().err
     assert "cannot be played" in err and "no market" in err and "Traceback" not in err
+
+
+def test_map_option_opens_setup_on_that_map_or_says_why_not(home):
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.overlays import Message
+    from hacienda_game.client.scenes.setup import SetupScene
+    from hacienda_game.client.scenes.start import first_scene
+
+    for map_arg, expected in (("symmetric", SetupScene),
+                              (str(BOARDS / "no_market.tmx"), Message)):
+        app = App(Options(windowed=True, fake_clock=True, map=map_arg))
+        app.push(first_scene(app))
+        app.step()
+        assert isinstance(app.top, expected)
+        if expected is SetupScene:
+            assert app.top.entry.name == "symmetric"
+        else:
+            assert "no market" in app.top.text
+        app.finish()
