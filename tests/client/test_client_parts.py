@@ -235,3 +235,15 @@ def test_map_option_opens_setup_on_that_map_or_says_why_not(home):
         else:
             assert "no market" in app.top.text
         app.finish()
+
+
+def test_idle_title_screen_plays_a_demo_game_until_a_click(driver):
+    from hacienda_game.client.scenes import menu
+    from hacienda_game.client.scenes.play import PlayScene
+
+    driver.top.idle_time = menu.ATTRACT_AFTER
+    driver.frames(1)
+    demo = driver.top
+    assert isinstance(demo, PlayScene) and demo.demo
+    driver.click((480, 270))
+    assert isinstance(driver.top, menu.MenuScene) and len(driver.app.stack) == 1

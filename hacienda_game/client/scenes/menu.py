@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import pygame
 
+from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, handle_buttons
 from .overlays import Help, Message
+
+ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
 
 
 class MenuScene(Scene):
     def __init__(self, start_map: str | None = None):
         self.start_map = start_map
         self.buttons: list[Button] = []
+        self.idle_time = 0.0
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -54,7 +58,19 @@ class MenuScene(Scene):
     def quit(self) -> None:
         self.app.quit(0)
 
+    def resume(self) -> None:
+        self.idle_time = 0.0
+
+    def update(self, dt: float) -> None:
+        self.idle_time += dt
+        if self.idle_time > ATTRACT_AFTER and "symmetric" in builtin_maps():
+            from .play import demo_scene
+
+            self.idle_time = 0.0
+            self.app.push(demo_scene())
+
     def handle(self, cmd: Command) -> None:
+        self.idle_time = 0.0
         if cmd.kind == "key" and cmd.name == "help":
             self.help()
             return

@@ -65,9 +65,10 @@ def describe(event: Event, names: list[str]) -> str:
 
 
 class PlayScene(Scene):
-    def __init__(self, plan: GamePlan, autoplay: bool = False):
+    def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False):
         self.plan = plan
-        self.autoplay = autoplay
+        self.autoplay = autoplay or demo
+        self.demo = demo          # the title screen's attract mode: any input ends it
         self.names = [s.name for s in plan.seats]
         self.selection: Selection | None = None
         self.hover_hex: int | None = None
@@ -326,6 +327,12 @@ class PlayScene(Scene):
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
+        if self.demo:
+            if cmd.kind in ("press", "key"):
+                from .menu import MenuScene
+
+                self.app.reset(MenuScene())
+            return
         if cmd.kind == "key":
             if cmd.name == "back":
                 if self.selection is not None:
@@ -515,7 +522,7 @@ class PlayScene(Scene):
         self.shown_to = cur
 
     def after_final(self) -> None:
-        if self.autoplay:
+        if self.autoplay and not self.demo:
             self.app.quit(0)
             return
         from .menu import MenuScene
@@ -611,6 +618,9 @@ class PlayScene(Scene):
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
         self.b_menu.draw(surface, art)
+        if self.demo and int(self.app.time * 2) % 2 == 0:
+            art.fonts.large.draw(surface, "Demo game · click to play", BOARD_AREA.midtop,
+                                 GOLD, align="center")
         self.anims.draw(surface, art)
 
     def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
@@ -978,6 +988,15 @@ def _group(obs, h: int) -> list[int]:
                 seen.add(n)
                 stack.append(n)
     return sorted(seen)
+
+
+def demo_scene() -> PlayScene:
+    """The attract mode: four AI seats play while the title screen sits idle."""
+    from ..plan import DEFAULT_NAMES
+
+    seed = random.randrange(1, 100000)
+    seats = [SeatPlan(DEFAULT_NAMES[i], "random", i) for i in range(4)]
+    return PlayScene(GamePlan("symmetric", seats, seed, [], open_hands=True), demo=True)
 
 
 def autoplay_scene(app) -> PlayScene:
