@@ -89,6 +89,9 @@ class App:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         self.launched = time.perf_counter()
+        # The AI's pool threads (sending requests, reading answers) must hand the
+        # interpreter back within 1 ms, not Python's default 5: a frame never waits.
+        sys.setswitchinterval(0.001)
         pygame.display.init()
         pygame.display.set_caption("Hacienda")
         self.settings = Settings.load() if not options.headless else Settings()
