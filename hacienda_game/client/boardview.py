@@ -185,7 +185,9 @@ class BoardView:
         # Pieces are made for 32-pixel hexes: a whole multiple on big hexes.
         hex_px = layout.tilewidth * self.scale
         self.piece_scale = max(1, int(hex_px // 32))
-        self.radius = max(4.0, min(layout.tilewidth, layout.tileheight) * self.scale / 2)
+        # Hexes tile the plane, so the nearest centre is the hex under a point;
+        # beyond a hex's corner radius the point lies off the board.
+        self.radius = max(4.0, 0.6 * max(layout.tilewidth, layout.tileheight) * self.scale)
         self.rect = pygame.Rect(self.origin, size)
 
     def polygon(self, h: int) -> list[tuple[int, int]]:

@@ -247,3 +247,14 @@ def test_idle_title_screen_plays_a_demo_game_until_a_click(driver):
     assert isinstance(demo, PlayScene) and demo.demo
     driver.click((480, 270))
     assert isinstance(driver.top, menu.MenuScene) and len(driver.app.stack) == 1
+
+
+def test_a_point_anywhere_inside_a_hex_finds_that_hex():
+    board = load_board("symmetric")
+    view = BoardView(board, AREA)
+    for h in (0, 57, len(board) - 1):
+        points = view.polygon(h)
+        cx, cy = view.centres[h]
+        for px, py in points:              # just inside each corner
+            inside = (round(px + (cx - px) * 0.08), round(py + (cy - py) * 0.08))
+            assert view.hex_at(inside) == h, (h, inside)

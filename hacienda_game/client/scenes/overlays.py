@@ -205,7 +205,8 @@ class Privacy(Scene):
         rect.center = (480, 270)
         draw_panel(surface, art, rect)
         if self.emblem in art.sprites:
-            art.sprites.blit_anchored(surface, self.emblem, (rect.centerx, rect.y + 26))
+            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)
+            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 24)))
         art.fonts.large.draw(surface, f"Pass to {self.name}", (rect.centerx, rect.y + 44),
                              self.colour, align="center")
         art.fonts.small.draw(surface, "Your hand stays hidden until you are ready.",
