@@ -258,3 +258,31 @@ def test_a_point_anywhere_inside_a_hex_finds_that_hex():
         for px, py in points:              # just inside each corner
             inside = (round(px + (cx - px) * 0.08), round(py + (cy - py) * 0.08))
             assert view.hex_at(inside) == h, (h, inside)
+
+
+def test_harvest_with_every_chip_out_asks_which_chip_to_take(driver):
+    """R37 by mouse: harvest, a lit own chain, then a lit chip of another player."""
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.play import PlayScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1),
+                                  SeatPlan("Cy", colour=2)], 1, open_hands=True)
+    play = PlayScene(plan)
+    driver.app.reset(play)
+    state = play.layer._state
+    rng = random.Random(1)
+    while not any(a.kind == "harvest" and a.source for a in state.legal_actions()):
+        play.layer.perform(state.random_action(rng))
+    play.pending.clear()          # no scoring or privacy screen in the way
+    driver.frames(2)
+    assert driver.top is play
+    seat = state.current
+    driver.click(play.b_harvest.rect.center)
+    cell = sorted(play.selection.targets)[0]
+    driver.click(play.view.centres[state.board.index[cell]])
+    assert play.selection.kind == "harvest_from"
+    source = sorted(play.selection.targets)[0]
+    before = state.seats[seat].money
+    driver.click(play.view.centres[state.board.index[source]])
+    assert state.history[-1].source == source and state.history[-1].cells == (cell,)
+    assert state.seats[seat].money > before
