@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
 
         path = log_error(exc, "startup")
         print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
+        if type(exc).__module__.startswith("pygame"):     # SDL could not open a window
+            print("hacienda: no screen to open a window on; hacienda --text plays in the"
+                  " terminal", file=sys.stderr)
         return 1
     if options.autoplay:
         _report(options)
