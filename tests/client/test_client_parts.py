@@ -286,3 +286,25 @@ def test_harvest_with_every_chip_out_asks_which_chip_to_take(driver):
     driver.click(play.view.centres[state.board.index[source]])
     assert state.history[-1].source == source and state.history[-1].cells == (cell,)
     assert state.seats[seat].money > before
+
+
+def test_wheel_over_the_log_scrolls_it_and_elsewhere_turns_water(driver):
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.play import LOG_RECT, PlayScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 8,
+                    open_hands=True)
+    play = PlayScene(plan)
+    driver.app.reset(play)
+    for _ in range(6):
+        play.say("a line for the log")
+    driver.move(LOG_RECT.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.frames(1)
+    assert play.log_back == 3
+    driver.click(play.b_water.rect.center)
+    assert play.selection.kind == "water"
+    driver.move(play.view.centres[100])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    driver.frames(1)
+    assert play.selection.turns == 1 and play.log_back == 3

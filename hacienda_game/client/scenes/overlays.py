@@ -157,6 +157,7 @@ HELP_PAGES = [
         "Mouse: point and click. Hover a lit hex to see what it would do.",
         "Right click, R or the wheel: turn a water tile before placing it.",
         "Right click or Esc: drop the selected card. E: end turn.",
+        "The wheel over the log scrolls back through the game.",
         "Esc: pause menu (help, settings, quit). F11 or Alt+Enter: full screen.",
         "Between two players at the same screen a privacy screen hides the hand:",
         "pass the mouse and click when ready (turn it off with 'open hands').",

@@ -77,6 +77,7 @@ class PlayScene(PlayDrawing, Scene):
         self.message_until = 0.0
         # Log lines: (text, seat or None, first line of its entry).
         self.log: list[tuple[str, int | None, bool]] = []
+        self.log_back = 0           # lines scrolled back from the newest
         self.anims = Animations()
         self.future = None
         self.ai = None
@@ -349,7 +350,11 @@ class PlayScene(PlayDrawing, Scene):
                 self.rotate(1)
                 return
         if cmd.kind == "wheel":
-            self.rotate(-cmd.amount)
+            if cmd.pos is not None and LOG_RECT.collidepoint(cmd.pos):
+                # The wheel over the log scrolls back through the game.
+                self.log_back = max(0, min(len(self.log) - 1, self.log_back + cmd.amount * 3))
+            else:
+                self.rotate(-cmd.amount)
             return
         if handle_buttons(self.buttons, cmd):
             return
@@ -607,7 +612,8 @@ class PlayScene(PlayDrawing, Scene):
         self._panel(surface, "hand", HAND_RECT,
                     (obs.seat, obs.land_hand, obs.animal_hand, sel_key, self.viewer,
                      obs.current, obs.over), lambda s: self.draw_hand(s, obs))
-        self._panel(surface, "log", LOG_RECT, (len(self.log), self.log[-1:]), self.draw_log)
+        self._panel(surface, "log", LOG_RECT, (len(self.log), self.log[-1:], self.log_back),
+                    self.draw_log)
         buttons = self.buttons + (self.b_sizes if sel and sel.kind == "water" else [])
         self._panel(surface, "actions", ACTIONS_RECT,
                     (tuple((b.enabled, b.hover, b.selected, now - b.pressed_at < 0.12)

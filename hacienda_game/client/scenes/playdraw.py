@@ -350,12 +350,16 @@ class PlayDrawing:
 
     def draw_log(self, surface: pygame.Surface) -> None:
         font = self.app.art.fonts.small
-        rows = (LOG_RECT.height - 12) // font.line_height
+        rows = (LOG_RECT.height - 12) // font.line_height - (1 if self.log_back else 0)
         sprites = self.app.art.sprites
-        for i, (line, seat, first) in enumerate(self.log[-rows:]):
+        end = len(self.log) - self.log_back
+        for i, (line, seat, first) in enumerate(self.log[max(0, end - rows):end]):
             y = LOG_RECT.y + 6 + i * font.line_height
             if seat is not None and first:
                 sprites.blit_anchored(surface, f"emblem_{self.plan.seats[seat].colour}",
                                       (LOG_RECT.x + 12, y + 5))
             font.draw(surface, line, (LOG_RECT.x + 22, y), WHITE if seat is not None else GOLD,
                       shadow=INK)
+        if self.log_back:
+            font.draw(surface, f"↓ {self.log_back} newer lines (wheel)",
+                      (LOG_RECT.right - 8, LOG_RECT.bottom - 14), GREY, align="right")
