@@ -308,3 +308,27 @@ def test_wheel_over_the_log_scrolls_it_and_elsewhere_turns_water(driver):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     driver.frames(1)
     assert play.selection.turns == 1 and play.log_back == 3
+
+
+def test_setup_names_and_seed_are_typed_in(driver):
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    assert isinstance(setup, SetupScene)
+    driver.click(setup.buttons[1].rect.center)          # Ana's name
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    driver.frames(1)
+    assert setup.seats[0].name == "Zoé" and setup.editing is None
+    driver.click(setup.seed_button.rect.center)
+    for _ in range(9):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x"))
+    driver.frames(1)
+    assert setup.seed == 42
