@@ -177,6 +177,9 @@ class Sprites:
                     self.slices[name] = int(f["slice"])
             self.animations: dict[str, list[str]] = dict(spec.get("animations", {}))
             self.seat_colours: list[Colour] = [tuple(c) for c in spec["seat_colours"]]
+            # Lighter where needed, for names and numbers on the dark panels.
+            self.seat_text_colours: list[Colour] = [
+                tuple(c) for c in spec.get("seat_text_colours", spec["seat_colours"])]
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'sprites.json'}: malformed ({exc});"
                              " rebuild it with python tools/make_sprites.py") from None
@@ -248,6 +251,10 @@ class Art:
 
     def seat_colour(self, colour: int) -> Colour:
         return self.sprites.seat_colours[colour % len(self.sprites.seat_colours)]
+
+    def seat_text_colour(self, colour: int) -> Colour:
+        """A seat's colour for text on the dark panels (readable contrast)."""
+        return self.sprites.seat_text_colours[colour % len(self.sprites.seat_text_colours)]
 
 
 # Named colours of the palette the client uses for text and panels.

@@ -18,13 +18,14 @@ class MenuScene(Scene):
         self.start_map = start_map
         self.buttons: list[Button] = []
         self.idle_time = 0.0
+        self.title_scene: pygame.Surface | None = None
 
     def enter(self, app) -> None:
         super().enter(app)
         x, w, h = 480 - 110, 220, 34
         specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
                  ("Settings", self.settings), ("Quit", self.quit)]
-        self.buttons = [Button((x, 250 + i * (h + 10), w, h), label, fn, big=True)
+        self.buttons = [Button((x, 262 + i * (h + 10), w, h), label, fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
@@ -81,12 +82,14 @@ class MenuScene(Scene):
         draw_background(surface, art, self.app.time)
         logo = art.sprites.get("logo")
         bob = round(3 * pygame.math.Vector2(0, 1).rotate(self.app.time * 120).y)
-        surface.blit(logo, (480 - logo.get_width() // 2, 70 + bob))
-        y = 80 + logo.get_height() + 10
+        surface.blit(logo, (480 - logo.get_width() // 2, 40 + bob))
+        y = 50 + logo.get_height() + 10
         if "title_scene" in art.sprites:
-            scene = art.sprites.get("title_scene")
+            if self.title_scene is None:
+                self.title_scene = pygame.transform.scale_by(art.sprites.get("title_scene"), 2)
+            scene = self.title_scene
             surface.blit(scene, (480 - scene.get_width() // 2, y))
-            y += scene.get_height() + 6
+            y += scene.get_height() + 4
         art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
                              (480, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art)

@@ -522,7 +522,8 @@ class PlayScene(PlayDrawing, Scene):
         humans = sum(s.is_human for s in seats)
         if humans > 1 and not self.plan.open_hands and self.shown_to != cur:
             sp = seats[cur]
-            self.pending.insert(0, Privacy(sp.name, self.colour(cur), f"emblem_{sp.colour}"))
+            self.pending.insert(0, Privacy(sp.name, self.app.art.seat_text_colour(sp.colour),
+                                           f"emblem_{sp.colour}"))
         self.viewer = cur
         self.shown_to = cur
 

@@ -240,7 +240,8 @@ class PlayDrawing:
             sp = self.plan.seats[i]
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (rect.x + 12, rect.y + 11))
             name = sp.name + ("" if sp.is_human else f" · AI {sp.kind}")
-            font.draw(surface, name, (rect.x + 22, rect.y + 4), WHITE)
+            font.draw(surface, name, (rect.x + 22, rect.y + 4),
+                      art.seat_text_colour(sp.colour))
             if current and int(self.app.time * 2) % 2 == 0:
                 font.draw(surface, "◄" if "◄" in font.glyphs else "<", (rect.right - 14,
                                                                          rect.y + 4), WHITE)

@@ -125,7 +125,8 @@ class ScoringScene(Scene):
             cx = rect.x + col0 + col_w * i + col_w // 2
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}",
                                       (cx - small.width(seat.name) // 2 - 10, rect.y + 16))
-            small.draw(surface, seat.name, (cx, rect.y + 10), WHITE, align="center")
+            small.draw(surface, seat.name, (cx, rect.y + 10), art.seat_text_colour(seat.colour),
+                       align="center")
         shown = self.revealed
         for r, (key, label, icon) in enumerate(ROWS):
             y = rect.y + 34 + r * 30
