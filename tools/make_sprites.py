@@ -784,6 +784,9 @@ def title_scene() -> Image:
     for x in range(3, 232, 7):
         paste(ground, draw(SPRITES["grass"]), x, 2 + (x * 3) % 4)
     ground[0] = rgba("t")
+    for step in range(8):  # the strip tapers off at both ends like a mound of earth
+        ground[:7 - step, [step, -1 - step]] = 0
+        ground[7 - step, [step, -1 - step]] = rgba("t")
     paste(scene, ground, 0, 32)
     paste(scene, outline(draw(TITLE_HOUSE)), 96, 17)
     for x, animal in ((12, "horse"), (48, "cattle"), (140, "sheep"), (190, "pig")):
