@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from ..assets import DIM, GOLD, GREY, RED, WHITE
+from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, list_maps
 from ..scene import Command, Scene
@@ -221,7 +221,7 @@ class SetupScene(Scene):
         self._draw_map(surface)
         draw_panel(surface, art, (24, 396, 520, 82))
         small.draw(surface, "Seed", (40, 418), WHITE)
-        small.draw(surface, "same seed, same game", (360, 418), DIM)
+        small.draw(surface, "same seed, same game", (360, 418), GREY)
         self.checks = {
             "hand_limits": draw_check(surface, art, (40, 448), "hand_limits" in self.variants,
                                       "Hand limits"),
