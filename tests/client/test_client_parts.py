@@ -332,3 +332,18 @@ def test_setup_names_and_seed_are_typed_in(driver):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x"))
     driver.frames(1)
     assert setup.seed == 42
+
+
+def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
+    from hacienda_game.client.scenes.play import describe
+    from hacienda_game.engine import Event
+
+    names = ["Ana", "Bo"]
+    blind = Event("card_bought", 0, {"item": "land", "card": "forest", "face_up": False,
+                                     "price": 2}, ("card",))
+    assert describe(blind.seen_by(None), names) == \
+        "Ana buys a land card from the deck for 2 pesos"
+    paid = Event("market_paid", 1, {"market": "8,2", "side": "9,2", "herd": 1, "land": 1,
+                                    "amount": 2})
+    assert describe(paid, names) == \
+        "Bo's herd reaches the market at 8,2: 1 animal + 1 land = 2 pesos"

@@ -58,6 +58,13 @@ def describe(event: Event, names: list[str]) -> str:
     if event.kind == "game_over":
         win = " and ".join(names[w] for w in d["winners"])
         return f"Game over ({d['reason']}): {win} {'win' if len(d['winners']) > 1 else 'wins'}"
+    who = names[event.seat] if event.seat is not None else ""
+    if event.kind == "card_bought" and not d.get("card"):
+        return f"{who} buys a {d['item']} card from the deck for {d['price']} pesos"
+    if event.kind == "market_paid":
+        animals = f"{d['herd']} animal{'s' if d['herd'] != 1 else ''}"
+        return (f"{who}'s herd reaches the market at {d['market']}: {animals}"
+                f" + {d['land']} land = {d['amount']} pesos")
     if event.kind == "turn_ended":
         return f"{names[event.seat]} ends the turn" + (" (no move possible)"
                                                        if d.get("forced") else "")
