@@ -414,6 +414,11 @@ class PlayScene(PlayDrawing, Scene):
                 what = f"{item} card {card}" if card else f"a {item} card from the deck"
                 self.hover_text = (f"buy {what}: {self.layer.preview(action)}" if action
                                    else f"cannot buy {what} now")
+        for rect, _item, card in self.hand_slots:
+            if rect.collidepoint(pos):
+                n = len(self.layer.play_targets(card))
+                self.hover_text = (f"{card} card: {n} hex{'es' if n != 1 else ''} can take it"
+                                   if n else f"no hex takes a {card} card now")
 
     # ------------------------------------------------------------- events
     def on_events(self, action: Action, events: list[Event]) -> None:
