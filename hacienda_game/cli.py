@@ -1,21 +1,109 @@
-"""The ``hacienda`` command.
+"""The ``hacienda`` command: the graphical game (``hacienda --text`` plays in a terminal).
 
-Until the graphical client lands, ``hacienda`` plays in the terminal
-(``hacienda --text`` will keep doing so afterwards).
+    hacienda                          full screen, from the title screen
+    hacienda --windowed --map NAME    in a window, straight to setup on a map
+    hacienda --autoplay --seats random,random,random --seed 7 --headless \\
+             --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from . import textplay
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="hacienda", description="Hacienda, the board game: full screen, played with the"
+        " mouse. --text plays in the terminal instead.")
+    ap.add_argument("--text", action="store_true",
+                    help="play in the terminal (see hacienda --text --help)")
+    ap.add_argument("--windowed", action="store_true", help="a window instead of full screen")
+    ap.add_argument("--map", metavar="NAME_OR_PATH",
+                    help="start on this map (built-in name or .tmx path)")
+    ap.add_argument("--autoplay", action="store_true",
+                    help="every seat an AI, no menus: watch (or benchmark) a whole game")
+    ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
+                    help="AI level per seat for --autoplay, 2-5 seats (default random x4)")
+    ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"],
+                    help="rule variant for --autoplay (repeatable)")
+    ap.add_argument("--headless", action="store_true",
+                    help="no window, no sound (SDL's dummy drivers); AI moves without pauses")
+    ap.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
+    ap.add_argument("--screenshot", metavar="FILE.png", help="save the last frame")
+    ap.add_argument("--frame-log", metavar="FILE.json",
+                    help="save per-frame times (ms) and their p50/p99")
+    return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "--text":
-        args = args[1:]
-    return textplay.main(args)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "--text":
+        from . import textplay
+
+        return textplay.main(args_list[1:])
+    ap = parser()
+    args = ap.parse_args(args_list)
+    from .client import Options
+
+    seats: list[str] = []
+    if args.seats is not None:
+        if not args.autoplay:
+            ap.error("--seats is for --autoplay (set up seats on the setup screen)")
+        from .ai import levels
+
+        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+        if not 2 <= len(seats) <= 5:
+            ap.error(f"--seats takes 2-5 AI levels, got {len(seats)}")
+        unknown = [s for s in seats if s not in levels()]
+        if unknown:
+            ap.error(f"unknown AI level {unknown[0]!r}; choose from {', '.join(levels())}")
+    if args.max_frames is not None and args.max_frames < 1:
+        ap.error("--max-frames must be at least 1")
+    if args.map and (args.autoplay or args.headless):
+        from .client.plan import find_map
+
+        entry = find_map(args.map)
+        if not entry.ok:
+            print(f"hacienda: map {args.map!r} cannot be played:", file=sys.stderr)
+            for problem in entry.errors:
+                print(f"  {problem}", file=sys.stderr)
+            return 2
+        args.map = entry.key
+    options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
+                      seats=seats, seed=args.seed, variants=args.variant,
+                      headless=args.headless, max_frames=args.max_frames,
+                      screenshot=args.screenshot, frame_log=args.frame_log)
+    from .client import run
+
+    try:
+        code = run(options)
+    except Exception as exc:  # noqa: BLE001 - never a traceback: say what and where it is logged
+        from .client.userdirs import log_error
+
+        path = log_error(exc, "startup")
+        print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
+        if type(exc).__module__.startswith("pygame"):     # SDL could not open a window
+            print("hacienda: no screen to open a window on; hacienda --text plays in the"
+                  " terminal", file=sys.stderr)
+        return 1
+    if options.autoplay:
+        _report(options)
+    return code
+
+
+def _report(options) -> None:
+    from .client import app as app_module
+
+    result = app_module.LAST_RESULT
+    if result is None:
+        print(f"hacienda: stopped after {options.max_frames} frames before the game ended")
+        return
+    scores = ", ".join(f"{n} {s}" for n, s in zip(result["names"], result["scores"],
+                                                   strict=True))
+    print(f"game over after {result['actions']} actions ({result['reason']}): {scores};"
+          f" winner {' and '.join(result['winners'])}")
 
 
 if __name__ == "__main__":

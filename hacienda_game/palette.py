@@ -14,4 +14,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "D": (31, 107, 58), "T": (37, 113, 121), "n": (41, 54, 111), "b": (59, 93, 201),
     "B": (65, 166, 246), "c": (115, 239, 247), "u": (160, 100, 60), "U": (90, 58, 46),
     "O": (122, 138, 60), "s": (201, 134, 86),
+    # added for the client's pieces: seat 4's magenta and the pig's pink, and light red and
+    # light magenta for seat 0's and seat 4's names on the dark panels (readable contrast)
+    "m": (214, 88, 196), "i": (244, 164, 178), "R": (246, 118, 130), "M": (236, 128, 228),
 }

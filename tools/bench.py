@@ -1,12 +1,20 @@
-"""Engine benchmark: prints measured figures (median of several runs).
+"""Engine and rendering benchmark: prints measured figures (median of several runs).
 
     python tools/bench.py [--json] [--map symmetric] [--runs 5] [--games 10]
+                          [--render-runs 5] [--only engine|render]
 
-Figures: complete random 4-player games per second on one core (each action
-from `GameState.random_action`), `legal_actions()` calls per second on
+Engine figures: complete random 4-player games per second on one core (each
+action from `GameState.random_action`), `legal_actions()` calls per second on
 mid-game positions, `clone()` calls per second.  Runs pinned to one core
 where the OS allows it; games per second are given by wall time and by CPU
 time (the steadier figure on a shared machine).
+
+Rendering figures (the game client under SDL's dummy driver): p99 frame time
+during a whole autoplay game of four random seats (``hacienda --autoplay
+--headless --frame-log``), by wall time and by the main thread's CPU time,
+median over runs with different seeds; and the time from launching
+``hacienda`` to its first menu frame (the whole process, start to exit after
+that one frame, so an upper bound).
 """
 
 from __future__ import annotations
@@ -63,6 +71,57 @@ def rate(fn, items, min_seconds: float = 0.3) -> float:
             return calls / elapsed
 
 
+def autoplay_frames(seed: int, map_name: str, affinity) -> dict:
+    """One headless autoplay game in a fresh process; its frame log."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "frames.json"
+        subprocess.run(
+            [sys.executable, "-m", "hacienda_game.cli", "--autoplay", "--headless",
+             "--seats", "random,random,random,random", "--seed", str(seed), "--map", map_name,
+             "--max-frames", "20000", "--frame-log", str(log)],
+            check=True, capture_output=True, env={**os.environ, "HACIENDA_HOME": tmp},
+            preexec_fn=(lambda: os.sched_setaffinity(0, affinity)) if affinity else None)
+        return json.loads(log.read_text())
+
+
+def launch_seconds(affinity) -> tuple[float, float]:
+    """(whole process with one menu frame, launch-to-first-frame inside it) in seconds."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "frames.json"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "hacienda_game.cli", "--headless",
+                        "--max-frames", "1", "--frame-log", str(log)], check=True,
+                       capture_output=True, env={**os.environ, "HACIENDA_HOME": tmp},
+                       preexec_fn=(lambda: os.sched_setaffinity(0, affinity))
+                       if affinity else None)
+        whole = time.perf_counter() - start
+        return whole, json.loads(log.read_text())["first_frame_s"]
+
+
+def render_figures(runs: int, map_name: str, affinity) -> dict:
+    games = [autoplay_frames(1000 + r, map_name, affinity) for r in range(runs)]
+    launches = [launch_seconds(affinity) for _ in range(runs)]
+    return {
+        "render_runs": runs,
+        "frame_p99_ms": round(statistics.median(g["p99_ms"] for g in games), 2),
+        "frame_p99_ms_runs": [g["p99_ms"] for g in games],
+        "frame_p50_ms": round(statistics.median(g["p50_ms"] for g in games), 2),
+        "frame_cpu_p99_ms": round(statistics.median(g["cpu_p99_ms"] for g in games), 2),
+        "frame_cpu_p99_ms_runs": [g["cpu_p99_ms"] for g in games],
+        "between_frames_p99_ms": round(statistics.median(g["between_p99_ms"] for g in games), 2),
+        "frames_per_game": round(statistics.median(g["frames"] for g in games)),
+        "launch_to_first_menu_frame_s": round(statistics.median(w for w, _ in launches), 3),
+        "launch_to_first_menu_frame_s_runs": [round(w, 3) for w, _ in launches],
+        "first_frame_after_app_start_s": round(statistics.median(f for _, f in launches), 3),
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
@@ -70,7 +129,18 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=10, help="games per run")
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--render-runs", type=int, default=None,
+                    help="autoplay games and launches for the rendering figures"
+                         " (default: --runs)")
+    ap.add_argument("--only", choices=["engine", "render"],
+                    help="measure only the engine or only the rendering figures")
     args = ap.parse_args()
+    # The game client runs on every core (its AI thinks in a second process).
+    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    render = render_figures(args.render_runs or args.runs, args.map, affinity) \
+        if args.only != "engine" else {}
+    if args.only == "render":
+        return _print(render, args.json)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     board = load_board(args.map)
@@ -99,10 +169,15 @@ def main() -> int:
         "legal_actions_per_second": round(statistics.median(legal_rates)),
         "legal_actions_list_size_median": statistics.median(sizes),
         "clones_per_second": round(statistics.median(clone_rates)),
+        **render,
         "python": platform.python_version(),
         "machine": platform.machine(),
     }
-    if args.json:
+    return _print(figures, args.json)
+
+
+def _print(figures: dict, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(figures, indent=1))
     else:
         for k, v in figures.items():

@@ -1,0 +1,160 @@
+"""The thin action layer: the ONLY client code that calls the engine's ``apply``.
+
+Scenes ask it what is legal now (always from ``legal_actions()``), what an
+action would do for the player to move (a preview on a clone of the state:
+only the effect on that player's own money and score is shown) and why an
+action is not allowed; ``perform`` carries an action out and hands back the
+events.  It never decides rules itself.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+
+from ..engine import Action, Event, GameState, IllegalAction, observe
+from ..engine.components import WATER_SHAPES
+from ..engine.observe import Observation
+from ..maps.board import Cell
+from ..maps.hexgrid import add_cube, from_cube, rotate_cube
+
+
+class ActionLayer:
+    def __init__(self, state: GameState, on_events: Callable[[Action, list[Event]], None]
+                 | None = None):
+        self._state = state
+        self.on_events = on_events
+        self.version = 0
+        self._legal: list[Action] | None = None
+        self._view: tuple[tuple[int, int], Observation] | None = None
+
+    # ------------------------------------------------------------ read only
+    @property
+    def current(self) -> int:
+        return self._state.current
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def board(self):
+        return self._state.board
+
+    def is_over(self) -> bool:
+        return self._state.is_over()
+
+    def view(self, seat: int) -> Observation:
+        """What a seat may see: the screen and AI seats only ever get this
+        (an observation is immutable: one per seat and state version is shared)."""
+        key = (self.version, seat)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, observe(self._state, seat))
+        return self._view[1]
+
+    def public_totals(self) -> tuple[list[int], list[int]]:
+        """Every seat's score and money (public, R50)."""
+        return ([s.score for s in self._state.seats], [s.money for s in self._state.seats])
+
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    def of_kind(self, kind: str) -> list[Action]:
+        return [a for a in self.legal() if a.kind == kind]
+
+    def play_targets(self, card: str) -> dict[Cell, Action]:
+        """Hexes where a card in hand may be played now, and the action for each."""
+        return {a.cells[0]: a for a in self.legal() if a.verb == "play" and a.card == card}
+
+    def hacienda_targets(self) -> dict[Cell, Action]:
+        return {a.cells[0]: a for a in self.of_kind("buy hacienda")}
+
+    def harvest_targets(self) -> dict[Cell, list[Action]]:
+        """Own tiles that may be harvested; with all chips out (R37) several
+        actions per tile, one per chip that may be taken."""
+        out: dict[Cell, list[Action]] = defaultdict(list)
+        for a in self.of_kind("harvest"):
+            out[a.cells[0]].append(a)
+        return dict(out)
+
+    def water_placements(self, size: int) -> dict[tuple[Cell, ...], Action]:
+        return {a.cells: a for a in self.of_kind("buy water") if len(a.cells) == size}
+
+    def water_sizes(self) -> list[int]:
+        return sorted({len(a.cells) for a in self.of_kind("buy water")})
+
+    def water_shape(self, anchor: Cell, size: int, turns: int) -> tuple[Cell, ...] | None:
+        """The cells a size-n water tile covers with its first hex on anchor,
+        turned ``turns`` x 60 degrees; None where it leaves the board."""
+        board = self._state.board
+        base = board.cubes[board.index[anchor]] if anchor in board.index else None
+        if base is None:
+            return None
+        cells = []
+        for offset in WATER_SHAPES[size]:
+            cell = from_cube(add_cube(base, rotate_cube(offset, turns)), board.staggeraxis,
+                             board.staggerindex)
+            if cell not in board.index:
+                return None
+            cells.append(cell)
+        return tuple(sorted(cells))
+
+    def buy_card(self, item: str, card: str | None) -> Action | None:
+        """The legal buy of a face-up card (card) or from the deck (None)."""
+        for a in self.of_kind(f"buy {item}"):
+            if a.card == card:
+                return a
+        return None
+
+    def end_turn(self) -> Action | None:
+        ends = self.of_kind("end")
+        return ends[0] if ends else None
+
+    def explain(self, action: Action | str) -> str | None:
+        """Why an action is not allowed now (naming the rule), None if it is."""
+        return self._state.explain(action)
+
+    def preview(self, action: Action) -> str:
+        """What the action would do for the player to move, in plain words."""
+        seat = self._state.current
+        clone = self._state.clone()
+        before = clone.seats[seat].money, clone.seats[seat].score
+        try:
+            events = clone.apply(action)
+        except IllegalAction as e:
+            return str(e)
+        money = clone.seats[seat].money - before[0]
+        parts: list[str] = []
+        markets = [e for e in events if e.kind == "market_paid" and e.seat == seat]
+        for e in markets:
+            parts.append(f"market side: +{e.data['amount']} pesos")
+        for e in events:
+            if e.kind == "harvest" and e.seat == seat:
+                parts.append(f"harvest a chain of {e.data['chain']}: +{e.data['amount']} pesos")
+            elif e.kind == "tile_placed" and e.seat == seat:
+                note = " as pampas" if e.data.get("fallback") else ""
+                parts.append(f"land tile{note}: chain of {e.data['chain']}")
+            elif e.kind == "animal_placed" and e.seat == seat and not markets:
+                parts.append(f"{e.data['animal']} herd of {e.data['herd']}, no new market side")
+            elif e.kind == "hacienda_placed":
+                group = clone.chain_at(clone.board.hex_of(e.data["cell"]))
+                parts.append(f"hacienda on a group of {len(group)}: worth {len(group)} points"
+                             " per scoring")
+        if money < 0:
+            parts.append(f"costs {-money} pesos")
+        score = clone.seats[seat].score - before[1]
+        if score:
+            parts.append(f"{score:+d} points")
+        return "; ".join(parts) or str(action)
+
+    # ---------------------------------------------------------------- acting
+    def perform(self, action: Action) -> list[Event]:
+        """Carry out an action (raises IllegalAction, changing nothing, if it is not legal)."""
+        events = self._state.apply(action)
+        self.version += 1
+        self._legal = None
+        if self.on_events is not None:
+            self.on_events(action, events)
+        return events

@@ -1,0 +1,326 @@
+"""The app: the window, the 60 fps loop, the scene stack, errors, frame figures."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+import warnings
+from collections.abc import Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from .assets import Art  # noqa: E402
+from .options import Options  # noqa: E402
+from .scene import Command, Scene  # noqa: E402
+from .userdirs import Settings, log_error  # noqa: E402
+
+# SCALED under a driver without a GPU renderer: pygame warns, then scales in software.
+warnings.filterwarnings("ignore", "no fast renderer available")
+
+CANVAS = (960, 540)
+FPS = 60
+LAST_RESULT: dict | None = None     # how the last autoplay game ended (for the command line)
+
+# Keys -> command names; the same names a gamepad would send.
+KEYS = {
+    pygame.K_ESCAPE: "back", pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
+    pygame.K_SPACE: "confirm", pygame.K_r: "rotate", pygame.K_F1: "help",
+    pygame.K_h: "help", pygame.K_e: "end_turn", pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
+    pygame.K_BACKSPACE: "erase", pygame.K_TAB: "tab",
+}
+
+
+class FakeClock:
+    """1/60 s per frame without sleeping: tests and headless runs."""
+
+    def tick(self) -> float:
+        return 1 / FPS
+
+
+class RealClock:
+    def __init__(self) -> None:
+        self._clock = pygame.time.Clock()
+
+    def tick(self) -> float:
+        # Cap dt: a stalled frame (window dragged) must not fling animations.
+        return min(self._clock.tick(FPS) / 1000.0, 0.1)
+
+
+def _integer_scaling() -> None:
+    """Ask SDL to scale the canvas by whole numbers only (letterboxing the
+    rest), so pixels stay square and even on 16:10 and 4:3 screens too.
+    pygame's SCALED leaves this off in full-screen; best effort via SDL."""
+    try:
+        import ctypes
+
+        from pygame._sdl2.video import Window
+
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            libs = [line.split()[-1] for line in maps
+                    if os.path.basename(line.split()[-1]).startswith("libSDL2-2")]
+        if not libs:
+            return
+        sdl = ctypes.CDLL(libs[0])
+        sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        sdl.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
+        sdl.SDL_GetRenderer.restype = ctypes.c_void_p
+        sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+        sdl.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        with warnings.catch_warnings():      # only its id is read: no surface use
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window_id = Window.from_display_module().id
+        window = sdl.SDL_GetWindowFromID(window_id)
+        renderer = sdl.SDL_GetRenderer(window) if window else None
+        if renderer:
+            sdl.SDL_RenderSetIntegerScale(renderer, 1)
+    except Exception:  # noqa: BLE001 - a nicety: plain SCALED still keeps the aspect ratio
+        return
+
+
+class App:
+    def __init__(self, options: Options, clock: FakeClock | RealClock | None = None):
+        self.options = options
+        if options.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        self.launched = time.perf_counter()
+        # The AI's pool threads (sending requests, reading answers) must hand the
+        # interpreter back within 1 ms, not Python's default 5: a frame never waits.
+        sys.setswitchinterval(0.001)
+        pygame.display.init()
+        pygame.display.set_caption("Hacienda")
+        self.settings = Settings.load() if not options.headless else Settings()
+        if options.windowed:
+            self.settings.fullscreen = False
+        if options.headless or options.autoplay:
+            self.settings.fullscreen = False
+        self.screen = self._set_mode()
+        self.art = Art()
+        self.clock = clock or (FakeClock() if options.fake_clock or options.headless
+                               else RealClock())
+        self.stack: list[Scene] = []
+        self.running = True
+        self.exit_code = 0
+        self.frame = 0
+        self.time = 0.0
+        self.frame_ms: list[float] = []        # wall time of each frame's own work
+        self.frame_cpu_ms: list[float] = []    # the main thread's CPU time in it
+        self.idle_ms: list[float] = []         # work between frames (applying AI moves)
+        self.first_frame_s: float | None = None
+        self.pointer: tuple[int, int] | None = None    # None until the mouse moves
+        self.result: dict | None = None     # what an autoplay game ended with
+        pygame.key.set_repeat(300, 40)
+        pygame.mouse.set_visible(False)
+
+    # --------------------------------------------------------------- display
+    def _set_mode(self) -> pygame.Surface:
+        # Headless there is no screen to scale to: SDL's dummy driver would
+        # scale in software for nothing, so the canvas is the window there.
+        flags = 0 if self.options.headless else pygame.SCALED
+        if self.settings.fullscreen:
+            flags |= pygame.FULLSCREEN
+        screen = pygame.display.set_mode(CANVAS, flags)
+        _integer_scaling()
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.screen = self._set_mode()
+
+    # ----------------------------------------------------------------- stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self._guard(self.stack[-1].pause, "pause")
+        self.stack.append(scene)
+        self._guard(lambda: scene.enter(self), "enter")
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        self._guard(scene.exit, "exit")
+        if self.stack:
+            self._guard(self.stack[-1].resume, "resume")
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (the one below stays paused)."""
+        if self.stack:
+            old = self.stack.pop()
+            self._guard(old.exit, "exit")
+        self.stack.append(scene)
+        self._guard(lambda: scene.enter(self), "enter")
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and start over with this one (e.g. back to the menu)."""
+        while self.stack:
+            old = self.stack.pop()
+            self._guard(old.exit, "exit")
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # ---------------------------------------------------------------- errors
+    def _guard(self, fn: Callable[[], object], where: str) -> None:
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the player
+            self.fail(exc, where)
+
+    def fail(self, exc: BaseException, where: str) -> None:
+        from .scenes.overlays import ErrorOverlay
+
+        scene = self.stack[-1] if self.stack else None
+        name = type(scene).__name__ if scene else "app"
+        path = log_error(exc, f"{name}.{where}")
+        if self.options.headless or isinstance(scene, ErrorOverlay):
+            # Nobody to show an overlay to (or the overlay itself failed).
+            print(f"hacienda: {type(exc).__name__}: {exc}"
+                  + (f" (details in {path})" if path else ""), file=sys.stderr)
+            self.quit(1)
+            return
+        self.stack.append(ErrorOverlay(exc, path))
+        self.stack[-1].enter(self)
+
+    # ------------------------------------------------------------------ input
+    def commands(self) -> list[Command]:
+        out: list[Command] = []
+        for e in pygame.event.get():
+            t = e.type
+            if t == pygame.QUIT:
+                self.quit(0)
+            elif t == pygame.MOUSEMOTION:
+                self.pointer = e.pos
+                out.append(Command("point", e.pos))
+            elif t == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
+                self.pointer = e.pos
+                out.append(Command("press", e.pos, e.button))
+            elif t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
+                out.append(Command("release", e.pos, e.button))
+            elif t == pygame.MOUSEWHEEL:
+                out.append(Command("wheel", self.pointer or (0, 0),
+                                   amount=1 if e.y > 0 else -1))
+            elif t == pygame.KEYDOWN:
+                alt = e.mod & pygame.KMOD_ALT
+                if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
+                                                              pygame.K_KP_ENTER)):
+                    self.toggle_fullscreen()
+                elif e.key in KEYS:
+                    out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key]))
+            elif t == pygame.TEXTINPUT:
+                out.append(Command("text", self.pointer or (0, 0), text=e.text))
+        return out
+
+    # ------------------------------------------------------------------ loop
+    def step(self) -> None:
+        """One frame: input, update, draw.  The frame time excludes waiting."""
+        top = self.top
+        if top is not None:
+            # Between frames: AI answers are applied and new requests sent.
+            idle_start = time.perf_counter()
+            self._guard(top.idle, "idle")
+            self.idle_ms.append((time.perf_counter() - idle_start) * 1000.0)
+        future = top.waiting_on() if top else None
+        if future is not None and self.options.headless:
+            with contextlib.suppress(Exception):   # the scene sees a failure itself
+                future.result(timeout=60)
+        start, cpu_start = time.perf_counter(), time.thread_time()
+        dt = self.clock.tick()
+        self.time += dt
+        for cmd in self.commands():
+            if self.top is not None:
+                scene = self.top
+                self._guard(lambda s=scene, c=cmd: s.handle(c), "handle")
+        if self.top is not None:
+            scene = self.top
+            self._guard(lambda: scene.update(dt), "update")
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.launched
+        self.frame_ms.append((time.perf_counter() - start) * 1000.0)
+        self.frame_cpu_ms.append((time.thread_time() - cpu_start) * 1000.0)
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        self.screen.fill((0, 0, 0))
+        for scene in self.stack[first:]:
+            self._guard(lambda s=scene: s.draw(self.screen), "draw")
+        self.draw_pointer()
+
+    def draw_pointer(self) -> None:
+        if self.options.headless or self.pointer is None or not pygame.mouse.get_focused():
+            return
+        self.art.sprites.blit_anchored(self.screen, "ui_cursor", self.pointer)
+
+    def run(self) -> int:
+        from .scenes.start import first_scene
+
+        try:
+            self.push(first_scene(self))
+            limit = self.options.max_frames
+            while self.running and self.stack and (limit is None or self.frame < limit):
+                self.step()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.finish()
+        return self.exit_code
+
+    def finish(self) -> None:
+        global LAST_RESULT
+        LAST_RESULT = self.result
+        opts = self.options
+        if opts.screenshot:
+            pygame.image.save(self.screen, opts.screenshot)
+        if opts.frame_log:
+            with open(opts.frame_log, "w", encoding="utf-8") as f:
+                json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.idle_ms,
+                                       self.first_frame_s, self.result), f, indent=1)
+        while self.stack:
+            scene = self.stack.pop()
+            try:
+                scene.exit()
+            except Exception as exc:  # noqa: BLE001
+                log_error(exc, f"{type(scene).__name__}.exit")
+        pygame.display.quit()
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return round(ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 3)
+
+
+def frame_report(frame_ms: list[float], cpu_ms: list[float], idle_ms: list[float],
+                 first_frame_s: float | None, result: dict | None) -> dict:
+    """Per-frame figures: a frame's own work (input, update, draw, flip) by wall
+    time (what a player feels, but on a shared machine it includes time the OS
+    gave other programs) and by the main thread's CPU time; and the work done
+    between frames (applying AI moves, sending AI requests)."""
+    return {"format": "hacienda-frames/1", "frames": len(frame_ms),
+            "p50_ms": percentile(frame_ms, 50), "p99_ms": percentile(frame_ms, 99),
+            "max_ms": round(max(frame_ms, default=0.0), 3),
+            "cpu_p50_ms": percentile(cpu_ms, 50), "cpu_p99_ms": percentile(cpu_ms, 99),
+            "between_p99_ms": percentile(idle_ms, 99),
+            "first_frame_s": round(first_frame_s or 0.0, 4), "result": result,
+            "frame_ms": [round(x, 3) for x in frame_ms],
+            "cpu_ms": [round(x, 3) for x in cpu_ms],
+            "between_ms": [round(x, 3) for x in idle_ms]}

@@ -1,0 +1,269 @@
+"""The project's art: the bitmap fonts and the sprite sheet from ``assets/``.
+
+Both are loaded once (a few small PNGs) and drawn at 1x; rendered strings and
+tinted glyph sheets are cached, so drawing text costs one blit per string.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from ..palette import PALETTE
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+Colour = tuple[int, int, int]
+
+
+class AssetError(RuntimeError):
+    """The art files are missing or malformed (says which and how to rebuild)."""
+
+
+def _read_json(path: Path, fmt: str, tool: str) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise AssetError(f"cannot read {path} ({exc}); rebuild it with python {tool}") from None
+    if data.get("format") != fmt:
+        raise AssetError(f"{path}: format {data.get('format')!r}, expected {fmt!r};"
+                         f" rebuild it with python {tool}")
+    return data
+
+
+def _load_png(path: Path, tool: str) -> pygame.Surface:
+    try:
+        image = pygame.image.load(str(path))
+    except (OSError, pygame.error) as exc:
+        raise AssetError(f"cannot read {path} ({exc}); rebuild it with python {tool}") from None
+    return image.convert_alpha() if pygame.display.get_surface() else image
+
+
+class Font:
+    """One size of the bitmap font: white glyphs, tinted on demand."""
+
+    def __init__(self, sheet: pygame.Surface, spec: dict):
+        self.sheet = sheet
+        self.line_height: int = spec["line_height"]
+        self.baseline: int = spec["baseline"]
+        self.glyphs: dict[str, tuple[int, int, int, int, int]] = {
+            ch: tuple(g) for ch, g in spec["glyphs"].items()}
+        self.fallback = self.glyphs.get("?") or next(iter(self.glyphs.values()))
+        self._tinted: dict[Colour, pygame.Surface] = {}
+        self._cache: OrderedDict[tuple[str, Colour], pygame.Surface] = OrderedDict()
+        self._shadowed: OrderedDict[tuple[str, Colour, Colour], pygame.Surface] = OrderedDict()
+
+    def width(self, text: str) -> int:
+        g = self.glyphs
+        return sum(g.get(ch, self.fallback)[4] for ch in text)
+
+    def _sheet(self, colour: Colour) -> pygame.Surface:
+        sheet = self._tinted.get(colour)
+        if sheet is None:
+            sheet = self.sheet.copy()
+            sheet.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self._tinted[colour] = sheet
+        return sheet
+
+    def render(self, text: str, colour: Colour = PALETTE["w"]) -> pygame.Surface:
+        key = (text, colour)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        sheet = self._sheet(colour)
+        surf = pygame.Surface((max(1, self.width(text)), self.line_height), pygame.SRCALPHA)
+        blits = []
+        x = 0
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((sheet, (x, 0), (gx, gy, gw, gh)))
+            x += adv
+        surf.blits(blits, doreturn=False)
+        self._cache[key] = surf
+        if len(self._cache) > 600:
+            self._cache.popitem(last=False)
+        return surf
+
+    def shadowed(self, text: str, colour: Colour, shadow: Colour) -> pygame.Surface:
+        """Text with a 1-pixel drop shadow, as one cached surface."""
+        key = (text, colour, shadow)
+        surf = self._shadowed.get(key)
+        if surf is not None:
+            self._shadowed.move_to_end(key)
+            return surf
+        front, back = self._sheet(colour), self._sheet(shadow)
+        surf = pygame.Surface((max(1, self.width(text)) + 1, self.line_height + 1),
+                              pygame.SRCALPHA)
+        blits = []
+        x = 0
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((back, (x + 1, 1), (gx, gy, gw, gh)))
+            x += adv
+        x = 0
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((front, (x, 0), (gx, gy, gw, gh)))
+            x += adv
+        surf.blits(blits, doreturn=False)
+        self._shadowed[key] = surf
+        if len(self._shadowed) > 600:
+            self._shadowed.popitem(last=False)
+        return surf
+
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int],
+             colour: Colour = PALETTE["w"], align: str = "left",
+             shadow: Colour | None = PALETTE["k"]) -> pygame.Rect:
+        """Draw text with its top-left (or top-centre/-right) at pos."""
+        surf = self.render(text, colour) if shadow is None else \
+            self.shadowed(text, colour, shadow)
+        x, y = pos
+        w = surf.get_width() - (0 if shadow is None else 1)
+        if align == "center":
+            x -= w // 2
+        elif align == "right":
+            x -= w
+        return target.blit(surf, (x, y))
+
+    def wrap(self, text: str, width: int) -> list[str]:
+        """Split text into lines no wider than ``width`` pixels (at spaces)."""
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}" if line else word
+                if self.width(trial) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+class Fonts:
+    def __init__(self, folder: Path = ASSETS_DIR):
+        spec = _read_json(folder / "font.json", "hacienda-font/1", "tools/make_font.py")
+        sheet = _load_png(folder / "font.png", "tools/make_font.py")
+        try:
+            self.small = Font(sheet, spec["fonts"]["small"])
+            self.large = Font(sheet, spec["fonts"]["large"])
+            self.huge = Font(sheet, spec["fonts"]["huge"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AssetError(f"{folder / 'font.json'}: malformed ({exc});"
+                             " rebuild it with python tools/make_font.py") from None
+
+
+class Sprites:
+    """Named frames of ``sprites.png`` with their anchors and animations."""
+
+    def __init__(self, folder: Path = ASSETS_DIR):
+        spec = _read_json(folder / "sprites.json", "hacienda-sprites/1",
+                          "tools/make_sprites.py")
+        sheet = _load_png(folder / "sprites.png", "tools/make_sprites.py")
+        self.sheet = sheet
+        self.frames: dict[str, pygame.Surface] = {}
+        self.anchors: dict[str, tuple[int, int]] = {}
+        self.slices: dict[str, int] = {}
+        try:
+            for name, f in spec["frames"].items():
+                self.frames[name] = sheet.subsurface((f["x"], f["y"], f["w"], f["h"]))
+                ax, ay = f.get("anchor", (f["w"] // 2, f["h"] // 2))
+                self.anchors[name] = (int(ax), int(ay))
+                if "slice" in f:
+                    self.slices[name] = int(f["slice"])
+            self.animations: dict[str, list[str]] = dict(spec.get("animations", {}))
+            self.seat_colours: list[Colour] = [tuple(c) for c in spec["seat_colours"]]
+            # Lighter where needed, for names and numbers on the dark panels.
+            self.seat_text_colours: list[Colour] = [
+                tuple(c) for c in spec.get("seat_text_colours", spec["seat_colours"])]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AssetError(f"{folder / 'sprites.json'}: malformed ({exc});"
+                             " rebuild it with python tools/make_sprites.py") from None
+        self._nine: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.frames
+
+    def get(self, name: str) -> pygame.Surface:
+        try:
+            return self.frames[name]
+        except KeyError:
+            raise AssetError(f"sprite {name!r} is missing from assets/sprites.json;"
+                             " rebuild it with python tools/make_sprites.py") from None
+
+    def frame(self, animation: str, t: float, fps: float = 10.0) -> pygame.Surface:
+        """The frame of an animation shown at time t (looping)."""
+        names = self.animations.get(animation)
+        if not names:
+            return self.get(animation)
+        return self.get(names[int(t * fps) % len(names)])
+
+    def blit_anchored(self, target: pygame.Surface, name: str, pos: tuple[float, float]) -> None:
+        """Draw a frame with its anchor on pos (a hex centre for board pieces)."""
+        ax, ay = self.anchors.get(name, (0, 0))
+        target.blit(self.get(name), (round(pos[0]) - ax, round(pos[1]) - ay))
+
+    def nine(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A 9-slice frame stretched to size (corners kept, edges repeated)."""
+        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        key = (name, w, h)
+        surf = self._nine.get(key)
+        if surf is not None:
+            return surf
+        src = self.get(name)
+        m = self.slices.get(name, min(src.get_width(), src.get_height()) // 3)
+        sw, sh = src.get_size()
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        cw, ch = sw - 2 * m, sh - 2 * m
+        # Centre and edges tiled (nearest-neighbour, never smoothed).
+        for y in range(m, h - m, max(1, ch)):
+            for x in range(m, w - m, max(1, cw)):
+                part_w, part_h = min(cw, w - m - x), min(ch, h - m - y)
+                surf.blit(src, (x, y), (m, m, part_w, part_h))
+        for x in range(m, w - m, max(1, cw)):
+            part_w = min(cw, w - m - x)
+            surf.blit(src, (x, 0), (m, 0, part_w, m))
+            surf.blit(src, (x, h - m), (m, sh - m, part_w, m))
+        for y in range(m, h - m, max(1, ch)):
+            part_h = min(ch, h - m - y)
+            surf.blit(src, (0, y), (0, m, m, part_h))
+            surf.blit(src, (w - m, y), (sw - m, m, m, part_h))
+        surf.blit(src, (0, 0), (0, 0, m, m))
+        surf.blit(src, (w - m, 0), (sw - m, 0, m, m))
+        surf.blit(src, (0, h - m), (0, sh - m, m, m))
+        surf.blit(src, (w - m, h - m), (sw - m, sh - m, m, m))
+        self._nine[key] = surf
+        if len(self._nine) > 200:
+            self._nine.popitem(last=False)
+        return surf
+
+
+class Art:
+    """Fonts and sprites together, loaded once per app."""
+
+    def __init__(self, folder: Path = ASSETS_DIR):
+        self.fonts = Fonts(folder)
+        self.sprites = Sprites(folder)
+
+    def seat_colour(self, colour: int) -> Colour:
+        return self.sprites.seat_colours[colour % len(self.sprites.seat_colours)]
+
+    def seat_text_colour(self, colour: int) -> Colour:
+        """A seat's colour for text on the dark panels (readable contrast)."""
+        return self.sprites.seat_text_colours[colour % len(self.sprites.seat_text_colours)]
+
+
+# Named colours of the palette the client uses for text and panels.
+INK = PALETTE["k"]
+WHITE = PALETTE["w"]
+GREY = PALETTE["l"]
+DIM = PALETTE["g"]
+GOLD = PALETTE["y"]
+RED = PALETTE["r"]
+GREEN = PALETTE["L"]
+SKY = PALETTE["c"]
+NIGHT = PALETTE["d"]

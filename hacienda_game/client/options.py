@@ -1,0 +1,20 @@
+"""What the command line asks the client to do (CONTRACTS §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Options:
+    windowed: bool = False
+    map: str | None = None
+    autoplay: bool = False
+    seats: list[str] = field(default_factory=list)   # AI levels per seat (autoplay)
+    seed: int | None = None
+    variants: list[str] = field(default_factory=list)
+    headless: bool = False
+    max_frames: int | None = None
+    screenshot: str | None = None
+    frame_log: str | None = None
+    fake_clock: bool = False      # step 1/60 s per frame without sleeping (tests, headless)

@@ -1,0 +1,72 @@
+"""Scenes and the commands they receive (STYLE.md lessons 9 and 10).
+
+A scene has a symmetric lifecycle on the app's stack: ``enter`` when pushed,
+``exit`` when popped, ``pause`` when another scene is pushed over it and
+``resume`` when that one is popped.  Each frame the top scene gets the
+frame's commands (``handle``), then ``update(dt)``; drawing starts at the
+highest opaque scene so overlays show what lies under them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .app import App
+
+
+@dataclass(frozen=True)
+class Command:
+    """Input in the game's terms, whatever device it came from.
+
+    kind: ``point`` (the pointer moved), ``press``/``release`` (button 1 =
+    select, 3 = alternate), ``wheel`` (amount +1/-1), ``key`` (name: back,
+    confirm, rotate, help, end_turn, left, right, up, down, erase, tab) or
+    ``text`` (typed characters).  Positions are canvas pixels.
+    """
+
+    kind: str
+    pos: tuple[int, int] | None = None
+    button: int = 0
+    name: str = ""
+    text: str = ""
+    amount: int = 0
+
+
+class Scene:
+    """Base scene: override what you need."""
+
+    opaque = True        # covers the whole canvas: scenes under it are not drawn
+    app: App
+
+    def enter(self, app: App) -> None:
+        self.app = app
+
+    def exit(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        pass
+
+    def handle(self, command: Command) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def idle(self) -> None:
+        """Between frames: start work that runs elsewhere (an AI request)."""
+
+    def waiting_on(self):
+        """A future this scene is waiting for (an AI move), or None: headless
+        runs wait for it between frames instead of spinning."""
+        return None

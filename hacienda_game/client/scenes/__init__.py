@@ -1,0 +1,1 @@
+"""The client's scenes: menu, setup, maps, settings, play, scoring, overlays."""

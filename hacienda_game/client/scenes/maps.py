@@ -1,0 +1,79 @@
+"""The maps screen: every built-in and own map, checked, with its reasons if invalid."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..assets import GOLD, GREY, RED, WHITE
+from ..plan import MapEntry, list_maps
+from ..scene import Command, Scene
+from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..userdirs import user_maps_dir
+from .setup import draw_map_details
+
+ROWS = 16
+
+
+class MapsScene(Scene):
+    def __init__(self) -> None:
+        self.maps: list[MapEntry] = []
+        self.index = 0
+        self.top = 0
+        self.thumbs: dict[str, pygame.Surface] = {}
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.maps = list_maps()
+        self.layout()
+
+    def layout(self) -> None:
+        self.rows = [Button((32, 64 + i * 24, 360, 22), "", lambda i=i: self.pick(self.top + i))
+                     for i in range(min(ROWS, len(self.maps)))]
+        entry = self.maps[self.index] if self.maps else None
+        self.buttons = [
+            Button((40, 490, 160, 34), "Back", self.app.pop, big=True),
+            Button((740, 490, 196, 34), "Play this map", self.play, big=True,
+                   enabled=entry is not None and entry.ok, key="confirm"),
+        ]
+
+    def pick(self, i: int) -> None:
+        if 0 <= i < len(self.maps):
+            self.index = i
+            self.layout()
+
+    def play(self) -> None:
+        from .setup import SetupScene
+
+        self.app.replace(SetupScene(self.maps[self.index].key))
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "back":
+            self.app.pop()
+            return
+        if cmd.kind == "key" and cmd.name in ("up", "down"):
+            self.pick(self.index + (1 if cmd.name == "down" else -1))
+        if cmd.kind == "wheel":
+            self.top = max(0, min(len(self.maps) - ROWS, self.top - cmd.amount))
+        handle_buttons(self.rows + self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        draw_background(surface, art, self.app.time)
+        art.fonts.large.draw(surface, "Maps", (480, 14), GOLD, align="center")
+        draw_panel(surface, art, (24, 48, 376, 420))
+        draw_panel(surface, art, (408, 48, 528, 420))
+        for i, row in enumerate(self.rows):
+            entry = self.maps[self.top + i]
+            row.selected = self.top + i == self.index
+            tag = "" if entry.ok else "  (invalid)"
+            where = "" if entry.builtin else "  [own]"
+            row.label = f"{entry.title}{where}{tag}"
+        draw_buttons(self.rows + self.buttons, surface, art)
+        if self.maps:
+            entry = self.maps[self.index]
+            art.fonts.large.draw(surface, entry.title, (672, 60), WHITE if entry.ok else RED,
+                                 align="center")
+            draw_map_details(surface, art, entry, (424, 96), self.thumbs)
+            art.fonts.small.draw(surface, str(entry.path), (424, 440), GREY)
+        art.fonts.small.draw(surface, f"Own maps: put .tmx files in {user_maps_dir()}",
+                             (480, 474), GREY, align="center")

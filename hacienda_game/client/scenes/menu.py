@@ -1,0 +1,97 @@
+"""The title screen: new game, maps, help, settings, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...maps.catalog import builtin_maps
+from ..assets import GREY
+from ..scene import Command, Scene
+from ..ui import Button, draw_background, draw_buttons, handle_buttons
+from .overlays import Help, Message
+
+ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
+
+
+class MenuScene(Scene):
+    def __init__(self, start_map: str | None = None):
+        self.start_map = start_map
+        self.buttons: list[Button] = []
+        self.idle_time = 0.0
+        self.title_scene: pygame.Surface | None = None
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        x, w, h = 480 - 110, 220, 34
+        specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
+                 ("Settings", self.settings), ("Quit", self.quit)]
+        self.buttons = [Button((x, 262 + i * (h + 10), w, h), label, fn, big=True)
+                        for i, (label, fn) in enumerate(specs)]
+        if self.start_map:
+            # --map NAME: straight to the setup screen on that map.
+            from ..plan import find_map
+
+            entry = find_map(self.start_map)
+            self.start_map = None
+            if entry.ok:
+                self.new_game(entry.key)
+            else:
+                app.push(Message("This map cannot be played", "\n".join(entry.errors)))
+
+    def new_game(self, map_key: str | None = None) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(map_key))
+
+    def maps(self) -> None:
+        from .maps import MapsScene
+
+        self.app.push(MapsScene())
+
+    def help(self) -> None:
+        self.app.push(Help())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def quit(self) -> None:
+        self.app.quit(0)
+
+    def resume(self) -> None:
+        self.idle_time = 0.0
+
+    def update(self, dt: float) -> None:
+        self.idle_time += dt
+        if self.idle_time > ATTRACT_AFTER and "symmetric" in builtin_maps():
+            from .play import demo_scene
+
+            self.idle_time = 0.0
+            self.app.push(demo_scene())
+
+    def handle(self, cmd: Command) -> None:
+        self.idle_time = 0.0
+        if cmd.kind == "key" and cmd.name == "help":
+            self.help()
+            return
+        handle_buttons(self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        draw_background(surface, art, self.app.time)
+        logo = art.sprites.get("logo")
+        bob = round(3 * pygame.math.Vector2(0, 1).rotate(self.app.time * 120).y)
+        surface.blit(logo, (480 - logo.get_width() // 2, 40 + bob))
+        y = 50 + logo.get_height() + 10
+        if "title_scene" in art.sprites:
+            if self.title_scene is None:
+                self.title_scene = pygame.transform.scale_by(art.sprites.get("title_scene"), 2)
+            scene = self.title_scene
+            surface.blit(scene, (480 - scene.get_width() // 2, y))
+            y += scene.get_height() + 4
+        art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
+                             (480, y), GREY, align="center")
+        draw_buttons(self.buttons, surface, art)
+        art.fonts.small.draw(surface, "After Wolfgang Kramer's board game · F11 full screen",
+                             (480, 520), GREY, align="center")

@@ -1,0 +1,217 @@
+"""Overlays over another scene: pause, help, confirm, message, privacy, error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from ..assets import GOLD, GREY, INK, WHITE
+from ..scene import Command, Scene
+from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+
+_dither: pygame.Surface | None = None
+
+
+def dim(surface: pygame.Surface) -> None:
+    """Darken what lies below with a checkerboard dither (no alpha blending)."""
+    global _dither
+    if _dither is None or _dither.get_size() != surface.get_size():
+        w, h = surface.get_size()
+        _dither = pygame.Surface((w, h))
+        _dither.fill((255, 0, 255))
+        _dither.set_colorkey((255, 0, 255))
+        px = pygame.PixelArray(_dither)
+        px[0::2, 0::2] = INK
+        px[1::2, 1::2] = INK
+        del px
+    surface.blit(_dither, (0, 0))
+
+
+class Dialog(Scene):
+    """A panel with a title, wrapped text and buttons, centred on the canvas."""
+
+    opaque = False
+    width = 520
+
+    def __init__(self, title: str, text: str = "", buttons: list[tuple[str, Callable[[], None]]]
+                 | None = None, back: Callable[[], None] | None = None):
+        self.title = title
+        self.text = text
+        self.specs = buttons or [("OK", self.close)]
+        self.back = back
+        self.buttons: list[Button] = []
+        self.lines: list[str] = []
+        self.rect = pygame.Rect(0, 0, self.width, 120)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        font = app.art.fonts.small
+        self.lines = font.wrap(self.text, self.width - 32) if self.text else []
+        h = 56 + len(self.lines) * font.line_height + 44
+        self.rect = pygame.Rect(0, 0, self.width, h)
+        self.rect.center = (480, 270)
+        n = len(self.specs)
+        bw = min(160, (self.width - 32 - 8 * (n - 1)) // max(1, n))
+        x = self.rect.centerx - (n * bw + (n - 1) * 8) // 2
+        self.buttons = []
+        for i, (label, fn) in enumerate(self.specs):
+            key = "confirm" if i == 0 else None
+            self.buttons.append(Button((x + i * (bw + 8), self.rect.bottom - 36, bw, 26), label,
+                                       fn, key=key))
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "back":
+            (self.back or self.close)()
+            return
+        handle_buttons(self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        art = self.app.art
+        draw_panel(surface, art, self.rect)
+        art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 12), GOLD,
+                             align="center")
+        font = art.fonts.small
+        for i, line in enumerate(self.lines):
+            font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
+                      WHITE)
+        draw_buttons(self.buttons, surface, art)
+
+
+class Confirm(Dialog):
+    def __init__(self, question: str, yes: Callable[[], None], text: str = ""):
+        def do_yes() -> None:
+            self.app.pop()
+            yes()
+
+        super().__init__(question, text, [("Yes", do_yes), ("No", self.close)])
+
+
+class Message(Dialog):
+    width = 640
+
+
+class ErrorOverlay(Dialog):
+    """Something went wrong in a scene: say so, log the details, offer the menu."""
+
+    width = 640
+
+    def __init__(self, exc: BaseException, log: Path | None):
+        where = f"The details are in {log}." if log else "The details could not be logged."
+        super().__init__("Something went wrong",
+                         f"{type(exc).__name__}: {exc}\n\n{where}\nThe game you were in"
+                         " cannot go on safely.",
+                         [("Back to menu", self.to_menu), ("Quit", self.quit)],
+                         back=self.to_menu)
+
+    def to_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.app.reset(MenuScene())
+
+    def quit(self) -> None:
+        self.app.quit(1)
+
+
+class Pause(Dialog):
+    def __init__(self) -> None:
+        super().__init__("Paused", "The game waits for you.",
+                         [("Resume", self.close), ("Help", self.help),
+                          ("Settings", self.settings), ("Quit game", self.leave)])
+
+    def help(self) -> None:
+        self.app.push(Help())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def leave(self) -> None:
+        from .menu import MenuScene
+
+        self.app.push(Confirm("Leave this game?", lambda: self.app.reset(MenuScene()),
+                              "The game is not saved."))
+
+
+HELP_PAGES = [
+    ("How to play", [
+        "Build land chains and herds, reach markets, and score the most points.",
+        "On your turn take up to 3 actions, then End turn:",
+        "· Buy a card: click a face-up card (3 pesos) or a deck (2 pesos).",
+        "· Play a card: click it in your hand, then a lit hex on the board.",
+        "  Land cards go on free spaces of their terrain (pampas next to your land);",
+        "  animals go on pampas next to your land or your herd of that animal.",
+        "· A herd reaching a market side pays herd size + adjacent land chains.",
+        "· Harvest (once a turn): 3 pesos per tile of a chain without a chip.",
+        "· Buy a hacienda (12) on your chain or herd, or a water tile (12) on pampas.",
+        "Scoring when the animal stacks run out: markets, chains of 3+, haciendas,",
+        "water neighbours and money. Most points wins.",
+    ]),
+    ("Controls", [
+        "Mouse: point and click. Hover a lit hex to see what it would do.",
+        "Right click, R or the wheel: turn a water tile before placing it.",
+        "Right click or Esc: drop the selected card. E: end turn.",
+        "The wheel over the log scrolls back through the game.",
+        "Esc: pause menu (help, settings, quit). F11 or Alt+Enter: full screen.",
+        "Between two players at the same screen a privacy screen hides the hand:",
+        "pass the mouse and click when ready (turn it off with 'open hands').",
+    ]),
+]
+
+
+class Help(Dialog):
+    width = 700
+
+    def __init__(self) -> None:
+        self.page = 0
+        super().__init__(*self._page(0), buttons=[("Next page", self.next),
+                                                  ("Close", self.close)])
+
+    @staticmethod
+    def _page(i: int) -> tuple[str, str]:
+        title, lines = HELP_PAGES[i]
+        return f"{title} ({i + 1}/{len(HELP_PAGES)})", "\n".join(lines)
+
+    def next(self) -> None:
+        self.page = (self.page + 1) % len(HELP_PAGES)
+        self.title, self.text = self._page(self.page)
+        self.enter(self.app)
+
+
+class Privacy(Scene):
+    """Between two human players: hide everything until the next one is ready."""
+
+    opaque = True
+
+    def __init__(self, name: str, colour: tuple[int, int, int], emblem: str):
+        self.name, self.colour, self.emblem = name, colour, emblem
+
+    def handle(self, cmd: Command) -> None:
+        if (cmd.kind == "press" and cmd.button == 1) or (cmd.kind == "key"
+                                                           and cmd.name == "confirm"):
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from ..ui import draw_background
+
+        art = self.app.art
+        draw_background(surface, art, self.app.time)
+        rect = pygame.Rect(0, 0, 560, 150)
+        rect.center = (480, 270)
+        draw_panel(surface, art, rect)
+        if self.emblem in art.sprites:
+            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)
+            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 24)))
+        art.fonts.large.draw(surface, f"Pass to {self.name}", (rect.centerx, rect.y + 44),
+                             self.colour, align="center")
+        art.fonts.small.draw(surface, "Your hand stays hidden until you are ready.",
+                             (rect.centerx, rect.y + 82), GREY, align="center")
+        if int(self.app.time * 2) % 2 == 0:
+            art.fonts.small.draw(surface, "Click when ready", (rect.centerx, rect.y + 110),
+                                 WHITE, align="center")

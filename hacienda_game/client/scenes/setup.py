@@ -1,0 +1,291 @@
+"""Setting up a game: 2-5 seats (human or AI with a level, colour, name),
+the map (with a thumbnail; invalid maps show the validator's reasons),
+variants, open hands and the seed."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..assets import GOLD, GREY, RED, WHITE
+from ..boardview import thumbnail
+from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, list_maps
+from ..scene import Command, Scene
+from ..ui import Button, draw_background, draw_buttons, draw_check, draw_panel, handle_buttons
+
+NAME_LIMIT = 10
+ROW_H = 40
+SEATS_TOP = 84
+
+
+def seat_kinds() -> list[str]:
+    from ...ai import levels
+
+    return [HUMAN, *levels()]
+
+
+class SetupScene(Scene):
+    def __init__(self, map_key: str | None = None):
+        self.map_key = map_key
+        self.seats = [SeatPlan(DEFAULT_NAMES[i], HUMAN if i == 0 else "random", i)
+                      for i in range(3)]
+        self.seed = random.randrange(1, 100000)
+        self.variants: set[str] = set()
+        self.editing: tuple[str, int] | None = None
+        self.maps: list[MapEntry] = []
+        self.map_index = 0
+        self.thumbs: dict[str, pygame.Surface] = {}
+        self.buttons: list[Button] = []
+        self.checks: dict[str, pygame.Rect] = {}
+
+    # ------------------------------------------------------------ lifecycle
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.kinds = seat_kinds()
+        self.open_hands = app.settings.open_hands
+        self.maps = list_maps()
+        keys = [m.key for m in self.maps]
+        if self.map_key in keys:
+            self.map_index = keys.index(self.map_key)
+        else:
+            valid = [i for i, m in enumerate(self.maps) if m.ok]
+            self.map_index = valid[0] if valid else 0
+        self.layout()
+
+    def exit(self) -> None:
+        self.stop_editing()
+
+    def layout(self) -> None:
+        b: list[Button] = []
+        for i, seat in enumerate(self.seats):
+            y = SEATS_TOP + i * ROW_H
+            b.append(Button((40, y, 34, 30), "", lambda i=i: self.next_colour(i),
+                            icon=f"emblem_{seat.colour}"))
+            b.append(Button((80, y, 150, 30), seat.name, lambda i=i: self.edit("name", i)))
+            kind = "Human" if seat.is_human else f"AI: {seat.kind}"
+            b.append(Button((236, y, 150, 30), kind, lambda i=i: self.next_kind(i),
+                            icon="icon_human" if seat.is_human else "icon_ai"))
+            b.append(Button((392, y, 30, 30), "x", lambda i=i: self.remove_seat(i),
+                            enabled=len(self.seats) > 2))
+        y = SEATS_TOP + len(self.seats) * ROW_H
+        b.append(Button((40, y, 190, 28), "Add a seat", self.add_seat,
+                        enabled=len(self.seats) < 5))
+        b.append(Button((560, 84, 30, 30), "", lambda: self.next_map(-1), icon="ui_arrow_left"))
+        b.append(Button((906, 84, 30, 30), "", lambda: self.next_map(1), icon="ui_arrow_right"))
+        self.seed_button = Button((196, 412, 120, 26), str(self.seed),
+                                  lambda: self.edit("seed", 0))
+        b.append(self.seed_button)
+        b.append(Button((322, 412, 30, 26), "", self.reroll,
+                        icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
+        entry = self.entry
+        start_ok = entry is not None and entry.ok
+        b.append(Button((40, 490, 160, 34), "Back", self.back, big=True))
+        b.append(Button((740, 490, 196, 34), "Start game", self.start, big=True,
+                        enabled=start_ok, key="confirm"))
+        self.buttons = b
+
+    @property
+    def entry(self) -> MapEntry | None:
+        return self.maps[self.map_index] if self.maps else None
+
+    # -------------------------------------------------------------- actions
+    def next_colour(self, i: int) -> None:
+        taken = {s.colour for s in self.seats}
+        c = self.seats[i].colour
+        for step in range(1, 6):
+            cand = (c + step) % 5
+            other = next((s for s in self.seats if s.colour == cand), None)
+            if cand not in taken or other is not None:
+                if other is not None:
+                    other.colour = c          # swap with whoever had it
+                self.seats[i].colour = cand
+                break
+        self.layout()
+
+    def next_kind(self, i: int) -> None:
+        seat = self.seats[i]
+        k = self.kinds.index(seat.kind) if seat.kind in self.kinds else 0
+        seat.kind = self.kinds[(k + 1) % len(self.kinds)]
+        self.layout()
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= 5:
+            return
+        used_c = {s.colour for s in self.seats}
+        used_n = {s.name for s in self.seats}
+        colour = next(c for c in range(5) if c not in used_c)
+        name = next((n for n in DEFAULT_NAMES if n not in used_n), f"Player {len(self.seats)}")
+        self.seats.append(SeatPlan(name, "random" if "random" in self.kinds else HUMAN, colour))
+        self.layout()
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seats) > 2:
+            del self.seats[i]
+            self.layout()
+
+    def next_map(self, step: int) -> None:
+        if self.maps:
+            self.map_index = (self.map_index + step) % len(self.maps)
+            self.layout()
+
+    def reroll(self) -> None:
+        self.seed = random.randrange(1, 100000)
+        self.layout()
+
+    def edit(self, what: str, i: int) -> None:
+        self.editing = (what, i)
+        pygame.key.start_text_input()
+
+    def stop_editing(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            pygame.key.stop_text_input()
+            for s in self.seats:
+                s.name = s.name.strip() or "Player"
+            self.layout()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def start(self) -> None:
+        entry = self.entry
+        if entry is None or not entry.ok:
+            return
+        plan = GamePlan(entry.key, [SeatPlan(s.name, s.kind, s.colour) for s in self.seats],
+                        self.seed, sorted(self.variants), self.open_hands)
+        from .play import PlayScene
+
+        self.app.replace(PlayScene(plan))
+
+    # ---------------------------------------------------------------- input
+    def handle(self, cmd: Command) -> None:
+        if self.editing is not None:
+            if self._edit(cmd):
+                return
+        elif cmd.kind == "key" and cmd.name == "back":
+            self.back()
+            return
+        if cmd.kind == "press" and cmd.button == 1:
+            for name, rect in self.checks.items():
+                if rect.collidepoint(cmd.pos):
+                    self.toggle(name)
+                    return
+        handle_buttons(self.buttons, cmd)
+
+    def _edit(self, cmd: Command) -> bool:
+        """Typing into a name or the seed; True when the command was used up."""
+        what, i = self.editing  # type: ignore[misc]
+        if cmd.kind == "text":
+            if what == "name":
+                seat = self.seats[i]
+                seat.name = (seat.name + cmd.text)[:NAME_LIMIT]
+            else:
+                digits = "".join(ch for ch in cmd.text if ch.isdigit())
+                self.seed = int((str(self.seed) + digits)[:9] or 0)
+            self.layout()
+            return True
+        if cmd.kind == "key":
+            if cmd.name == "erase":
+                if what == "name":
+                    self.seats[i].name = self.seats[i].name[:-1]
+                else:
+                    self.seed = int(str(self.seed)[:-1] or 0)
+                self.layout()
+                return True
+            if cmd.name in ("confirm", "back", "tab"):
+                self.stop_editing()
+                return True
+            return cmd.name not in ("left", "right", "up", "down")
+        if cmd.kind == "press":
+            self.stop_editing()
+        return False
+
+    def toggle(self, name: str) -> None:
+        if name == "open_hands":
+            self.open_hands = not self.open_hands
+        elif name in self.variants:
+            self.variants.discard(name)
+        else:
+            self.variants.add(name)
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        draw_background(surface, art, self.app.time)
+        large, small = art.fonts.large, art.fonts.small
+        large.draw(surface, "New game", (480, 14), GOLD, align="center")
+        draw_panel(surface, art, (24, 48, 520, 340))
+        small.draw(surface, "Seats: colour, name, who plays", (40, 60), GREY)
+        draw_panel(surface, art, (552, 48, 392, 340))
+        self._draw_map(surface)
+        draw_panel(surface, art, (24, 396, 520, 82))
+        small.draw(surface, "Seed", (40, 418), WHITE)
+        small.draw(surface, "same seed, same game", (360, 418), GREY)
+        self.checks = {
+            "hand_limits": draw_check(surface, art, (40, 448), "hand_limits" in self.variants,
+                                      "Hand limits"),
+            "lakes": draw_check(surface, art, (180, 448), "lakes" in self.variants, "Lakes"),
+            "open_hands": draw_check(surface, art, (300, 448), self.open_hands, "Open hands"),
+        }
+        draw_panel(surface, art, (552, 396, 392, 82))
+        notes = ("Hand limits: at most 20 land and 10 animal cards in hand (R17).",
+                 "Lakes: touching water tiles score as one lake (R46).",
+                 "Open hands: no privacy screen between players at this screen.")
+        for i, line in enumerate(notes):
+            small.draw(surface, line, (564, 406 + i * 20), GREY)
+        draw_buttons(self.buttons, surface, art)
+        if self.editing is not None and int(self.app.time * 3) % 2 == 0:
+            what, i = self.editing
+            button = self.buttons[4 * i + 1] if what == "name" else self.seed_button
+            x = button.rect.centerx + small.width(button.label) // 2 + 1
+            pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
+        n = len(self.seats)
+        humans = sum(s.is_human for s in self.seats)
+        note = f"{n} players, {humans} at this screen" + (
+            "; a privacy screen hides each hand" if humans > 1 and not self.open_hands else "")
+        small.draw(surface, note, (40, 372), GREY)
+
+    def _draw_map(self, surface: pygame.Surface) -> None:
+        entry = self.entry
+        art = self.app.art
+        if entry is None:
+            art.fonts.small.draw(surface, "No maps found.", (570, 130), RED)
+            return
+        label = f"{entry.title}  ({self.map_index + 1}/{len(self.maps)})"
+        art.fonts.large.draw(surface, label, (748, 88), WHITE if entry.ok else RED,
+                             align="center")
+        draw_map_details(surface, art, entry, (568, 124), self.thumbs, len(self.seats))
+
+
+def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
+                     thumbs: dict[str, pygame.Surface], players: int | None = None) -> None:
+    """A map's thumbnail, author, player counts and description, or its problems."""
+    small = art.fonts.small
+    x, y = pos
+    if not entry.ok:
+        small.draw(surface, "This map cannot be played:", (x, y), RED)
+        lines: list[str] = []
+        for problem in entry.errors:
+            lines += small.wrap(f"· {problem}", 360)
+        for i, line in enumerate(lines[:18]):
+            small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
+        return
+    thumb = thumbs.get(entry.key)
+    if thumb is None and entry.board is not None:
+        thumb = thumbs[entry.key] = thumbnail(entry.board, (360, 170))
+    if thumb is not None:
+        surface.blit(thumb, (x, y))
+    y += 176
+    lo, hi = entry.players
+    fits = players is None or lo <= players <= hi
+    small.draw(surface, f"by {entry.prop('author', 'unknown')}", (x, y), GREY)
+    small.draw(surface, f"players {lo}-{hi}", (x + 360, y), WHITE if fits else RED,
+               align="right")
+    desc = small.wrap(entry.prop("description"), 360)
+    for i, line in enumerate(desc[:4]):
+        small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
+    if entry.warnings:
+        warning = small.wrap(f"Warning: {entry.warnings[0].split(': ', 1)[-1]}", 360)
+        for i, line in enumerate(warning[:2]):
+            small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)

@@ -1,0 +1,116 @@
+"""Small widgets drawn with the project's sprites and bitmap font."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .assets import GREY, INK, WHITE, Art
+from .scene import Command
+
+_backgrounds: dict[int, pygame.Surface] = {}
+
+
+def draw_background(surface: pygame.Surface, art: Art, t: float = 0.0) -> None:
+    """The menus' seamless background pattern, drifting slowly (one blit a frame)."""
+    tile = art.sprites.get("bg_tile")
+    tw, th = tile.get_size()
+    big = _backgrounds.get(id(art))
+    if big is None:
+        w, h = surface.get_width() + tw, surface.get_height() + th
+        big = pygame.Surface((w, h))
+        for y in range(0, h, th):
+            for x in range(0, w, tw):
+                big.blit(tile, (x, y))
+        _backgrounds[id(art)] = big
+    off = int(t * 8) % tw
+    surface.blit(big, (off - tw, off % th - th))
+
+
+def draw_panel(surface: pygame.Surface, art: Art, rect: pygame.Rect | tuple,
+               frame: str = "ui_panel") -> None:
+    rect = pygame.Rect(rect)
+    surface.blit(art.sprites.nine(frame, rect.size), rect.topleft)
+
+
+class Button:
+    """A clickable 9-slice button with a label (and an optional icon)."""
+
+    def __init__(self, rect: tuple[int, int, int, int] | pygame.Rect, label: str,
+                 action: Callable[[], None] | None = None, *, icon: str | None = None,
+                 enabled: bool = True, big: bool = False, key: str | None = None):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.action = action
+        self.icon = icon
+        self.enabled = enabled
+        self.big = big
+        self.key = key            # command key name that also presses it
+        self.hover = False
+        self.pressed_at = -1.0
+        self.selected = False
+
+    def handle(self, cmd: Command) -> bool:
+        """True when the command was for this button."""
+        if cmd.kind == "point" and cmd.pos is not None:
+            self.hover = self.rect.collidepoint(cmd.pos)
+            return False
+        hit = (cmd.kind == "press" and cmd.button == 1 and cmd.pos is not None
+               and self.rect.collidepoint(cmd.pos)) or (
+            cmd.kind == "key" and self.key is not None and cmd.name == self.key)
+        if hit and self.enabled:
+            self.pressed_at = pygame.time.get_ticks() / 1000
+            if self.action:
+                self.action()
+            return True
+        return hit
+
+    def draw(self, surface: pygame.Surface, art: Art) -> None:
+        recent = pygame.time.get_ticks() / 1000 - self.pressed_at < 0.12
+        frame = ("ui_button_disabled" if not self.enabled else
+                 "ui_button_pressed" if recent or self.selected else
+                 "ui_button_hover" if self.hover else "ui_button")
+        surface.blit(art.sprites.nine(frame, self.rect.size), self.rect.topleft)
+        font = art.fonts.large if self.big else art.fonts.small
+        colour = GREY if not self.enabled else WHITE
+        label_w = font.width(self.label)
+        icon = art.sprites.get(self.icon) if self.icon and self.icon in art.sprites else None
+        gap = 4 if icon is not None and self.label else 0
+        total = label_w + (icon.get_width() + gap if icon is not None else 0)
+        x = self.rect.centerx - total // 2
+        dy = 1 if recent or self.selected else 0
+        if icon is not None:
+            surface.blit(icon, (x, self.rect.centery - icon.get_height() // 2 + dy))
+            x += icon.get_width() + gap
+        if self.label:
+            font.draw(surface, self.label, (x, self.rect.centery - font.line_height // 2 + dy),
+                      colour, shadow=INK)
+
+
+def handle_buttons(buttons: list[Button], cmd: Command) -> bool:
+    """Give a command to every button; True if one took it."""
+    taken = False
+    for b in buttons:
+        if b.handle(cmd):
+            taken = True
+            if cmd.kind != "point":
+                break
+    return taken
+
+
+def draw_buttons(buttons: list[Button], surface: pygame.Surface, art: Art) -> None:
+    for b in buttons:
+        b.draw(surface, art)
+
+
+def draw_check(surface: pygame.Surface, art: Art, pos: tuple[int, int], on: bool,
+               label: str) -> pygame.Rect:
+    """A check box with its label; returns the clickable rect."""
+    icon = art.sprites.get("ui_check_on" if on else "ui_check_off")
+    surface.blit(icon, pos)
+    font = art.fonts.small
+    font.draw(surface, label, (pos[0] + icon.get_width() + 4,
+                               pos[1] + (icon.get_height() - font.line_height) // 2 + 1))
+    return pygame.Rect(pos[0], pos[1], icon.get_width() + 6 + font.width(label),
+                       icon.get_height())

@@ -1,0 +1,75 @@
+"""Drive the real client headless: SDL's dummy drivers, a fake clock, posted mouse events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from hacienda_game.client.app import CANVAS, App  # noqa: E402
+from hacienda_game.client.options import Options  # noqa: E402
+
+
+class Driver:
+    """A player with a mouse: every input is a posted pygame event."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    @property
+    def top(self):
+        return self.app.top
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            assert self.app.running, "the app quit"
+            self.app.step()
+
+    def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Canvas pixels -> window pixels (whole-number scale, centred)."""
+        ww, wh = pygame.display.get_window_size()
+        k = max(1, min(ww // CANVAS[0], wh // CANVAS[1]))
+        ox, oy = (ww - CANVAS[0] * k) // 2, (wh - CANVAS[1] * k) // 2
+        return (ox + round(pos[0]) * k + k // 2, oy + round(pos[1]) * k + k // 2)
+
+    def move(self, pos: tuple[float, float]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=self.window_pos(pos),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        self.frames(1)
+
+    def click(self, pos: tuple[float, float], button: int = 1, settle: int = 2) -> None:
+        self.move(pos)
+        wpos = self.window_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=button))
+        self.frames(settle)
+
+    def click_button(self, buttons, label: str, **kw) -> None:
+        matches = [b for b in buttons if b.label == label]
+        assert matches, f"no button {label!r} among {[b.label for b in buttons]}"
+        assert matches[0].enabled, f"button {label!r} is disabled"
+        self.click(matches[0].rect.center, **kw)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """Settings, logs and own maps go to a temporary folder."""
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def driver(home):
+    app = App(Options(windowed=True, fake_clock=True))
+    from hacienda_game.client.scenes.start import first_scene
+
+    app.push(first_scene(app))
+    d = Driver(app)
+    d.frames(2)
+    yield d
+    app.finish()

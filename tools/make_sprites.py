@@ -1,0 +1,948 @@
+"""Generate the game's sprite sheet: assets/sprites.png and assets/sprites.json.
+
+Every frame the client draws (art contract, /work/notes/art_contract.md):
+seat pieces (land tiles, animal tokens, haciendas, emblems), harvest chips,
+water, hex highlights, cards, coins, icons, 9-slice UI pieces, the cursor,
+the title logo and the menu background.  Sprites are drawn by hand as text
+(palette letters; 1/2/3 = seat colour, shade, light) and given their 1-pixel
+dark outline by code; shapes like hexes, discs and coins are computed.
+Colours come only from hacienda_game.palette; alpha is 0 or 255.
+
+Every seat differs by an emblem as well as a colour: 0 circle, 1 square,
+2 triangle, 3 diamond, 4 star.  Animals differ by silhouette: the cow is
+boxy with horns, the horse long-legged with a raised neck and mane, the pig
+round and low with a snout, the sheep a woolly cloud with a dark face.
+
+    python tools/make_sprites.py [--out assets] [--preview sheet.png] [--board board.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
+
+from art_pixels import (  # noqa: E402
+    Image,
+    blank,
+    disc,
+    draw,
+    fill,
+    grow,
+    hex_mask,
+    outline,
+    paste,
+    paste_centred,
+    png_bytes,
+    recolour,
+    rgba,
+    scale,
+    shrink,
+    write_sheet,
+)
+from make_font import build_fonts  # noqa: E402
+from make_tileset import SPRITES, TILES, draw_tile  # noqa: E402
+
+from hacienda_game.maps.board import SPACES  # noqa: E402
+from hacienda_game.palette import PALETTE  # noqa: E402
+
+TILE = 32
+ANIMALS = ("cattle", "horse", "pig", "sheep")
+TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
+EMBLEMS = ("circle", "square", "triangle", "diamond", "star")
+# seat colour, its shade, its light (the light is also the seat's text colour on dark panels)
+SEATS: tuple[tuple[str, str, str], ...] = (
+    ("r", "p", "R"), ("B", "b", "c"), ("w", "l", "w"), ("o", "u", "y"), ("m", "p", "M"))
+SEAT_TEXT = ("R", "B", "w", "o", "M")
+
+# Emblems in three sizes: 5 (on a hacienda's wall), 7 (badges, seat markers), 11 (land tiles).
+EMBLEM_ART: dict[int, dict[str, str]] = {
+    5: {
+        "circle": ".###. ##### ##### ##### .###.",
+        "square": "##### ##### ##### ##### #####",
+        "triangle": "..#.. ..#.. .###. .###. #####",
+        "diamond": "..#.. .###. ##### .###. ..#..",
+        "star": "..#.. ##### .###. .###. #...#",
+    },
+    7: {
+        "circle": "..###.. .#####. ####### ####### ####### .#####. ..###..",
+        "square": "....... .#####. .#####. .#####. .#####. .#####. .......",
+        "triangle": "...#... ...#... ..###.. ..###.. .#####. .#####. #######",
+        "diamond": "...#... ..###.. .#####. ####### .#####. ..###.. ...#...",
+        "star": "...#... ..###.. ####### .#####. ..###.. .##.##. .#...#.",
+    },
+    11: {
+        "circle": ("...#####... .#########. .#########. ########### ########### "
+                   "########### ########### ########### .#########. .#########. ...#####..."),
+        "square": ("........... .#########. .#########. .#########. .#########. "
+                   ".#########. .#########. .#########. .#########. .#########. ..........."),
+        "triangle": (".....#..... ....###.... ....###.... ...#####... ...#####... "
+                     "..#######.. ..#######.. .#########. .#########. ########### ###########"),
+        "diamond": (".....#..... ....###.... ...#####... ..#######.. .#########. "
+                    "########### .#########. ..#######.. ...#####... ....###.... .....#....."),
+        "star": (".....#..... ....###.... ....###.... ########### .#########. "
+                 "..#######.. ...#####... ..#######.. ..###.###.. .###...###. .#.......#."),
+    },
+}
+
+ANIMAL_ART: dict[str, str] = {
+    "cattle": """
+        ...............t..t
+        ...............wUUw
+        ..............wUUUUw
+        wwwwwwUUUwwwwwwUkUU.
+        UwwwwUUUUwwwwwwUUUUi
+        UwwwwwUUwwwwwwwwUiii
+        UwwwwwwwwwUUwwww.ii.
+        .wwwwwwwwUUUwwww....
+        .ww.ww......ww.ww...
+        .ww.ww......ww.ww...
+        .kk.kk......kk.kk...
+        """,
+    "horse": """
+        ..............UU....
+        .............UuuU...
+        ............UUukuu..
+        ...........UUuuuuuu.
+        ..........UUuuu..uuU
+        ..........Uuuu......
+        .uuuuuuuuuuuuu......
+        UuuuuuuuuuuuuU......
+        UUuuuuuuuuuuu.......
+        U.uuuuuuuuuuu.......
+        U.u.u.....u.u.......
+        ..u.u.....u.u.......
+        ..u.u.....u.u.......
+        ..k.k.....k.k.......
+        """,
+    "pig": """
+        ..............i......
+        .............ii......
+        ...iiiiiiiiiiiii.....
+        ..iiiiiiiiiiiiiki....
+        .i.iiiiiiiiiiiiiiirr.
+        i..iiiiiiiiiiiiiiiipr
+        .i.iiiiiiiiiiiiiiiirr
+        ...iiiiiiiiiiiiiii...
+        ....iiiiiiiiiiiii....
+        ....ii.ii...ii.ii....
+        ....rr.rr...rr.rr....
+        """,
+    "sheep": """
+        ...w.w.w.w..........
+        ..wwwwwwwwwww.......
+        .wwwwwwwwwwwwwdd....
+        wwwwwwwwwwwwwdddd...
+        .wwwwwwwwwwwwdwddd..
+        wwwwwwwwwwwwwddddd..
+        .wwwwwwwwwwwww.dd...
+        ..wwwwwwwwwwww......
+        ...w.w.w.w.w........
+        ....d.d....d.d......
+        ....d.d....d.d......
+        """,
+}
+
+TERRAIN_ICONS: dict[str, str] = {
+    "mountain": """
+        ......w.........
+        .....www........
+        ....wwwwl.......
+        ...wlwwlll......
+        ...lllllllg.....
+        ..llllllgggg....
+        .llllllggggddg..
+        llllllgggggddddg
+        """,
+    "forest": """
+        .....D.....
+        ....DGD....
+        ...DGGGD...
+        ....GGD....
+        ...DGGGD...
+        ..DGLGGGD..
+        ...GGGGD...
+        ..DGGGGGD..
+        .DGLGGGGGD.
+        DGGGGGGGGGD
+        .....U.....
+        .....U.....
+        """,
+    "meadow": """
+        .w.....r.....
+        wyw...ryr....
+        .w.....r...w.
+        .G..w..G..wyw
+        .G.wyw.G...w.
+        .GG.w.GG...G.
+        ..G.G.G...GG.
+        ..GGGGG..GG..
+        """,
+    "rock": """
+        ....wwll......
+        ..wwllllll....
+        .wlllllllgg...
+        .llllllllggg..
+        lllllllgggggd.
+        llllllggggggdd
+        .lllggggggddd.
+        ..ggggddddd...
+        """,
+    "moor": """
+        .U....U...U.
+        .U...UU...U.
+        .U...UU..UU.
+        .D....D..UU.
+        .D....D...D.
+        .D...D....D.
+        ..D..D...D..
+        ..D..D...D..
+        nnnnnBnnnnnn
+        .nnBnnnnnBn.
+        """,
+    "pampas": """
+        ......oooo......
+        ....oooooooo....
+        ...oooooooooo...
+        ..oooooooooooo..
+        .t.ooot.oooo.t..
+        .t.t.otoo.t..t.t
+        tt.t.t.t..t.tt.t
+        tttttttttttttttt
+        tytttyttttyttytt
+        uuuuuuuuuuuuuuuu
+        """,
+}
+
+ICON_ART: dict[str, str] = {
+    "icon_score": """
+        ....y....
+        ....y....
+        ...yyy...
+        yyyywyyyy
+        .yywyyyy.
+        ..yyyyy..
+        ..yyyyy..
+        .yyy.yyy.
+        .yy...yy.
+        """,
+    "icon_cards_land": """
+        .wwwwwww.
+        wwwwwwwww
+        wwwwGwwww
+        wwwGGGwww
+        wwGGLGGww
+        wwGGGGGww
+        wwwGGGwww
+        wwwwGwwww
+        wwwwwwwww
+        .wwwwwww.
+        """,
+    "icon_cards_animal": """
+        .wwwwwww.
+        wwwwwwwww
+        wwuuuuuww
+        wuuwwwuuw
+        wuuwwwuuw
+        wuuwwwuuw
+        wuwwwwwuw
+        wwwwwwwww
+        wwwwwwwww
+        .wwwwwww.
+        """,
+    "icon_actions": """
+        .....yy
+        ....yy.
+        ...yy..
+        ..yyyyy
+        .....y.
+        ....y..
+        ...y...
+        ..y....
+        """,
+    "icon_market": """
+        wrwrwrwrw
+        rwrwrwrwr
+        .........
+        .U.....U.
+        .U.yoy.U.
+        .UyyyyyU.
+        .UUUUUUU.
+        """,
+    "icon_chain": """
+        .lll......
+        l...l.....
+        l...lll...
+        l..l.l.l..
+        .lll.l..l.
+        ...l.l..l.
+        ....l...l.
+        .....lll..
+        """,
+    "icon_hacienda": """
+        ....rr....
+        ..rrrrrr..
+        rrrrrrrrrr
+        .wwwwwwww.
+        .wkwwwUww.
+        .wwwwwUww.
+        .wwwwwUww.
+        """,
+    "icon_water": """
+        ...B...
+        ..BBB..
+        .BBBBB.
+        BBcBBBB
+        BcBBBBB
+        BBBBBBB
+        .BBBBB.
+        ..bbb..
+        """,
+    "icon_ai": """
+        ....y....
+        ....l....
+        lllllllll
+        lcclllccl
+        lcclllccl
+        lllllllll
+        llkkkkkll
+        lllllllll
+        """,
+    "icon_human": """
+        ...sss...
+        ..sssss..
+        ..sssss..
+        ...sss...
+        .BBBBBBB.
+        BBBBBBBBB
+        BB.BBB.BB
+        ...B.B...
+        """,
+    "icon_crown": """
+        y...y...y
+        yy.yry.yy
+        yyyyyyyyy
+        yryyryyry
+        yyyyyyyyy
+        """,
+    "icon_lock": """
+        ..lll..
+        .l...l.
+        .l...l.
+        yyyyyyy
+        yyykyyy
+        yyykyyy
+        yyyyyyy
+        """,
+    "icon_dice": """
+        wwwwwwwww
+        wkwwwwwkw
+        wwwwwwwww
+        wwwwkwwww
+        wwwwwwwww
+        wkwwwwwkw
+        wwwwwwwww
+        """,
+    "icon_rotate": """
+        .cccccc...
+        cc....cc..
+        cc.....cc.
+        cc....cccc
+        cc.....cc.
+        cc......c.
+        .cc.......
+        ..ccccc...
+        """,
+}
+
+CARD_W, CARD_H = 32, 44
+
+
+def emblem(seat: int, size: int, letter: str | None = None) -> Image:
+    """The seat's emblem in its colour (or the given one), outlined."""
+    art = EMBLEM_ART[size][EMBLEMS[seat]].replace("#", letter or SEATS[seat][0])
+    return outline(draw(art.replace(" ", "\n")))
+
+
+def seat_draw(text: str, seat: int) -> Image:
+    main, shade, light = SEATS[seat]
+    return draw(text, {"1": main, "2": shade, "3": light})
+
+
+def hex_depth() -> np.ndarray:
+    """For each pixel of the board hex, how many pixels in from its edge (-1 outside)."""
+    mask = hex_mask()
+    depth = np.full(mask.shape, -1)
+    level = 0
+    while mask.any():
+        depth[mask] = level
+        mask = shrink(mask)
+        level += 1
+    return depth
+
+
+def hex_ring(bands: list[str]) -> Image:
+    """A hex outline of coloured bands from the edge inwards; '.' leaves a band clear."""
+    depth = hex_depth()
+    image = blank(TILE, TILE)
+    for level, letter in enumerate(bands):
+        if letter != ".":
+            image[depth == level] = rgba(letter)
+    return image
+
+
+# --- board pieces ---------------------------------------------------------------------------
+
+# Each seat's band (land tile ring, token rim) also carries a pattern, so a tile whose emblem
+# is covered by a chip still tells its owner without colour: solid, hatched, barred,
+# chequered, dotted; the pattern colour is light against the seat colour.
+PATTERNS: tuple[tuple[str, str], ...] = (
+    ("solid", ""), ("hatched", "c"), ("barred", "l"), ("chequered", "y"), ("dotted", "w"))
+
+
+def pattern_mask(seat: int, shape: tuple[int, int]) -> np.ndarray:
+    y, x = np.mgrid[0:shape[0], 0:shape[1]]
+    kind = PATTERNS[seat][0]
+    if kind == "hatched":
+        return (x + y) % 4 == 0
+    if kind == "barred":
+        return x % 3 == 0
+    if kind == "chequered":
+        return (x + y) % 2 == 0
+    if kind == "dotted":
+        return (x % 3 == 1) & (y % 3 == 1)
+    return np.zeros(shape, dtype=bool)
+
+
+def patterned(image: Image, band: np.ndarray, seat: int) -> None:
+    """Paint the seat's pattern over the band's pixels."""
+    letter = PATTERNS[seat][1]
+    if letter:
+        image[band & pattern_mask(seat, band.shape)] = rgba(letter)
+
+
+def land_tile(seat: int) -> Image:
+    main, shade, _light = SEATS[seat]
+    image = hex_ring(["k", main, main, shade, "k"])
+    depth = hex_depth()
+    patterned(image, (depth == 1) | (depth == 2), seat)
+    paste_centred(image, emblem(seat, 11))
+    return image
+
+
+def animal_token(animal: str, seat: int) -> Image:
+    """A disc with a thick rim in the seat's colour around a pale field, so every
+    animal keeps its natural colours against the same ground for every seat."""
+    main, shade, _light = SEATS[seat]
+    outer = disc(22)
+    token = fill(outer, main)
+    token[outer & ~shrink(outer)] = rgba(shade)
+    field = np.pad(disc(16), 3)
+    patterned(token, shrink(outer) & ~field, seat)
+    token[field] = rgba("l")
+    token[field & ~shrink(field)] = rgba(shade)
+    token = outline(token)
+    paste_centred(token, outline(draw(ANIMAL_ART[animal])), 1, 1)
+    paste(token, emblem(seat, 7), 0, 0)
+    return token
+
+
+def hacienda(seat: int) -> Image:
+    """A little house: roof in the seat's colour, the seat's emblem on its wall."""
+    house = seat_draw("""
+        .......22.......
+        ......2112......
+        .....211112.....
+        ....21111112....
+        ...2111111112...
+        ..211111111112..
+        .21111111111112.
+        2222222222222222
+        .wwwwwwwwwwwwww.
+        .wwwwwwwwwwwwww.
+        .wwwwwwwwwwwwww.
+        .wwwwwwwwwwUUww.
+        .wwwwwwwwwwUUww.
+        .wwwwwwwwwwUUww.
+        .wwwwwwwwwwUUww.
+        """, seat)
+    paste(house, emblem(seat, 5, SEATS[seat][1]), 2, 8)
+    return outline(house)
+
+
+WHEAT = """
+    y..y..y
+    .y.y.y.
+    .yyyyy.
+    ..yyy..
+    ..ooo..
+    .y.y.y.
+    y..y..y
+    """
+
+
+def ellipse(size: int, half_width: float, half_height: float) -> np.ndarray:
+    y, x = np.mgrid[0:size, 0:size]
+    centre = (size - 1) / 2
+    return ((x - centre) / half_width) ** 2 + ((y - centre) / half_height) ** 2 <= 1.0
+
+
+def rounded_box(width: int, height: int) -> np.ndarray:
+    box = np.ones((height, width), dtype=bool)
+    for y, x in ((0, 0), (0, -1), (-1, 0), (-1, -1)):
+        box[y, x] = False
+    return box
+
+
+def harvest_chip(width: int = 10, height: int = 10) -> Image:
+    """A square wooden chip with a golden sheaf: square, so it is never taken for a coin;
+    other sizes squash and stretch it for the pop."""
+    shape = rounded_box(width, height)
+    chip = fill(shape, "u")
+    chip[shape & ~shrink(shape)] = rgba("U")
+    paste_centred(chip, draw(WHEAT))
+    return outline(chip)
+
+
+def chip_pop(step: int) -> Image:
+    """A chip landing: squashed, stretched, then settling with sparks flying off."""
+    frame = blank(20, 20)
+    if step == 0:
+        paste_centred(frame, harvest_chip(14, 7), 0, 2)
+    elif step == 1:
+        paste_centred(frame, harvest_chip(8, 13), 0, -1)
+    else:
+        paste_centred(frame, harvest_chip())
+        reach = 7 if step == 2 else 8
+        spark = draw(".y.\nyyy\n.y.") if step == 2 else draw("y")
+        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            paste_centred(frame, spark, dx * reach, dy * reach)
+    return frame
+
+
+def water(step: int) -> Image:
+    """Water over a hex; the four steps sway the waves out and back (alternate waves
+    in opposite directions), so the loop never jumps."""
+    image = fill(hex_mask(), "b")
+    depth = hex_depth()
+    wave = draw("""
+        .cc....
+        c..c..c
+        ....cc.
+        """)
+    sway = (0, 1, 2, 1)[step]
+    for index, (x, y) in enumerate(((5, 9), (17, 7), (10, 15), (21, 16), (5, 21), (15, 23))):
+        paste(image, wave, x + (sway if index % 2 else -sway), y)
+    image[depth == 1] = rgba("B")
+    image[depth == 0] = rgba("k")
+    image[depth < 0] = 0
+    return image
+
+
+def highlights() -> dict[str, Image]:
+    illegal = hex_ring(["k", "r", "r", "k"])
+    cross = np.eye(10, dtype=bool) | np.fliplr(np.eye(10, dtype=bool))
+    cross = grow(cross, diagonal=False)
+    paste_centred(illegal, outline(fill(cross, "r")))
+    legal = hex_ring(["k", "c", "c", "w", "k"])
+    paste_centred(legal, outline(draw(".c.\nccc\n.c.")))
+    return {
+        "hex_legal": legal,
+        "hex_hover": hex_ring(["w", "w", "k"]),
+        "hex_selected": hex_ring(["k", "o", "y", "y", "o", "k"]),
+        "hex_illegal": illegal,
+    }
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def card_blank(face: str, edge: str = "w") -> Image:
+    """Card stock: rounded corners, a light edge, a coloured face; outlined."""
+    card = blank(CARD_W - 2, CARD_H - 2)
+    card[...] = rgba(edge)
+    card[2:-2, 2:-2] = rgba(face)
+    card[~rounded_box(CARD_W - 2, CARD_H - 2)] = 0
+    return outline(card, diagonal=False)
+
+
+def card_land(terrain: str) -> Image:
+    base, stamps = TILES[terrain]
+    card = card_blank(base)
+    texture = blank(CARD_W - 6, CARD_H - 6)
+    texture[...] = rgba(base)
+    for dy in (-10, 14):  # the tile's stamps, twice, cover the taller card
+        for name, x, y in stamps:
+            paste(texture, draw(SPRITES[name]), x - 3, y + dy)
+    card[3:-3, 3:-3] = texture
+    paste_centred(card, card_badge(TERRAIN_ICONS[terrain]), 0, -6)
+    return card
+
+
+def card_badge(art: str, field: str = "w") -> Image:
+    """The big icon of a card on a round badge."""
+    badge = fill(disc(24), field)
+    badge[~shrink(disc(24)) & disc(24)] = rgba("l")
+    badge = outline(badge)
+    paste_centred(badge, outline(draw(art)))
+    return badge
+
+
+def card_animal(animal: str) -> Image:
+    card = card_blank("y")
+    for name, x, y in TILES["pampas"][1]:
+        paste(card, draw(SPRITES[name]), x, y + 12)
+    paste_centred(card, card_badge(ANIMAL_ART[animal], "l"), 0, -6)
+    return card
+
+
+def card_back(kind: str) -> Image:
+    face, line = ("D", "G") if kind == "land" else ("U", "u")
+    card = card_blank(face, "t")
+    for y in range(3, CARD_H - 3):
+        for x in range(3, CARD_W - 3):
+            if (x + y) % 6 == 0 or (x - y) % 6 == 0:
+                card[y, x] = rgba(line)
+    mark = ring_mark() if kind == "land" else horseshoe()
+    paste_centred(card, mark)
+    return card
+
+
+def ring_mark() -> Image:
+    small = hex_mask()[::2, ::2]
+    return outline(fill(small & ~shrink(shrink(small)), "y"))
+
+
+def horseshoe() -> Image:
+    return outline(draw("""
+        ..yyyyy..
+        .yyyyyyy.
+        yyy...yyy
+        yy.....yy
+        yy.....yy
+        yy.....yy
+        yyy...yyy
+        yy.....yy
+        """))
+
+
+# --- coins, icons, UI -------------------------------------------------------------------------
+
+def coin(step: int, frames: int = 6) -> Image:
+    """A peso spinning about its vertical axis: full face, edge-on, back."""
+    half = max(abs(math.cos(math.pi * step / frames)) * 5.0, 0.6)
+    shape = ellipse(10, half, 5.0)
+    image = fill(shape, "y")
+    x = np.arange(10)[None, :].repeat(10, axis=0)
+    image[shape & ~shrink(shape) & (x >= 5)] = rgba("o")
+    if half >= 4:
+        paste_centred(image, draw(".o.\nooo\no..\nooo\n..o\nooo\n.o."), 0, 0)
+    return outline(image)
+
+
+def icons(size: int = 12) -> dict[str, Image]:
+    """Every icon centred in the same square, so the client can lay them out in a grid."""
+    drawn = {name: outline(draw(art)) for name, art in ICON_ART.items()}
+    drawn["icon_money"] = coin(0)
+    out = {}
+    for name, image in drawn.items():
+        if max(image.shape[:2]) > size:
+            raise ValueError(f"{name} is larger than {size}x{size}")
+        out[name] = blank(size, size)
+        paste_centred(out[name], image)
+    return out
+
+
+def ui_box(face: str, light: str, dark: str, pressed: bool = False,
+           width: int = 24, height: int = 16) -> Image:
+    box = blank(width - 2, height - 2)
+    box[...] = rgba(face)
+    if pressed:
+        box[0, :] = rgba(dark)
+        box[:, 0] = rgba(dark)
+    else:
+        box[0, :] = rgba(light)
+        box[-2:, :] = rgba(dark)
+    box[~rounded_box(width - 2, height - 2)] = 0
+    return outline(box, diagonal=False)
+
+
+def ui_frames() -> dict[str, tuple[Image, int]]:
+    """9-slice sources with their slice margin."""
+    panel = ui_box("d", "g", "n", width=24, height=24)
+    inner = rounded_box(22, 22)
+    glowing = fill(inner, "d")
+    glowing[inner & ~shrink(inner)] = rgba("y")
+    glowing[shrink(inner) & ~shrink(shrink(inner))] = rgba("o")
+    return {
+        "ui_panel": (panel, 6),
+        "ui_panel_hi": (outline(glowing, diagonal=False), 6),
+        "ui_button": (ui_box("b", "B", "n"), 5),
+        "ui_button_hover": (ui_box("B", "c", "b"), 5),
+        "ui_button_pressed": (ui_box("n", "b", "k", pressed=True), 5),
+        "ui_button_disabled": (ui_box("g", "l", "d"), 5),
+    }
+
+
+def ui_pieces() -> dict[str, Image]:
+    cursor = outline(draw("""
+        w.......
+        ww......
+        www.....
+        wwww....
+        wwwww...
+        wwwwww..
+        wwwwwww.
+        wwwwwwww
+        wwwww...
+        ww.ww...
+        w...ww..
+        ....ww..
+        """))
+    right = outline(draw("""
+        w.....
+        ww....
+        www...
+        wwww..
+        wwwww.
+        wwwwww
+        wwwww.
+        wwww..
+        www...
+        ww....
+        w.....
+        """))
+    box = "\n".join(["kkkkkkkkk"] + ["kdddddddk"] * 7 + ["kkkkkkkkk"])
+    check = draw(box)
+    tick = draw("""
+        .......LL
+        ......LL.
+        LL...LL..
+        .LL.LL...
+        ..LLL....
+        ...L.....
+        """)
+    on = check.copy()
+    paste(on, outline(tick, "D"), -1, 1)
+    return {"ui_cursor": cursor, "ui_arrow_right": right, "ui_arrow_left": right[:, ::-1],
+            "ui_check_off": outline(draw(box.replace("k", "l")), "k"),
+            "ui_check_on": outline(recolour(on, {"k": "l"}), "k")}
+
+
+def logo() -> Image:
+    """HACIENDA in the large font at 4x, sunset bands, outlined, with a drop shadow."""
+    glyphs = build_fonts()["large"]
+    parts = []
+    for letter in "HACIENDA":
+        parts += [glyphs[letter], np.zeros((glyphs[letter].shape[0], 2), dtype=bool)]
+    ink = np.concatenate(parts[:-1], axis=1)
+    rows = np.nonzero(ink.any(axis=1))[0]
+    ink = scale(ink[rows[0]:rows[-1] + 1].astype(np.uint8), 4).astype(bool)
+    bands = ["y", "y", "y", "y", "o", "o", "o", "r", "r"]
+    letters = blank(ink.shape[1], ink.shape[0])
+    for y in range(ink.shape[0]):
+        letters[y][ink[y]] = rgba(bands[y * len(bands) // ink.shape[0]])
+    letters[:4][ink[:4]] = rgba("w")  # a glint along the top edge
+    letters = outline(outline(letters, "U"), "k")
+    shadow = recolour(letters, {c: "p" for c in PALETTE if c != "p"})
+    image = blank(letters.shape[1] + 6, letters.shape[0] + 6)
+    paste(image, shadow, 6, 6)
+    paste(image, letters, 0, 0)
+    return image
+
+
+TITLE_HOUSE = """
+    ...........ttttttttt...........
+    .........ttttttttttttt.........
+    .......ttttttttttttttttt.......
+    ....rrrrrrrrrrrrrrrrrrrrrrr....
+    ..rrrrrrrrrrrrrrrrrrrrrrrrrrr..
+    rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
+    .wwwwwwwwwwwwwwwwwwwwwwwwwwwww.
+    .wwwwwwwwwwwwwwwwwwwwwwwwwwwww.
+    .wwUUUwwwwUUUwwwwwwwUUUwwwwUUUw.
+    .wwUyUwwwwUyUwwUUUwwUyUwwwwUyUw.
+    .wwUUUwwwwUUUwUUUUUwUUUwwwwUUUw.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    .wwwwwwwwwwwwwUUUUUwwwwwwwwwwww.
+    """
+
+
+def title_scene() -> Image:
+    """For under the logo: the hacienda, its four animals and a sun over the pampas (1x;
+    the title screen may show it doubled)."""
+    scene = blank(232, 40)
+    paste(scene, outline(fill(disc(14), "y"), "o"), 160, 1)
+    ground = blank(232, 8)
+    ground[...] = rgba("y")
+    for x in range(3, 232, 7):
+        paste(ground, draw(SPRITES["grass"]), x, 2 + (x * 3) % 4)
+    ground[0] = rgba("t")
+    for step in range(8):  # the strip tapers off at both ends like a mound of earth
+        ground[:7 - step, [step, -1 - step]] = 0
+        ground[7 - step, [step, -1 - step]] = rgba("t")
+    paste(scene, ground, 0, 32)
+    paste(scene, outline(draw(TITLE_HOUSE)), 96, 17)
+    for x, animal in ((12, "horse"), (48, "cattle"), (140, "sheep"), (190, "pig")):
+        art = outline(draw(ANIMAL_ART[animal]))
+        paste(scene, art if x < 96 else art[:, ::-1], x, 33 - art.shape[0] + 1)
+    return scene
+
+
+def bg_tile() -> Image:
+    tile = blank(TILE, TILE)
+    tile[...] = rgba("n")
+    y, x = np.mgrid[0:TILE, 0:TILE]
+    tile[((x + 2 * y) % 32 == 0) | ((x - 2 * y) % 32 == 0)] = rgba("d")
+    tile[(x % 16 == 8) & (y % 16 == 8)] = rgba("b")
+    return tile
+
+
+# --- the sheet --------------------------------------------------------------------------------
+
+def frames() -> dict[str, dict]:
+    """Every frame by name: {'image', 'anchor', optional 'slice'}."""
+    out: dict[str, dict] = {}
+
+    def add(name: str, image: Image, anchor: tuple[int, int] | None = None, **extra) -> None:
+        if name in out:
+            raise ValueError(f"frame {name!r} drawn twice")
+        h, w = image.shape[:2]
+        out[name] = {"image": image, "anchor": list(anchor or (w // 2, h // 2)), **extra}
+
+    for seat in range(len(SEATS)):
+        add(f"land_{seat}", land_tile(seat))
+        add(f"hacienda_{seat}", hacienda(seat))
+        add(f"emblem_{seat}", emblem(seat, 7))
+        for animal in ANIMALS:
+            add(f"animal_{animal}_{seat}", animal_token(animal, seat))
+    add("chip", harvest_chip())
+    for step in range(4):
+        add(f"chip_pop_{step}", chip_pop(step))
+    add("water", water(0))
+    for phase in range(1, 4):
+        add(f"water_{phase}", water(phase))
+    for name, image in highlights().items():
+        add(name, image)
+    for terrain in TERRAINS:
+        add(f"card_land_{terrain}", card_land(terrain))
+    for animal in ANIMALS:
+        add(f"card_animal_{animal}", card_animal(animal))
+    add("card_back_land", card_back("land"))
+    add("card_back_animal", card_back("animal"))
+    for step in range(6):
+        add(f"coin_{step}", coin(step))
+    for name, image in icons().items():
+        add(name, image)
+    for name, (image, margin) in ui_frames().items():
+        add(name, image, slice=margin)
+    for name, image in ui_pieces().items():
+        add(name, image, (1, 1) if name == "ui_cursor" else None)
+    add("logo", logo())
+    add("title_scene", title_scene())
+    add("bg_tile", bg_tile(), (0, 0))
+    return out
+
+
+ANIMATIONS = {
+    "coin": [f"coin_{step}" for step in range(6)],
+    "chip_pop": [f"chip_pop_{step}" for step in range(4)] + ["chip"],
+    "water": ["water"] + [f"water_{phase}" for phase in range(1, 4)],
+}
+
+
+def pack(table: dict[str, dict], width: int = 512) -> tuple[Image, dict]:
+    """Shelf packing, tallest first, names breaking ties: the same frames give the same sheet."""
+    order = sorted(table, key=lambda name: (-table[name]["image"].shape[0], name))
+    x = y = shelf = 0
+    placed: dict[str, dict] = {}
+    for name in order:
+        image = table[name]["image"]
+        h, w = image.shape[:2]
+        if x + w > width:
+            x, y, shelf = 0, y + shelf + 1, 0
+        placed[name] = {"x": x, "y": y, "w": w, "h": h,
+                        **{key: value for key, value in table[name].items() if key != "image"}}
+        x, shelf = x + w + 1, max(shelf, h)
+    sheet = blank(width, y + shelf)
+    for name, spot in placed.items():
+        sheet[spot["y"]:spot["y"] + spot["h"], spot["x"]:spot["x"] + spot["w"]] = (
+            table[name]["image"])
+    meta = {"format": "hacienda-sprites/1", "image": "sprites.png",
+            "frames": dict(sorted(placed.items())), "animations": ANIMATIONS,
+            "seat_colours": [list(PALETTE[main]) for main, _, _ in SEATS],
+            "seat_shades": [list(PALETTE[shade]) for _, shade, _ in SEATS],
+            "seat_text_colours": [list(PALETTE[letter]) for letter in SEAT_TEXT],
+            "seat_emblems": list(EMBLEMS)}
+    return sheet, meta
+
+
+def preview_sheet(table: dict[str, dict]) -> Image:
+    """Every frame on a mid-grey checker, 3x, grouped as packed: for eyeballing."""
+    sheet, _ = pack(table)
+    back = blank(sheet.shape[1], sheet.shape[0])
+    y, x = np.mgrid[0:sheet.shape[0], 0:sheet.shape[1]]
+    back[...] = rgba("g")
+    back[((x // 8) + (y // 8)) % 2 == 0] = rgba("l")
+    paste(back, sheet, 0, 0)
+    return scale(back, 3)
+
+
+def preview_board(table: dict[str, dict]) -> Image:
+    """Every seat's pieces, the highlights and the overlays on every terrain, 3x, for eyeballing
+    contrast; a piece that needs a land tile under it is shown on one."""
+    stacks = [[["hex_legal"], ["hex_hover"], ["hex_selected"], ["hex_illegal"], ["water"]]]
+    for seat in range(len(SEATS)):
+        land = f"land_{seat}"
+        stacks.append([[land], [land, "chip"], [land, f"hacienda_{seat}"]]
+                      + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
+    width = sum(len(group) * TILE + 8 for group in stacks)
+    rows = []
+    for space in SPACES:
+        row = blank(width, TILE + 4)
+        x = 0
+        for group in stacks:
+            for stack in group:
+                cell = draw_tile(space)
+                for name in stack:
+                    paste_centred(cell, table[name]["image"])
+                paste(row, cell, x, 2)
+                x += TILE
+            x += 8
+        rows.append(row)
+    board = np.concatenate(rows, axis=0)
+    back = blank(board.shape[1], board.shape[0])
+    back[...] = rgba("n")
+    paste(back, board, 0, 0)
+    return scale(back, 3)
+
+
+def write_sprites(out: Path) -> tuple[Path, Path]:
+    return write_sheet(out, "sprites", *pack(frames()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "assets")
+    parser.add_argument("--preview", type=Path, help="also write the sheet at 3x on a checker")
+    parser.add_argument("--board", type=Path, help="also write every piece on every terrain, 3x")
+    args = parser.parse_args(argv)
+    png, table = write_sprites(args.out)
+    if args.preview or args.board:
+        every = frames()
+        if args.preview:
+            args.preview.write_bytes(png_bytes(preview_sheet(every)))
+        if args.board:
+            args.board.write_bytes(png_bytes(preview_board(every)))
+    print(f"wrote {png} and {table}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
