@@ -141,8 +141,11 @@ def test_validator_and_game_say_the_same(name: str, monkeypatch: pytest.MonkeyPa
     from hacienda_game import cli
 
     monkeypatch.chdir(BOARDS)
-    assert cli.main(["--map", name, "--seats", "random,random", "--seed", "1"]) == 2
-    game = capsys.readouterr().err.removeprefix("hacienda: ").splitlines()
+    assert cli.main(["--map", name, "--autoplay", "--headless", "--seats", "random,random",
+                     "--seed", "1"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"hacienda: map {name!r} cannot be played:"
+    game = [line.strip() for line in err[1:]]
     assert tool("validate_map").main([name]) == 1
     shown = [line.removeprefix("error: ") for line in capsys.readouterr().out.splitlines()
              if line.startswith("error: ")]
