@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from . import components as C
 from .actions import parse_action
 from .observe import Observation
 from .state import GameState
+
+# Actions are immutable and the same lines recur in every determinization of
+# a game (an AI seat determinizes many times a move): parse each line once.
+_parse = lru_cache(maxsize=16384)(parse_action)
 
 
 def _unseen(total: dict[str, int], *seen: Counter) -> list[str]:
@@ -64,7 +69,8 @@ def determinize(obs: Observation, rng: random.Random) -> GameState:
         seat.scorings = [dict(items) for items in view.scorings]
     state.seats[me].land_hand = list(obs.land_hand)
     state.seats[me].animal_hand = list(obs.animal_hand)
-    state.history = [parse_action(a) for a in obs.history]
+    state.history = [_parse(a) for a in obs.history]
+    state._history_text = obs.history
     state.rebuild_caches()
     return state
 

@@ -114,7 +114,7 @@ def observe(state: GameState, seat: int) -> Observation:
         harvested=state.harvested, round=state.round, turn=state.turn,
         forced_passes=state.forced_passes, over=state.over, over_reason=state.over_reason,
         seats=views,
-        history=tuple(str(a) for a in state.history),
+        history=state.history_text(),
     )
 
 

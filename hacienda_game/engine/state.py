@@ -105,6 +105,7 @@ class GameState:
         # free pampas next to each seat's land / each seat's tokens of each animal,
         # and each seat's chains / herds of each animal (None: to be recomputed).
         "_land_frontier", "_animal_frontier", "_chain_cache", "_herd_cache", "_free_pampas",
+        "_history_text",
     )
 
     def __init__(self, board: Board, players: int, seed: int, variants: Iterable[str] = ()):
@@ -146,6 +147,7 @@ class GameState:
         self.over = False
         self.over_reason: str | None = None
         self.history: list[Action] = []
+        self._history_text: tuple[str, ...] = ()
         # How this game was set up, for its record: new_game's arguments or a scenario.
         self.origin: dict = {}
         self._land_caps = C.LAND_CAPS[players]
@@ -183,6 +185,7 @@ class GameState:
                      "_land_caps", "_land_masks"):
             setattr(g, name, getattr(self, name))
         g.history = self.history[:]
+        g._history_text = self._history_text    # a tuple, and a prefix of both histories
         g.origin = self.origin
         g._land_frontier = [f.copy() for f in self._land_frontier]
         g._animal_frontier = [[f.copy() for f in fs] for fs in self._animal_frontier]
@@ -191,6 +194,15 @@ class GameState:
         g._herd_cache = [h[:] for h in self._herd_cache]
         g._free_pampas = self._free_pampas
         return g
+
+    def history_text(self) -> tuple[str, ...]:
+        """The actions so far in notation.  Kept as it grows: ``observe`` is
+        called for every move, and late in a game the history is long."""
+        done = self._history_text
+        if len(done) != len(self.history):
+            done = done + tuple(str(a) for a in self.history[len(done):])
+            self._history_text = done
+        return done
 
     def rebuild_caches(self) -> None:
         """Recompute the derived caches from the pieces (after setting up by hand)."""

@@ -1,7 +1,9 @@
 """The one interface every AI seat shares (R50, R60: seats see views only)."""
 
+import os
 import pickle
 import random
+import signal
 
 import pytest
 
@@ -48,3 +50,44 @@ def test_worker_process_gives_the_same_decision_as_in_process():
     with AIWorker() as worker:
         future = worker.think("random", obs, 11)
         assert future.result(timeout=60) == choose_action("random", obs, 11)
+
+
+def test_worker_answers_in_order_and_a_stopped_process_is_replaced():
+    state = _midgame()
+    obs = observe(state, state.current)
+    with AIWorker() as worker:
+        first, second = worker.think("random", obs, 1), worker.think("random", obs, 2)
+        assert second.result(timeout=60) == choose_action("random", obs, 2)
+        assert first.result(timeout=60) == choose_action("random", obs, 1)
+        worker._process.terminate()
+        worker._process.join(timeout=10)
+        again = worker.think("random", obs, 3)       # a new process takes over
+        assert again.result(timeout=60) == choose_action("random", obs, 3)
+
+
+def test_a_thought_whose_process_dies_fails_with_a_clear_error():
+    from hacienda_game.ai.worker import AIError
+
+    state = _midgame()
+    obs = observe(state, state.current)
+    with AIWorker() as worker:
+        worker.think("random", obs, 1).result(timeout=60)     # the process is up
+        os.kill(worker._process.pid, signal.SIGSTOP)          # it cannot answer now
+        pending = worker.think("random", obs, 2)
+        assert not pending.done()
+        os.kill(worker._process.pid, signal.SIGKILL)
+        worker._process.join(timeout=10)
+        with pytest.raises(AIError, match="the AI process stopped"):
+            pending.result(timeout=10)
+
+
+def test_a_failing_seat_reports_its_error_and_the_process_goes_on():
+    from hacienda_game.ai.worker import AIError
+
+    state = _midgame()
+    obs = observe(state, state.current)
+    with AIWorker() as worker:
+        with pytest.raises(AIError, match="unknown AI level 'nobody'"):
+            worker.think("nobody", obs, 1).result(timeout=60)
+        assert worker.think("random", obs, 1).result(timeout=60) == choose_action(
+            "random", obs, 1)
