@@ -30,6 +30,9 @@ def parser() -> argparse.ArgumentParser:
                     help="rule variant for --autoplay (repeatable)")
     ap.add_argument("--headless", action="store_true",
                     help="no window, no sound (SDL's dummy drivers); AI moves without pauses")
+    ap.add_argument("--realtime", action="store_true",
+                    help="with --headless: run at 60 fps with AI moves paced as on screen"
+                    " (frames go on while the AI thinks), for measuring")
     ap.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
     ap.add_argument("--screenshot", metavar="FILE.png", help="save the last frame")
     ap.add_argument("--frame-log", metavar="FILE.json",
@@ -73,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         args.map = entry.key
     options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
                       seats=seats, seed=args.seed, variants=args.variant,
-                      headless=args.headless, max_frames=args.max_frames,
+                      headless=args.headless, realtime=args.realtime,
+                      max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log)
     from .client import run
 

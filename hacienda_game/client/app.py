@@ -98,7 +98,8 @@ class App:
             self.settings.fullscreen = False
         self.screen = self._set_mode()
         self.art = Art()
-        self.clock = clock or (FakeClock() if options.fake_clock or options.headless
+        self.clock = clock or (FakeClock() if options.fake_clock
+                               or (options.headless and not options.realtime)
                                else RealClock())
         self.stack: list[Scene] = []
         self.running = True
@@ -234,11 +235,11 @@ class App:
             idle_cpu_s = time.thread_time() - idle_cpu
             self.idle_ms.append(idle_s * 1000.0)
         future = top.waiting_on() if top else None
-        if future is not None and self.options.headless:
+        if future is not None and self.options.headless and not self.options.realtime:
             with contextlib.suppress(Exception):   # the scene sees a failure itself
                 future.result(timeout=60)
+        dt = self.clock.tick()      # waits for the frame's turn: not part of its time
         start, cpu_start = time.perf_counter(), time.thread_time()
-        dt = self.clock.tick()
         self.time += dt
         for cmd in self.commands():
             if self.top is not None:

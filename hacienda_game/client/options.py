@@ -17,4 +17,5 @@ class Options:
     max_frames: int | None = None
     screenshot: str | None = None
     frame_log: str | None = None
+    realtime: bool = False        # headless, but at 60 fps with AI moves paced as on screen
     fake_clock: bool = False      # step 1/60 s per frame without sleeping (tests, headless)

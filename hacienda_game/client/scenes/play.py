@@ -576,7 +576,8 @@ class PlayScene(PlayDrawing, Scene):
             action = self.future.result()
             self.future = None
             self.layer.perform(action)
-            instant = self.autoplay and self.app.options.headless
+            instant = (self.autoplay and self.app.options.headless
+                       and not self.app.options.realtime)
             self.ai_ready_at = self.app.time + (0.0 if instant
                                                 else AI_PAUSE * max(self.factor, 0.3))
         if self.future is not None or not self.ai_turn():
