@@ -32,9 +32,11 @@ class Weights:
     frontier: float = 0.04        # room to place animals next to own land
     opponents: float = 1.0        # weight of the best opponent's value (0: ignore them)
     reach_depth: int = 3
+    measured_pace: bool = False   # rounds left from this game's pace (hard)
 
 
 MEDIUM = Weights()
+HARD = Weights(measured_pace=True)
 EASY = Weights(small_chain_tile=0.4, harvest=0.3, market_reach=0.0, frontier=0.0,
                opponents=0.0)
 
@@ -63,15 +65,26 @@ def board_info(board: Board) -> BoardInfo:
     return entry[1]
 
 
-def rounds_left(state: GameState) -> float:
-    """A guess at the rounds left: the animal piles run out at about half a
-    card per turn when seats play well (R40 ends the game with them)."""
+def rounds_left(state: GameState, measured_pace: bool = False) -> float:
+    """A guess at the rounds left: the animal piles run out (R40) at about
+    half a card per turn when seats play well; with ``measured_pace`` the
+    pace seen so far in this game counts too (public: pile sizes, turns)."""
     if state.over:
         return 0.0
     if state.stack >= 3 or state.final_due:
         return 0.5
     left = len(state.animal_draw) + len(state.animal_waiting)
-    return max(0.5, left / (0.5 * state.players))
+    pace = 0.5
+    if measured_pace:
+        start = (sum(C.ANIMAL_DECK.values()) - C.ANIMALS_REMOVED[state.players]
+                 - C.ANIMAL_HAND * state.players - C.FACE_UP)
+        turns = state.turn - 1
+        if turns > 0:
+            # Blend the measured pace with the usual one, trusting it more as turns pass.
+            seen = min(1.0, turns / (4.0 * state.players))
+            measured = min(1.5, max(0.15, (start - left) / turns))
+            pace = (1 - seen) * pace + seen * measured
+    return max(0.5, left / (pace * state.players))
 
 
 def connected_markets(state: GameState, seat: int) -> set[int]:
@@ -191,7 +204,7 @@ def water_points(state: GameState) -> list[int]:
 def evaluate(state: GameState, seat: int, w: Weights = MEDIUM) -> float:
     """The seat's value minus ``w.opponents`` times the best opponent's."""
     water = water_points(state)
-    rounds = rounds_left(state)
+    rounds = rounds_left(state, w.measured_pace)
     mine = seat_value(state, seat, w, water, rounds)
     if not w.opponents:
         return mine
@@ -200,5 +213,5 @@ def evaluate(state: GameState, seat: int, w: Weights = MEDIUM) -> float:
     return mine - w.opponents * best
 
 
-__all__ = ["EASY", "MEDIUM", "BoardInfo", "Weights", "board_info", "evaluate",
+__all__ = ["EASY", "HARD", "MEDIUM", "BoardInfo", "Weights", "board_info", "evaluate",
            "market_reach", "rounds_left", "seat_value", "water_points"]

@@ -239,3 +239,121 @@ def first_action(plan: Plan) -> Action:
 
 __all__ = ["NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates", "first_action",
            "plan_turn"]
+
+
+def unseen_cards(state: GameState, seat: int, land: bool) -> dict[str, int]:
+    """The cards ``seat`` cannot see, by name: in the deck, other hands (less
+    the cards they were seen to take, R60), the waiting and removed animals.
+    A blind buy draws each of them with equal chance, as far as the seat knows."""
+    names = C.LAND_CARDS if land else C.ANIMALS
+    left = dict(C.LAND_DECK if land else C.ANIMAL_DECK)
+    own = state.seats[seat].land_hand if land else state.seats[seat].animal_hand
+    for name, n in zip(names, own, strict=True):
+        left[name] -= n
+    for c in state.land_face_up if land else state.animal_face_up:
+        if c:
+            left[c] -= 1
+    for c in state.land_discard if land else state.animal_discard:
+        left[c] -= 1
+    for i, s in enumerate(state.seats):
+        if i != seat:
+            for name, n in zip(names, s.known_land if land else s.known_animal, strict=True):
+                left[name] -= n
+    return {c: n for c, n in left.items() if n > 0}
+
+
+def _put_on_top(state: GameState, card: str, land: bool, seat: int) -> bool:
+    """Make ``card`` the next card drawn, swapping it with a hidden card of
+    the same kind (deck, other hands beyond their known cards, waiting or
+    removed animals).  False if no hidden card of that name is found."""
+    deck = state.land_deck if land else state.animal_draw
+    if not deck:
+        return False
+    if deck[-1] == card:
+        return True
+    for pile in (deck, *(() if land else (state.animal_waiting, state.animal_removed))):
+        for i, c in enumerate(pile):
+            if c == card:
+                pile[i], deck[-1] = deck[-1], card
+                return True
+    names = C.LAND_CARDS if land else C.ANIMALS
+    idx = names.index(card)
+    for i, s in enumerate(state.seats):
+        if i == seat:
+            continue
+        hand = s.land_hand if land else s.animal_hand
+        known = s.known_land if land else s.known_animal
+        if hand[idx] > known[idx]:
+            hand[idx] -= 1
+            hand[names.index(deck[-1])] += 1
+            deck[-1] = card
+            return True
+    return False
+
+
+def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[float, GameState]]:
+    """The positions an action can lead to, with their chances as the seat
+    to move sees them: a blind card buy (R18, R19) draws any unseen card;
+    anything else has one outcome.  At most ``most`` likeliest outcomes,
+    their chances scaled to add up to 1."""
+    blind = action.verb == "buy" and action.card is None and action.item in ("land", "animal")
+    if not blind:
+        return [(1.0, afterwards(state, action))]
+    land = action.item == "land"
+    if not (state.land_deck if land else state.animal_draw):
+        return [(1.0, afterwards(state, action))]
+    seat = state.current
+    pool = sorted(unseen_cards(state, seat, land).items(), key=lambda t: (-t[1], t[0]))
+    out: list[tuple[float, GameState]] = []
+    for card, n in pool:
+        child = state.clone()
+        if _put_on_top(child, card, land, seat):
+            child.apply(action)
+            out.append((float(n), child))
+            if len(out) == most:
+                break
+    if not out:
+        return [(1.0, afterwards(state, action))]
+    total = sum(p for p, _ in out)
+    return [(p / total, c) for p, c in out]
+
+
+def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
+                    widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
+                    stop: Callable[[], bool] | None = None) -> tuple[Action, float]:
+    """The best next action for the rest of the turn, searching every
+    candidate, then the ``widths[0]`` most promising of them a step deeper,
+    and so on; blind card buys are chance nodes over the cards the seat
+    cannot see (`outcomes`).  Leaves and "end the turn now" are valued by
+    the evaluation.  ``stop()`` true stops deepening (the best found so far
+    is kept)."""
+    seat = state.current
+
+    def value_of(node: GameState, level: int) -> tuple[float, Action]:
+        best_value = evaluate(node, seat, weights)
+        best_action = END
+        if node.actions_left <= 0 or node.is_over():
+            return best_value, best_action
+        scored = []
+        for a in candidates(node, breadth):
+            if a == END:
+                continue
+            outs = outcomes(node, a)
+            static = [evaluate(child, seat, weights) for _, child in outs]
+            v = sum(p * s for (p, _), s in zip(outs, static, strict=True))
+            scored.append((v, len(scored), a, outs, static))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        deeper = widths[level] if level < len(widths) else 0
+        for rank, (v, _, a, outs, static) in enumerate(scored):
+            if rank < deeper and not (stop is not None and stop()):
+                v = 0.0
+                for (p, child), s in zip(outs, static, strict=True):
+                    if child.actions_left > 0 and not child.is_over() and child.current == seat:
+                        s = max(s, value_of(child, level + 1)[0])
+                    v += p * s
+            if v > best_value:
+                best_value, best_action = v, a
+        return best_value, best_action
+
+    value, action = value_of(state, 0)
+    return action, value

@@ -9,16 +9,16 @@ depends on nothing but (observation, seed, budget).
 - medium: plans the rest of its turn (up to 3 actions, R13) with a beam
   search and the full evaluation (markets within reach, chains, water,
   haciendas, harvests, cards, turns left, the best opponent).
-- hard: information-set search over whole turns.  At the start of its turn
-  it takes the best few complete turns of medium's planner as candidates;
-  then, for several guesses of the hidden cards (other hands, deck order),
-  plays each candidate turn out, lets every other seat play a turn (a
-  medium-like model of them), plays its own next turn, and evaluates.  All
-  candidates meet the same guesses; every second guess the weakest
-  candidate is dropped.  The rest of its turn is planned like medium.
+- hard: expectimax over the information set of its turn.  Every candidate
+  action is evaluated; the most promising are searched a step deeper, and
+  so on to the end of the turn; a card bought blind is a chance node over
+  every card the seat cannot see (other hands, deck, waiting and removed
+  animals), weighted by how many of each are unseen, so it never relies on
+  the one guess ``determinize`` dealt.  Its evaluation also measures how
+  fast this game's animal piles run out (the game's clock, R40).
 
-Budgets (`Budget`): ``iterations`` counts the positions easy and medium may
-evaluate and the hidden-card guesses hard plays out; ``seconds`` caps
+Budgets (`Budget`): ``iterations`` counts the positions easy evaluates, the
+positions medium expands and the positions hard searches a step deeper; ``seconds`` caps
 the wall clock.  With the default caps a quiet machine never reaches the
 clock, so a decision depends only on (observation, seed, budget); when the
 clock does cut a search short, the decision may differ from run to run.
@@ -32,8 +32,8 @@ import time
 from ..engine import Action, GameState, Observation, determinize
 from ..engine.actions import END
 from .base import Budget
-from .evaluate import EASY, MEDIUM, Weights, evaluate
-from .moves import NARROW, WIDE, afterwards, candidates, first_action, plan_turn
+from .evaluate import EASY, HARD, MEDIUM, evaluate
+from .moves import NARROW, WIDE, afterwards, candidates, expectimax_turn, first_action, plan_turn
 
 
 class Clock:
@@ -68,7 +68,7 @@ class EasySeat:
     """One action ahead, plain evaluation, a little randomness."""
 
     level = "easy"
-    default = Budget(seconds=0.5, iterations=40)
+    default = Budget(seconds=2.0, iterations=40)
     slip = 0.35          # chance of taking the 2nd or 3rd best action instead
 
     def choose(self, obs: Observation, rng: random.Random,
@@ -96,7 +96,7 @@ class MediumSeat:
     """Greedy one-turn planning: the best rest-of-turn by the full evaluation."""
 
     level = "medium"
-    default = Budget(seconds=1.0, iterations=400)
+    default = Budget(seconds=5.0, iterations=400)
     width = 3
 
     def choose(self, obs: Observation, rng: random.Random,
@@ -117,78 +117,22 @@ def _counting(clock: Clock):
     return stop
 
 
-# The model of the other seats (and of this seat's later moves) in hard's playouts:
-# the medium evaluation of their own position only, one-wide plans.
-MODEL = Weights(opponents=0.0, reach_depth=2)
-
-
-def play_turn(state: GameState, weights: Weights = MODEL) -> None:
-    """The current seat plays a greedy turn (one-wide plan) and ends it."""
-    plans = plan_turn(state, weights, width=1, breadth=NARROW)
-    for a in plans[0].actions:
-        state.apply(a)
-    if not state.is_over():
-        state.apply(END)
-
-
 class HardSeat:
-    """Information-set search over whole turns (see the module text)."""
+    """Expectimax over the rest of its turn (see the module text)."""
 
     level = "hard"
-    default = Budget(seconds=3.0, iterations=6)
-    arms = 4             # candidate turns kept for the search
+    default = Budget(seconds=10.0, iterations=60)
+    widths = (6, 2)
 
     def choose(self, obs: Observation, rng: random.Random,
                budget: Budget | None = None) -> Action:
         clock = Clock(budget, self.default)
-        root = determinize(obs, rng)
-        only = _only_choice(root)
+        state = determinize(obs, rng)
+        only = _only_choice(state)
         if only is not None:
             return only
-        if root.actions_taken:
-            # The turn was chosen by the search at its start; the rest of it is
-            # planned again with what is now known (a card bought blind).
-            return first_action(plan_turn(root, MEDIUM, MediumSeat.width, WIDE)[0])
-        seat = root.current
-        plans = plan_turn(root, MEDIUM, width=3, breadth=WIDE, keep=self.arms, by_first=False)
-        if len(plans) == 1:
-            return first_action(plans[0])
-        totals = [0.0] * len(plans)
-        counts = [0] * len(plans)
-        live = list(range(len(plans)))
-        rounds = 0
-        while rounds == 0 or not clock.spent():
-            guess = determinize(obs, rng)
-            seed = rng.randrange(1 << 30)
-            for i in live:
-                totals[i] += self._playout(guess, plans[i].actions, seat, seed)
-                counts[i] += 1
-            clock.tick()
-            rounds += 1
-            if len(live) > 2 and rounds % 2 == 0:
-                live.sort(key=lambda i: (-totals[i] / counts[i], i))
-                live = live[:len(live) - 1]
-        best = min(live, key=lambda i: (-totals[i] / counts[i], i))
-        return first_action(plans[best])
-
-    @staticmethod
-    def _playout(guess: GameState, turn: tuple[Action, ...], seat: int, seed: int) -> float:
-        """Play the candidate turn on one guess of the hidden cards, then one
-        turn of every other seat and this seat's next turn, and evaluate."""
-        state = guess.clone()
-        state.seed = seed          # later land reshuffles (R18) differ per guess
-        for a in turn:
-            if not state.is_legal(a):     # a card bought blind came out differently
-                play_turn(state, MEDIUM)
-                break
-            state.apply(a)
-        else:
-            state.apply(END)
-        for _ in range(state.players):
-            if state.is_over():
-                break
-            play_turn(state, MODEL)
-        return evaluate(state, seat, MEDIUM)
+        action, _ = expectimax_turn(state, HARD, self.widths, WIDE, stop=_counting(clock))
+        return action
 
 
-__all__ = ["Clock", "EasySeat", "HardSeat", "MediumSeat", "play_turn"]
+__all__ = ["Clock", "EasySeat", "HardSeat", "MediumSeat"]

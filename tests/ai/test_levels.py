@@ -1,14 +1,16 @@
 """The AI levels: fair (R60: seats see views only), reproducible, legal, within budget."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from hacienda_game.ai import Budget, choose_action, levels
 from hacienda_game.ai.evaluate import evaluate
-from hacienda_game.ai.moves import candidates, plan_turn
+from hacienda_game.ai.moves import candidates, outcomes, plan_turn, unseen_cards
 from hacienda_game.ai.strategies import Clock
-from hacienda_game.engine import determinize, load_scenario, new_game, observe
+from hacienda_game.engine import components as C
+from hacienda_game.engine import determinize, load_scenario, new_game, observe, parse_action
 from hacienda_game.maps.catalog import builtin_maps
 
 SMALL = {"random": None, "easy": None, "medium": Budget(iterations=150),
@@ -88,17 +90,12 @@ def test_every_level_plays_whole_games_legally(level):
 def test_candidates_are_legal_and_end_the_list():
     state = _midgame(5, 150)
     cands = candidates(state)
-    assert cands[-1] == state.legal_actions()[-1] == parse_end()
+    assert cands[-1] == state.legal_actions()[-1] == parse_action("end")
     legal = set(state.legal_actions())
     assert set(cands) <= legal
     kinds = {a.kind for a in state.legal_actions()}
     # Every kind of action that is legal is considered (within reason: all of them here).
     assert {a.kind for a in cands} == kinds
-
-
-def parse_end():
-    from hacienda_game.engine import parse_action
-    return parse_action("end")
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -155,3 +152,42 @@ def test_plan_turn_finds_better_positions_than_ending_now():
     for a in best.actions:
         state.apply(a)
     assert evaluate(state, seat) == pytest.approx(best.value)
+
+
+@pytest.mark.parametrize("land", [True, False])
+def test_unseen_cards_are_exactly_what_the_seat_cannot_see(land):
+    state = _midgame(8, 90)
+    seat = state.current
+    names = C.LAND_CARDS if land else C.ANIMALS
+    hidden = Counter(state.land_deck if land else
+                     state.animal_draw + state.animal_waiting + state.animal_removed)
+    for i, s in enumerate(state.seats):
+        if i != seat:
+            hand = s.land_hand if land else s.animal_hand
+            known = s.known_land if land else s.known_animal
+            for name, n, k in zip(names, hand, known, strict=True):
+                hidden[name] += n - k
+    assert unseen_cards(state, seat, land) == {c: n for c, n in hidden.items() if n}
+
+
+def test_a_blind_buy_is_a_chance_node_over_the_unseen_cards():
+    state = _turn_start(2)
+    seat = state.current
+    state.seats[seat].money = 20
+    pool = unseen_cards(state, seat, True)
+    outs = outcomes(state, parse_action("buy land"))
+    assert sum(p for p, _ in outs) == pytest.approx(1)
+    drawn = []
+    for p, child in outs:
+        gained = [c for c, before, after in zip(C.LAND_CARDS, state.seats[seat].land_hand,
+                                               child.seats[seat].land_hand, strict=True)
+                  if after == before + 1]
+        assert len(gained) == 1
+        drawn.append(gained[0])
+        assert p == pytest.approx(pool[gained[0]] / sum(pool[c] for c in pool))
+        # The hidden cards were only rearranged: the seat's view is the same kind of view.
+        assert unseen_cards(child, seat, True) == {**pool, gained[0]: pool[gained[0]] - 1} \
+            or pool[gained[0]] == 1
+    assert len(set(drawn)) == len(drawn) == len(pool)
+    only = outcomes(state, parse_action("end"))
+    assert len(only) == 1 and only[0][0] == 1.0
