@@ -1,12 +1,12 @@
 """Many AI games on every built-in map: no illegal action, every game ends.
 
     python tools/ai_stress.py [--games 1000] [--levels random,easy] [--seed 1]
-        [--check-candidates] [--map NAME]
+        [--check-candidates N] [--map NAME] [--iterations N]
 
 Plays ``--games`` games per level on each map (2-5 players in turn; the
 level in every seat but one, which is random, so positions vary), applying
-every action through the engine's checks.  With ``--check-candidates`` it
-also checks, at every position of every game, that the actions the levels
+every action through the engine's checks.  With ``--check-candidates N`` it
+also checks, at every N-th position of every game, that the actions the levels
 choose from (``candidates``: the only actions easy, medium and hard ever
 return, besides a lone legal action) are all legal: that covers medium and
 hard in thousands of positions without paying for their search.
@@ -31,7 +31,7 @@ from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
 MAX_TURNS = 2000
 
 
-def run(level: str, map_name: str, players: int, seed: int, check: bool,
+def run(level: str, map_name: str, players: int, seed: int, check: int,
         budget: Budget | None) -> tuple[int, int, str | None]:
     """One game: (actions, positions checked, error or None)."""
     state = new_game(map_name, players=players, seed=seed)
@@ -42,7 +42,7 @@ def run(level: str, map_name: str, players: int, seed: int, check: bool,
     while not state.is_over():
         if state.turn > MAX_TURNS:
             return actions, checked, f"still running after {MAX_TURNS} turns"
-        if check:
+        if check and actions % check == 0:
             legal = set(state.legal_actions())
             for breadth in (WIDE, NARROW):
                 bad = [a for a in candidates(state, breadth) if a not in legal]
@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="random,easy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--map", help="one map (default: every built-in map)")
-    ap.add_argument("--check-candidates", action="store_true")
+    ap.add_argument("--check-candidates", type=int, default=0, metavar="N",
+                    help="check the candidates at every N-th position (0: never)")
     ap.add_argument("--iterations", type=int, help="iteration budget for the level's seats")
     args = ap.parse_args(argv)
     chosen = [s.strip() for s in args.levels.split(",") if s.strip()]
@@ -86,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
                 n, c, error = run(level, map_name, players, seed, args.check_candidates, budget)
                 actions += n
                 checked += c
+                if (g + 1) % 100 == 0:
+                    print(f"  {level} on {map_name}: {g + 1} games", file=sys.stderr, flush=True)
                 if error:
                     bad += 1
                     print(f"FAIL {level} on {map_name}, game {g} ({players} players,"

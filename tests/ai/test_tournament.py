@@ -55,3 +55,13 @@ def test_the_rotation_seats_every_entry_everywhere():
     # Game g seats entry 0 at position g, and position g wins: entry 0 always wins.
     assert summary["entries"][0]["wins"] == 3
     assert [p["wins"] for p in summary["positions"]] == [1, 1, 1]
+
+
+def test_the_stress_tool_plays_and_checks_candidates():
+    out = subprocess.run(
+        [sys.executable, "tools/ai_stress.py", "--games", "2", "--levels", "easy",
+         "--check-candidates", "3", "--map", "symmetric"],
+        cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    assert "2 games, 2 finished without an illegal action" in out
+    checked = int(out.split("candidates checked at ")[1].split()[0])
+    assert checked > 50
