@@ -1,13 +1,17 @@
 """AI seats: each chooses the next action from what its seat can see.
 
     from hacienda_game.ai import choose_action, levels, Budget
-    action = choose_action("random", observe(state, state.current), seed=7)
+    action = choose_action("hard", observe(state, state.current), seed=7)
 
-``AIWorker`` runs the same call in another process for the client.
+Levels, weakest first: random, easy, medium, hard (see strategies.py and
+docs/ai.md).  ``AIWorker`` runs the same call in another process for the client.
 """
 
 from .base import SEATS, Budget, RandomSeat, Seat, choose_action, levels, make_seat
+from .strategies import EasySeat, HardSeat, MediumSeat
 from .worker import AIWorker
 
-__all__ = ["SEATS", "AIWorker", "Budget", "RandomSeat", "Seat", "choose_action", "levels",
-           "make_seat"]
+SEATS.update(easy=EasySeat, medium=MediumSeat, hard=HardSeat)
+
+__all__ = ["SEATS", "AIWorker", "Budget", "EasySeat", "HardSeat", "MediumSeat", "RandomSeat",
+           "Seat", "choose_action", "levels", "make_seat"]

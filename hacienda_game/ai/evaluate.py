@@ -1,0 +1,217 @@
+"""How good a position is for one seat: the hand-tuned evaluation the AI levels share.
+
+The value is in points, read as "points this seat can expect at the end":
+points already scored, plus this seat's board points (markets, chains of
+three or more, haciendas, water; R42-R45) for every scoring still to come,
+plus what money, cards in hand and growth are worth with the turns left.
+Everything is computed from a game state the seat may know: a determinized
+state (``determinize``), never the real one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GameState
+from ..engine import components as C
+from ..engine.groups import EMPTY, WATER
+from ..maps.board import Board
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs.  ``easy`` uses a plainer set than medium and hard."""
+
+    spend_bonus: float = 0.1      # a peso the seat can still spend well, on top of R47
+    spend_per_round: float = 8.0  # pesos a seat can spend well per round
+    land_card: float = 1.1        # a land card in hand, while it can still be played
+    animal_card: float = 1.3
+    small_chain_tile: float = 0.9  # a tile in a chain of 1-2 (may still reach 3, R43)
+    harvest: float = 0.5          # share of the next harvest's pesos counted now (R36)
+    market_reach: float = 0.45    # share of a market's points counted per step closer
+    frontier: float = 0.04        # room to place animals next to own land
+    opponents: float = 1.0        # weight of the best opponent's value (0: ignore them)
+    reach_depth: int = 3
+    measured_pace: bool = False   # rounds left from this game's pace (hard)
+
+
+MEDIUM = Weights()
+HARD = Weights(measured_pace=True)
+EASY = Weights(small_chain_tile=0.4, harvest=0.3, market_reach=0.0, frontier=0.0,
+               opponents=0.0)
+
+
+class BoardInfo:
+    """What the evaluation precomputes once per board."""
+
+    __slots__ = ("markets_next", "near_market")
+
+    def __init__(self, board: Board):
+        self.markets_next: tuple[tuple[int, ...], ...] = tuple(
+            tuple(m for m in board.adjacent[h] if board.is_market[m]) for h in range(len(board)))
+        self.near_market = tuple(bool(ms) and board.is_pampas[h]
+                                 for h, ms in enumerate(self.markets_next))
+
+
+_boards: dict[int, tuple[Board, BoardInfo]] = {}
+
+
+def board_info(board: Board) -> BoardInfo:
+    entry = _boards.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(_boards) > 32:
+            _boards.clear()
+        entry = _boards[id(board)] = (board, BoardInfo(board))
+    return entry[1]
+
+
+def rounds_left(state: GameState, measured_pace: bool = False) -> float:
+    """A guess at the rounds left: the animal piles run out (R40) at about
+    half a card per turn when seats play well; with ``measured_pace`` the
+    pace seen so far in this game counts too (public: pile sizes, turns)."""
+    if state.over:
+        return 0.0
+    if state.stack >= 3 or state.final_due:
+        return 0.5
+    left = len(state.animal_draw) + len(state.animal_waiting)
+    pace = 0.5
+    if measured_pace:
+        start = (sum(C.ANIMAL_DECK.values()) - C.ANIMALS_REMOVED[state.players]
+                 - C.ANIMAL_HAND * state.players - C.FACE_UP)
+        turns = state.turn - 1
+        if turns > 0:
+            # Blend the measured pace with the usual one, trusting it more as turns pass.
+            seen = min(1.0, turns / (4.0 * state.players))
+            measured = min(1.5, max(0.15, (start - left) / turns))
+            pace = (1 - seen) * pace + seen * measured
+    return max(0.5, left / (pace * state.players))
+
+
+def connected_markets(state: GameState, seat: int) -> set[int]:
+    """R34: the markets one of the seat's tokens touches."""
+    markets_next = board_info(state.board).markets_next
+    out: set[int] = set()
+    for hexes in state.seats[seat].animal_hexes:
+        for h in hexes:
+            out.update(markets_next[h])
+    return out
+
+
+def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -> dict[int, int]:
+    """For each market the seat is not connected to: the fewest tokens it
+    would need to touch it (1 = a free pampas next to the market lies next to
+    the seat's own pieces), up to ``depth``."""
+    info = board_info(state.board)
+    kind, adj, is_pampas = state.kind, state.board.adjacent, state.board.is_pampas
+    frontier = set(state._land_frontier[seat])
+    for f in state._animal_frontier[seat]:
+        frontier |= f
+    best: dict[int, int] = {}
+    seen = set(frontier)
+    layer = list(frontier)
+    d = 1
+    while layer and d <= depth:
+        nxt = []
+        for h in layer:
+            for m in info.markets_next[h]:
+                if m not in connected and m not in best:
+                    best[m] = d
+            if d < depth:
+                for n in adj[h]:
+                    if n not in seen and kind[n] == EMPTY and is_pampas[n]:
+                        seen.add(n)
+                        nxt.append(n)
+        layer = nxt
+        d += 1
+    return best
+
+
+def seat_value(state: GameState, seat: int, w: Weights, water_points: list[int],
+               rounds: float) -> float:
+    """The value of the position for one seat (see the module text)."""
+    s = state.seats[seat]
+    if state.over:
+        return float(s.score)
+    ahead = 2 - state.scorings_done
+    connected = connected_markets(state, seat)
+    k = len(connected)
+    chains = state.chains(seat)
+    chain_points = 0
+    small = 0
+    for g in chains:
+        if len(g) >= C.CHAIN_MIN_SCORING:
+            chain_points += C.CHAIN_POINTS_PER_TILE * len(g)
+        else:
+            small += len(g)
+    hacienda_points = 0
+    if state.haciendas:
+        with_hacienda = set(state.haciendas)
+        groups = list(chains)
+        for a in range(len(C.ANIMALS)):
+            groups.extend(state.herds_of(seat, a))
+        hacienda_points = sum(len(g) for g in groups if not with_hacienda.isdisjoint(g))
+    board_points = C.market_points(k) + chain_points + hacienda_points + water_points[seat]
+    value = s.score + ahead * board_points
+
+    # R47: every peso kept is worth 1/10 point at each scoring still to come;
+    # the pesos the seat can still spend well (cards it can play) are worth more.
+    spendable = min(s.money, w.spend_per_round * rounds)
+    peso = 0.1 * ahead
+    value += peso * s.money + w.spend_bonus * spendable
+    playable = min(1.0, rounds / 3.0)
+    plays = 2.0 * rounds + 1.0
+    land_cards = sum(s.land_hand)
+    animal_cards = sum(s.animal_hand)
+    value += playable * (w.land_card * min(land_cards, plays)
+                         + w.animal_card * min(animal_cards, plays))
+    if rounds > 1.0:
+        value += w.small_chain_tile * small * min(1.0, rounds / 4.0)
+        if w.harvest:
+            chips = set(state.chips)
+            free = [len(g) for g in chains if chips.isdisjoint(g)]
+            if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
+                value += w.harvest * C.HARVEST_PER_TILE * max(free) * peso
+        if w.market_reach and (animal_cards or rounds > 2.0):
+            reach = market_reach(state, seat, connected, w.reach_depth)
+            if reach:
+                gain = 0.0
+                n = k
+                for d in sorted(reach.values()):
+                    n += 1
+                    gain += n * w.market_reach ** d
+                value += ahead * gain * min(1.0, rounds / 3.0)
+        if w.frontier:
+            value += w.frontier * min(len(state._land_frontier[seat]), 12)
+    return value
+
+
+def water_points(state: GameState) -> list[int]:
+    """R45 water points of every seat now (each water tile scored on its own;
+    the lakes variant is close enough for an estimate)."""
+    kind, owner, adj = state.kind, state.owner, state.board.adjacent
+    out = [0] * state.players
+    for body in state.water_tiles:
+        touching: set[int] = set()
+        for h in body:
+            for n in adj[h]:
+                if kind[n] != EMPTY and kind[n] != WATER:
+                    touching.add(n)
+        for n in touching:
+            out[owner[n]] += 1
+    return out
+
+
+def evaluate(state: GameState, seat: int, w: Weights = MEDIUM) -> float:
+    """The seat's value minus ``w.opponents`` times the best opponent's."""
+    water = water_points(state)
+    rounds = rounds_left(state, w.measured_pace)
+    mine = seat_value(state, seat, w, water, rounds)
+    if not w.opponents:
+        return mine
+    best = max(seat_value(state, q, w, water, rounds)
+               for q in range(state.players) if q != seat)
+    return mine - w.opponents * best
+
+
+__all__ = ["EASY", "HARD", "MEDIUM", "BoardInfo", "Weights", "board_info", "evaluate",
+           "market_reach", "rounds_left", "seat_value", "water_points"]

@@ -1,0 +1,359 @@
+"""Which actions are worth a closer look, and planning a whole turn.
+
+``candidates`` trims the legal actions to the few that differ in effect:
+one harvest or hacienda per chain or herd (R20, R36: any hex of the group
+gives the same result), the best-placed tiles, tokens and water tiles by a
+quick local look, every card purchase, and ending the turn.  ``plan_turn``
+searches the rest of a turn (up to 3 actions, R13) with a beam over those
+candidates and the evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import Action, GameState
+from ..engine import components as C
+from ..engine.actions import END
+from ..engine.components import ANIMAL_INDEX
+from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from .evaluate import MEDIUM, Weights, board_info, connected_markets, evaluate
+
+
+@dataclass(frozen=True)
+class Breadth:
+    """How many placements of each sort ``candidates`` keeps."""
+
+    land_per_card: int = 3
+    animal_per_kind: int = 3
+    water: int = 3
+    groups: int = 3
+
+
+WIDE = Breadth()
+NARROW = Breadth(land_per_card=2, animal_per_kind=2, water=2, groups=2)
+
+
+def _land_spot(state: GameState, h: int, seat: int, chain_of: dict[int, int]) -> float:
+    kind, owner, adj = state.kind, state.owner, state.board.adjacent
+    chains: set[int] = set()
+    other = water = 0
+    for n in adj[h]:
+        k = kind[n]
+        if k == LAND and owner[n] == seat:
+            chains.add(chain_of[n])
+        elif k == WATER:
+            water += 1
+        elif k != EMPTY and owner[n] != seat:
+            other += 1
+    size = sum(len(state.chains(seat)[c]) for c in chains)
+    return 3.0 * len(chains) + 0.5 * size + 1.0 * (water > 0) - 0.2 * other
+
+
+def _animal_spot(state: GameState, h: int, seat: int, animal: int, connected: set[int]) -> float:
+    kind, owner, adj = state.kind, state.owner, state.board.adjacent
+    info = board_info(state.board)
+    new_markets = sum(1 for m in info.markets_next[h] if m not in connected)
+    same = land = water = near = 0
+    for n in adj[h]:
+        k = kind[n]
+        if owner[n] == seat:
+            if k == ANIMAL0 + animal:
+                same += 1
+            elif k == LAND:
+                land += 1
+        elif k == WATER:
+            water += 1
+        if kind[n] == EMPTY and info.near_market[n]:
+            near += 1
+    return (6.0 * new_markets + 2.0 * bool(info.markets_next[h]) + 1.5 * min(same, 2)
+            + 0.7 * min(land, 2) + 1.0 * (water > 0) + 0.8 * min(near, 2))
+
+
+def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
+    """The ``n`` water placements (R21) touching most of the seat's pieces and
+    fewest of others' (counted per hex of the tile), straight from the
+    board's placement masks: the same actions ``legal_actions`` lists."""
+    if n <= 0:
+        return []
+    board, kind, owner = state.board, state.kind, state.owner
+    mine = theirs = 0
+    for h, k in enumerate(kind):
+        if k != EMPTY and k != WATER:
+            bits = 0
+            for m in board.adjacent[h]:
+                bits |= 1 << m
+            if owner[h] == seat:
+                mine |= bits
+            else:
+                theirs |= bits
+    free = state._free_pampas
+    scored: list[tuple[float, int, tuple]] = []
+    for size in sorted(state.water_left):
+        if state.water_left[size] <= 0:
+            continue
+        shape = C.WATER_SHAPES[size]
+        for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
+                               strict=True):
+            if mask & free == mask:
+                value = (mask & mine).bit_count() - 0.5 * (mask & theirs).bit_count() \
+                    - 0.1 * size
+                scored.append((value, -len(scored), cells))
+    scored.sort(reverse=True)
+    return [Action("buy", "water", None, cells) for _, _, cells in scored[:n]]
+
+
+def _top(items: list[tuple[float, Action]], n: int) -> list[Action]:
+    items.sort(key=lambda t: -t[0])
+    return [a for _, a in items[:n]]
+
+
+def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
+    """The current seat's legal actions worth evaluating, ``end`` last.
+    Deterministic: the same state gives the same list."""
+    seat = state.current
+    index = state.board.index
+    kinds = state.legal_kinds()
+    legal = [a for k in kinds if k != "buy water" for a in state.legal_actions_of(k)]
+    out: list[Action] = []
+    lands: dict[str, list[tuple[float, Action]]] = {}
+    animals: dict[str, list[tuple[float, Action]]] = {}
+    harvests: dict[int, list[Action]] = {}
+    haciendas: dict[int, tuple[int, Action]] = {}
+    chain_of: dict[int, int] | None = None
+    connected: set[int] | None = None
+    has_end = False
+    for a in legal:
+        kind = a.kind
+        if kind in ("buy land", "buy animal"):
+            out.append(a)
+        elif kind == "end":
+            has_end = True
+        elif kind == "play land":
+            if chain_of is None:
+                chain_of = {h: i for i, g in enumerate(state.chains(seat)) for h in g}
+            h = index[a.cells[0]]
+            lands.setdefault(a.card, []).append((_land_spot(state, h, seat, chain_of) + h * 1e-6,
+                                                 a))
+        elif kind == "play animal":
+            if connected is None:
+                connected = connected_markets(state, seat)
+            h = index[a.cells[0]]
+            animal = ANIMAL_INDEX[a.card]
+            animals.setdefault(a.card, []).append(
+                (_animal_spot(state, h, seat, animal, connected) + h * 1e-6, a))
+        elif kind == "harvest":
+            group = state.chain_at(index[a.cells[0]])
+            key = group[0]
+            if key not in harvests:
+                harvests[key] = [a]
+            elif harvests[key][0].cells == a.cells:
+                harvests[key].append(a)
+        elif kind == "buy hacienda":
+            group = state.chain_at(index[a.cells[0]])
+            if group[0] not in haciendas:
+                haciendas[group[0]] = (len(group), a)
+    for options in lands.values():
+        out.extend(_top(options, breadth.land_per_card))
+    for options in animals.values():
+        out.extend(_top(options, breadth.animal_per_kind))
+    if "buy water" in kinds:
+        out.extend(_water_candidates(state, seat, breadth.water))
+    groups = sorted(harvests.values(), key=lambda acts: -len(state.chain_at(
+        index[acts[0].cells[0]])))
+    for acts in groups[:breadth.groups]:
+        out.extend(acts)
+    out.extend(a for _, a in sorted(haciendas.values(), key=lambda t: -t[0])[:breadth.groups])
+    if has_end:
+        out.append(END)
+    return out
+
+
+def afterwards(state: GameState, action: Action) -> GameState:
+    child = state.clone()
+    child.apply(action)
+    return child
+
+
+@dataclass
+class Plan:
+    actions: tuple[Action, ...]
+    value: float
+    state: GameState
+
+
+def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
+              breadth: Breadth = WIDE, stop: Callable[[], bool] | None = None,
+              keep: int = 1, by_first: bool = True) -> list[Plan]:
+    """Best ways to play the rest of the current seat's turn (``end`` not
+    included), by the evaluation after the last action, best first: the best
+    ``keep`` plans with different first actions (``by_first``) or simply the
+    best ``keep`` plans.  An empty plan means "end the turn now".  The beam
+    keeps the ``width`` best positions after each action; ``stop()`` true
+    cuts the search short."""
+    seat = state.current
+    start = Plan((), evaluate(state, seat, weights), state)
+    every = [start]
+    beam = [start]
+    seen: set[tuple[str, ...]] = set()
+    while beam:
+        children: list[Plan] = []
+        for node in beam:
+            if node.state.actions_left <= 0:
+                continue
+            for a in candidates(node.state, breadth):
+                if a == END:
+                    continue
+                plan = (*node.actions, a)
+                key = tuple(sorted(map(str, plan)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = afterwards(node.state, a)
+                children.append(Plan(plan, evaluate(child, seat, weights), child))
+            if stop is not None and stop():
+                break
+        every.extend(children)
+        children.sort(key=lambda p: -p.value)
+        beam = children[:width]
+        if stop is not None and stop():
+            break
+    every.sort(key=lambda p: -p.value)
+    if not by_first:
+        return every[:keep]
+    out: list[Plan] = []
+    firsts: set[Action] = set()
+    for p in every:
+        first = first_action(p)
+        if first not in firsts:
+            firsts.add(first)
+            out.append(p)
+            if len(out) == keep:
+                break
+    return out
+
+
+def first_action(plan: Plan) -> Action:
+    return plan.actions[0] if plan.actions else END
+
+__all__ = ["NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates", "first_action",
+           "plan_turn"]
+
+
+def unseen_cards(state: GameState, seat: int, land: bool) -> dict[str, int]:
+    """The cards ``seat`` cannot see, by name: in the deck, other hands (less
+    the cards they were seen to take, R60), the waiting and removed animals.
+    A blind buy draws each of them with equal chance, as far as the seat knows."""
+    names = C.LAND_CARDS if land else C.ANIMALS
+    left = dict(C.LAND_DECK if land else C.ANIMAL_DECK)
+    own = state.seats[seat].land_hand if land else state.seats[seat].animal_hand
+    for name, n in zip(names, own, strict=True):
+        left[name] -= n
+    for c in state.land_face_up if land else state.animal_face_up:
+        if c:
+            left[c] -= 1
+    for c in state.land_discard if land else state.animal_discard:
+        left[c] -= 1
+    for i, s in enumerate(state.seats):
+        if i != seat:
+            for name, n in zip(names, s.known_land if land else s.known_animal, strict=True):
+                left[name] -= n
+    return {c: n for c, n in left.items() if n > 0}
+
+
+def _put_on_top(state: GameState, card: str, land: bool, seat: int) -> bool:
+    """Make ``card`` the next card drawn, swapping it with a hidden card of
+    the same kind (deck, other hands beyond their known cards, waiting or
+    removed animals).  False if no hidden card of that name is found."""
+    deck = state.land_deck if land else state.animal_draw
+    if not deck:
+        return False
+    if deck[-1] == card:
+        return True
+    for pile in (deck, *(() if land else (state.animal_waiting, state.animal_removed))):
+        for i, c in enumerate(pile):
+            if c == card:
+                pile[i], deck[-1] = deck[-1], card
+                return True
+    names = C.LAND_CARDS if land else C.ANIMALS
+    idx = names.index(card)
+    for i, s in enumerate(state.seats):
+        if i == seat:
+            continue
+        hand = s.land_hand if land else s.animal_hand
+        known = s.known_land if land else s.known_animal
+        if hand[idx] > known[idx]:
+            hand[idx] -= 1
+            hand[names.index(deck[-1])] += 1
+            deck[-1] = card
+            return True
+    return False
+
+
+def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[float, GameState]]:
+    """The positions an action can lead to, with their chances as the seat
+    to move sees them: a blind card buy (R18, R19) draws any unseen card;
+    anything else has one outcome.  At most ``most`` likeliest outcomes,
+    their chances scaled to add up to 1."""
+    blind = action.verb == "buy" and action.card is None and action.item in ("land", "animal")
+    if not blind:
+        return [(1.0, afterwards(state, action))]
+    land = action.item == "land"
+    if not (state.land_deck if land else state.animal_draw):
+        return [(1.0, afterwards(state, action))]
+    seat = state.current
+    pool = sorted(unseen_cards(state, seat, land).items(), key=lambda t: (-t[1], t[0]))
+    out: list[tuple[float, GameState]] = []
+    for card, n in pool:
+        child = state.clone()
+        if _put_on_top(child, card, land, seat):
+            child.apply(action)
+            out.append((float(n), child))
+            if len(out) == most:
+                break
+    if not out:
+        return [(1.0, afterwards(state, action))]
+    total = sum(p for p, _ in out)
+    return [(p / total, c) for p, c in out]
+
+
+def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
+                    widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
+                    stop: Callable[[], bool] | None = None) -> tuple[Action, float]:
+    """The best next action for the rest of the turn, searching every
+    candidate, then the ``widths[0]`` most promising of them a step deeper,
+    and so on; blind card buys are chance nodes over the cards the seat
+    cannot see (`outcomes`).  Leaves and "end the turn now" are valued by
+    the evaluation.  ``stop()`` true stops deepening (the best found so far
+    is kept)."""
+    seat = state.current
+
+    def value_of(node: GameState, level: int) -> tuple[float, Action]:
+        best_value = evaluate(node, seat, weights)
+        best_action = END
+        if node.actions_left <= 0 or node.is_over():
+            return best_value, best_action
+        scored = []
+        for a in candidates(node, breadth):
+            if a == END:
+                continue
+            outs = outcomes(node, a)
+            static = [evaluate(child, seat, weights) for _, child in outs]
+            v = sum(p * s for (p, _), s in zip(outs, static, strict=True))
+            scored.append((v, len(scored), a, outs, static))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        deeper = widths[level] if level < len(widths) else 0
+        for rank, (v, _, a, outs, static) in enumerate(scored):
+            if rank < deeper and not (stop is not None and stop()):
+                v = 0.0
+                for (p, child), s in zip(outs, static, strict=True):
+                    if child.actions_left > 0 and not child.is_over() and child.current == seat:
+                        s = max(s, value_of(child, level + 1)[0])
+                    v += p * s
+            if v > best_value:
+                best_value, best_action = v, a
+        return best_value, best_action
+
+    value, action = value_of(state, 0)
+    return action, value

@@ -1,0 +1,138 @@
+"""The AI levels easy, medium and hard (random lives in base.py).
+
+Every level sees only an `Observation`, deals the hidden cards at random
+with ``determinize(obs, rng)`` and thinks on that guess, so its decision
+depends on nothing but (observation, seed, budget).
+
+- easy: looks one action ahead with a plain evaluation (points now, money,
+  cards in hand) and sometimes takes the second or third best action.
+- medium: plans the rest of its turn (up to 3 actions, R13) with a beam
+  search and the full evaluation (markets within reach, chains, water,
+  haciendas, harvests, cards, turns left, the best opponent).
+- hard: expectimax over the information set of its turn.  Every candidate
+  action is evaluated; the most promising are searched a step deeper, and
+  so on to the end of the turn; a card bought blind is a chance node over
+  every card the seat cannot see (other hands, deck, waiting and removed
+  animals), weighted by how many of each are unseen, so it never relies on
+  the one guess ``determinize`` dealt.  Its evaluation also measures how
+  fast this game's animal piles run out (the game's clock, R40).
+
+Budgets (`Budget`): ``iterations`` counts the positions easy evaluates, the
+positions medium expands and the positions hard searches a step deeper; ``seconds`` caps
+the wall clock.  With the default caps a quiet machine never reaches the
+clock, so a decision depends only on (observation, seed, budget); when the
+clock does cut a search short, the decision may differ from run to run.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine import Action, GameState, Observation, determinize
+from ..engine.actions import END
+from .base import Budget
+from .evaluate import EASY, HARD, MEDIUM, evaluate
+from .moves import NARROW, WIDE, afterwards, candidates, expectimax_turn, first_action, plan_turn
+
+
+class Clock:
+    """An iteration count and a wall-clock cap; ``spent()`` once either runs out."""
+
+    def __init__(self, budget: Budget | None, default: Budget):
+        budget = budget or default
+        self.iterations = budget.iterations
+        if self.iterations is None and budget.seconds is None:
+            self.iterations = default.iterations
+        seconds = budget.seconds
+        if seconds is None:
+            seconds = default.seconds
+        self.deadline = time.perf_counter() + seconds if seconds is not None else None
+        self.used = 0
+
+    def tick(self, n: int = 1) -> None:
+        self.used += n
+
+    def spent(self) -> bool:
+        if self.iterations is not None and self.used >= self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def _only_choice(state: GameState) -> Action | None:
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
+class EasySeat:
+    """One action ahead, plain evaluation, a little randomness."""
+
+    level = "easy"
+    default = Budget(seconds=2.0, iterations=40)
+    slip = 0.35          # chance of taking the 2nd or 3rd best action instead
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        clock = Clock(budget, self.default)
+        state = determinize(obs, rng)
+        only = _only_choice(state)
+        if only is not None:
+            return only
+        seat = state.current
+        scored: list[tuple[float, int, Action]] = []
+        for i, a in enumerate(candidates(state, NARROW)):
+            if clock.spent() and scored:
+                break
+            after = state if a == END else afterwards(state, a)
+            scored.append((evaluate(after, seat, EASY), -i, a))
+            clock.tick()
+        scored.sort(reverse=True)
+        if len(scored) > 1 and rng.random() < self.slip:
+            return scored[rng.randrange(1, min(3, len(scored)))][2]
+        return scored[0][2]
+
+
+class MediumSeat:
+    """Greedy one-turn planning: the best rest-of-turn by the full evaluation."""
+
+    level = "medium"
+    default = Budget(seconds=5.0, iterations=400)
+    width = 3
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        clock = Clock(budget, self.default)
+        state = determinize(obs, rng)
+        only = _only_choice(state)
+        if only is not None:
+            return only
+        plans = plan_turn(state, MEDIUM, self.width, WIDE, stop=_counting(clock))
+        return first_action(plans[0])
+
+
+def _counting(clock: Clock):
+    def stop() -> bool:
+        clock.tick()
+        return clock.spent()
+    return stop
+
+
+class HardSeat:
+    """Expectimax over the rest of its turn (see the module text)."""
+
+    level = "hard"
+    default = Budget(seconds=10.0, iterations=60)
+    widths = (6, 2)
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        clock = Clock(budget, self.default)
+        state = determinize(obs, rng)
+        only = _only_choice(state)
+        if only is not None:
+            return only
+        action, _ = expectimax_turn(state, HARD, self.widths, WIDE, stop=_counting(clock))
+        return action
+
+
+__all__ = ["Clock", "EasySeat", "HardSeat", "MediumSeat"]

@@ -1,0 +1,67 @@
+"""tools/tournament.py (CONTRACTS §5): seats rotate, win rates carry Wilson intervals."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import tournament  # noqa: E402
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    low, high = tournament.wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = tournament.wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_budgets_are_read_per_level():
+    budgets = tournament.parse_budgets("hard=iterations:4,seconds:2.5;medium=iterations:100")
+    assert budgets["hard"].iterations == 4 and budgets["hard"].seconds == 2.5
+    assert budgets["medium"].iterations == 100 and budgets["medium"].seconds is None
+    with pytest.raises(SystemExit):
+        tournament.parse_budgets("hard=depth:3")
+
+
+def test_a_small_tournament_rotates_seats_and_reports_json():
+    out = subprocess.run(
+        [sys.executable, "tools/tournament.py", "--seats", "easy,random,random", "--games", "3",
+         "--seed", "4", "--json", "--timing"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+        env={"TOURNAMENT_QUIET": "1", "PATH": ""}).stdout
+    summary = json.loads(out)
+    assert summary["games"] == 3 and not summary["errors"]
+    assert [e["level"] for e in summary["entries"]] == ["easy", "random", "random"]
+    wins = sum(e["wins"] for e in summary["entries"])
+    assert wins == pytest.approx(3)
+    assert sum(p["wins"] for p in summary["positions"]) == pytest.approx(3)
+    for e in summary["entries"]:
+        low, high = e["ci95"]
+        assert 0 <= low <= e["win_rate"] <= high <= 1
+    assert summary["timing"]["easy"]["median_ms"] > 0
+
+
+def test_the_rotation_seats_every_entry_everywhere():
+    results = [{"index": g, "winners": [g % 3], "scores": [1, 2, 3], "money": [0, 0, 0],
+                "turns": 1, "actions": 1, "error": None, "turn_times": {}, "map": "m",
+                "seed": g} for g in range(3)]
+    summary = tournament.summarize(["easy", "random", "random"], results, 3)
+    # Game g seats entry 0 at position g, and position g wins: entry 0 always wins.
+    assert summary["entries"][0]["wins"] == 3
+    assert [p["wins"] for p in summary["positions"]] == [1, 1, 1]
+
+
+def test_the_stress_tool_plays_and_checks_candidates():
+    out = subprocess.run(
+        [sys.executable, "tools/ai_stress.py", "--games", "2", "--levels", "easy",
+         "--check-candidates", "3", "--map", "symmetric"],
+        cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    assert "2 games, 2 finished without an illegal action" in out
+    checked = int(out.split("candidates checked at ")[1].split()[0])
+    assert checked > 50

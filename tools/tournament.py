@@ -1,0 +1,252 @@
+"""AI against AI: win rates with 95% confidence intervals (CONTRACTS §5).
+
+    python tools/tournament.py --seats hard,medium,medium,medium --games 100 --seed 1
+        [--map symmetric|all|PATH] [--jobs 2] [--json] [--timing]
+        [--budget hard=iterations:4,seconds:3] [--players-from-seats]
+
+Each listed seat is an *entry*; game g seats the entries rotated by g places,
+so every entry plays from every table position equally often.  A game's
+seed and every AI decision's seed come from --seed: the same command gives
+the same games (as long as no wall-clock cap cuts a search short).
+
+Printed: per entry and per level the wins (a shared win, R49, counts 1/k),
+the win rate with its Wilson 95% interval, average score and money; the win
+rate by table position (the seat-order effect); with --timing the median
+and 90th percentile time per turn of each level (all decisions of a turn).
+Any illegal action or unfinished game is reported and makes the exit code 1.
+`--map all` plays the games on every built-in map in turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hacienda_game.ai import Budget, choose_action, levels  # noqa: E402
+from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
+from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
+
+MAX_TURNS = 2000     # a game still running after this many turns is reported as stuck
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% for z = 1.96)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def parse_budgets(text: str | None) -> dict[str, Budget]:
+    """``hard=iterations:4,seconds:3;medium=iterations:200`` -> budgets per level."""
+    out: dict[str, Budget] = {}
+    if not text:
+        return out
+    for part in text.split(";"):
+        level, _, spec = part.partition("=")
+        values: dict[str, float | int] = {}
+        for item in spec.split(","):
+            key, _, number = item.partition(":")
+            if key == "iterations":
+                values["iterations"] = int(number)
+            elif key == "seconds":
+                values["seconds"] = float(number)
+            else:
+                raise SystemExit(f"--budget: unknown key {key!r} (iterations, seconds)")
+        out[level.strip()] = Budget(**values)
+    return out
+
+
+def play_game(task: tuple) -> dict:
+    """One game; seats[i] is the level at table position i."""
+    index, map_name, seats, game_seed, budgets = task
+    state = new_game(map_name, players=len(seats), seed=game_seed)
+    rng = random.Random(game_seed)
+    turn_times: dict[str, list[float]] = defaultdict(list)
+    spent = 0.0
+    actions = 0
+    error = None
+    while not state.is_over():
+        if state.turn > MAX_TURNS:
+            error = f"still running after {MAX_TURNS} turns"
+            break
+        level = seats[state.current]
+        turn = state.turn
+        start = time.perf_counter()
+        action = choose_action(level, observe(state, state.current), rng.randrange(1 << 31),
+                               budgets.get(level))
+        spent += time.perf_counter() - start
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            error = f"illegal action by {level}: {e}"
+            break
+        actions += 1
+        if state.turn != turn:
+            turn_times[level].append(spent)
+            spent = 0.0
+    winners = state.winners() if state.is_over() else []
+    return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
+            "winners": winners, "scores": [s.score for s in state.seats],
+            "money": [s.money for s in state.seats], "turns": state.turn - 1,
+            "actions": actions, "error": error, "turn_times": dict(turn_times)}
+
+
+def summarize(entries: list[str], results: list[dict], players: int) -> dict:
+    games = len(results)
+    per_entry = []
+    by_position = [0.0] * players
+    level_wins: dict[str, float] = defaultdict(float)
+    level_games: dict[str, int] = defaultdict(int)
+    for e, level in enumerate(entries):
+        wins = 0.0
+        scores, money = [], []
+        for r in results:
+            pos = (e + r["index"]) % players
+            share = 1 / len(r["winners"]) if pos in r["winners"] else 0.0
+            wins += share
+            scores.append(r["scores"][pos])
+            money.append(r["money"][pos])
+        level_wins[level] += wins
+        level_games[level] += games
+        low, high = wilson(wins, games)
+        per_entry.append({"entry": e, "level": level, "wins": wins, "games": games,
+                          "win_rate": wins / games if games else 0.0, "ci95": [low, high],
+                          "avg_score": statistics.fmean(scores) if scores else 0.0,
+                          "avg_money": statistics.fmean(money) if money else 0.0})
+    for r in results:
+        for w in r["winners"]:
+            by_position[w] += 1 / len(r["winners"])
+    per_level = {}
+    for level, wins in level_wins.items():
+        n = level_games[level]
+        low, high = wilson(wins, n)
+        per_level[level] = {"wins": wins, "seat_games": n, "win_rate": wins / n,
+                            "ci95": [low, high]}
+    positions = []
+    for p in range(players):
+        low, high = wilson(by_position[p], games)
+        positions.append({"position": p + 1, "wins": by_position[p],
+                          "win_rate": by_position[p] / games if games else 0.0,
+                          "ci95": [low, high]})
+    times: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for level, ts in r["turn_times"].items():
+            times[level].extend(ts)
+    timing = {level: {"turns": len(ts), "median_ms": 1000 * statistics.median(ts),
+                      "p90_ms": 1000 * sorted(ts)[int(0.9 * (len(ts) - 1))],
+                      "max_ms": 1000 * max(ts)}
+              for level, ts in sorted(times.items()) if ts}
+    errors = [f"game {r['index']} (seed {r['seed']}, {r['map']}): {r['error']}"
+              for r in results if r["error"]]
+    return {"games": games, "entries": per_entry, "levels": per_level,
+            "positions": positions, "timing": timing, "errors": errors,
+            "avg_turns": statistics.fmean(r["turns"] for r in results) if results else 0.0,
+            "actions": sum(r["actions"] for r in results)}
+
+
+def print_report(summary: dict, args: argparse.Namespace, seconds: float, timing: bool) -> None:
+    print(f"{summary['games']} games, seats {args.seats}, map {args.map}, seed {args.seed}"
+          f" ({seconds:.0f} s; {summary['avg_turns']:.0f} turns and"
+          f" {summary['actions'] / max(1, summary['games']):.0f} actions per game)")
+    print("entry  level    win rate   95% interval     wins  avg score  avg money")
+    for e in summary["entries"]:
+        low, high = e["ci95"]
+        print(f"{e['entry'] + 1:>5}  {e['level']:<8} {100 * e['win_rate']:6.1f}%"
+              f"   [{100 * low:5.1f}%, {100 * high:5.1f}%]  {e['wins']:6.1f}"
+              f"  {e['avg_score']:9.1f}  {e['avg_money']:9.1f}")
+    if len(summary["levels"]) < len(summary["entries"]):
+        print("per level (all its seats together):")
+        for level, v in summary["levels"].items():
+            low, high = v["ci95"]
+            print(f"       {level:<8} {100 * v['win_rate']:6.1f}%   [{100 * low:5.1f}%,"
+                  f" {100 * high:5.1f}%]  of {v['seat_games']} seat-games")
+    print("seat-order effect (win rate by table position, 1 = starts):")
+    print("  " + "   ".join(f"{p['position']}: {100 * p['win_rate']:.1f}%"
+                            f" [{100 * p['ci95'][0]:.0f}-{100 * p['ci95'][1]:.0f}%]"
+                            for p in summary["positions"]))
+    if timing:
+        print("time per turn (all decisions of one turn):")
+        for level, t in summary["timing"].items():
+            print(f"  {level:<8} median {t['median_ms']:7.1f} ms   90th pct {t['p90_ms']:7.1f}"
+                  f" ms   max {t['max_ms']:7.1f} ms   ({t['turns']} turns)")
+    for err in summary["errors"]:
+        print("ERROR:", err)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seats", required=True,
+                    help=f"comma-separated levels, one per seat ({', '.join(levels())})")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--map", default="symmetric", help="built-in map name, path, or 'all'")
+    ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    ap.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ap.add_argument("--timing", action="store_true", help="print time per turn per level")
+    ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
+    args = ap.parse_args(argv)
+    entries = [s.strip() for s in args.seats.split(",") if s.strip()]
+    unknown = [s for s in entries if s not in levels()]
+    if unknown:
+        ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(levels())}")
+    if not 2 <= len(entries) <= 5:
+        ap.error("a game has 2 to 5 seats")
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be at least 1")
+    maps = builtin_maps() if args.map == "all" else [args.map]
+    if not maps:
+        ap.error("no built-in maps found")
+    budgets = parse_budgets(args.budget)
+    players = len(entries)
+    seeds = random.Random(args.seed)
+    tasks = []
+    for g in range(args.games):
+        seats = [entries[(p - g) % players] for p in range(players)]
+        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31), budgets))
+    start = time.perf_counter()
+    results: list[dict] = []
+    if args.jobs == 1:
+        for i, t in enumerate(tasks):
+            results.append(play_game(t))
+            _progress(i + 1, len(tasks), results, entries, players)
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for i, r in enumerate(pool.map(play_game, tasks)):
+                results.append(r)
+                _progress(i + 1, len(tasks), results, entries, players)
+    summary = summarize(entries, results, players)
+    summary.update(seats=entries, seed=args.seed, maps=maps, budgets={
+        k: {"seconds": b.seconds, "iterations": b.iterations} for k, b in budgets.items()})
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print_report(summary, args, time.perf_counter() - start, args.timing)
+    return 1 if summary["errors"] else 0
+
+
+def _progress(done: int, total: int, results: list[dict], entries: list[str],
+              players: int) -> None:
+    if not os.environ.get("TOURNAMENT_QUIET"):
+        wins = sum(1 / len(r["winners"]) for r in results
+                   if r["index"] % players in r["winners"])
+        print(f"\r{done}/{total} games; entry 1 ({entries[0]}) won {wins:.1f}",
+              end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
