@@ -118,12 +118,12 @@ def test_hot_seat_game_by_mouse_reaches_scoring(driver):
 
 
 def test_autoplay_command_finishes_a_whole_game(tmp_path):
-    """The acceptance command line (random seats; easy once the AI branch lands)."""
+    """The acceptance command line: four easy AI seats play a whole game."""
     frames = tmp_path / "frames.json"
     shot = tmp_path / "end.png"
     result = subprocess.run(
         [sys.executable, "-m", "hacienda_game.cli", "--autoplay", "--headless",
-         "--seats", "random,random,random,random", "--seed", "11", "--max-frames", "20000",
+         "--seats", "easy,easy,easy,easy", "--seed", "11", "--max-frames", "20000",
          "--frame-log", str(frames), "--screenshot", str(shot)],
         capture_output=True, text=True, timeout=300,
         env={**__import__("os").environ, "HACIENDA_HOME": str(tmp_path)})
@@ -136,3 +136,23 @@ def test_autoplay_command_finishes_a_whole_game(tmp_path):
     assert log["result"]["winners"]
     assert 0 < log["frames"] <= 20000
     assert shot.stat().st_size > 1000
+
+
+def test_realtime_headless_runs_at_sixty_frames_a_second(tmp_path):
+    """--realtime keeps the real clock: frames go on while the AI thinks."""
+    import json
+    import time
+
+    frames = tmp_path / "frames.json"
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "hacienda_game.cli", "--autoplay", "--headless", "--realtime",
+         "--seats", "random,random", "--seed", "3", "--max-frames", "45",
+         "--frame-log", str(frames)],
+        capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "HACIENDA_HOME": str(tmp_path)})
+    took = time.perf_counter() - start
+    assert result.returncode == 0, result.stderr
+    assert "stopped after 45 frames" in result.stdout
+    assert json.loads(frames.read_text())["frames"] == 45
+    assert took >= 45 / 60 * 0.9        # paced by the clock, not as fast as it can
