@@ -201,10 +201,17 @@ def water_points(state: GameState) -> list[int]:
     return out
 
 
-def evaluate(state: GameState, seat: int, w: Weights = MEDIUM) -> float:
-    """The seat's value minus ``w.opponents`` times the best opponent's."""
+def evaluate(state: GameState, seat: int, w: Weights = MEDIUM,
+             rounds: float | None = None) -> float:
+    """The seat's value minus ``w.opponents`` times the best opponent's.
+
+    ``rounds`` fixes the rounds left (else they are guessed from ``state``):
+    a seat that ignores its opponents passes the guess made before its move,
+    or buying an animal card, which brings the end nearer, looks like a loss
+    to it, and a table of such seats would never end the game."""
     water = water_points(state)
-    rounds = rounds_left(state, w.measured_pace)
+    if rounds is None:
+        rounds = rounds_left(state, w.measured_pace)
     mine = seat_value(state, seat, w, water, rounds)
     if not w.opponents:
         return mine

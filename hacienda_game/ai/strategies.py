@@ -32,7 +32,7 @@ import time
 from ..engine import Action, GameState, Observation, determinize
 from ..engine.actions import END
 from .base import Budget
-from .evaluate import EASY, HARD, MEDIUM, evaluate
+from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import NARROW, WIDE, afterwards, candidates, expectimax_turn, first_action, plan_turn
 
 
@@ -79,12 +79,13 @@ class EasySeat:
         if only is not None:
             return only
         seat = state.current
+        rounds = rounds_left(state, EASY.measured_pace)
         scored: list[tuple[float, int, Action]] = []
         for i, a in enumerate(candidates(state, NARROW)):
             if clock.spent() and scored:
                 break
             after = state if a == END else afterwards(state, a)
-            scored.append((evaluate(after, seat, EASY), -i, a))
+            scored.append((evaluate(after, seat, EASY, rounds), -i, a))
             clock.tick()
         scored.sort(reverse=True)
         if len(scored) > 1 and rng.random() < self.slip:
