@@ -93,9 +93,25 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     return entry
 
 
+STANDARD_MAPS = ("symmetric", "asymmetric")
+
+
+def default_level() -> str:
+    """The AI level a new AI seat starts with: medium (a fair fight that
+    thinks quickly) when it exists, else the strongest there is."""
+    from ..ai import levels
+
+    known = levels()
+    return "medium" if "medium" in known else known[-1]
+
+
 def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
     """Built-in maps, then the player's own (user maps folder), each checked."""
-    out = [_entry(maps_dir() / f"{name}.tmx", True) for name in builtin_maps()]
+    names = builtin_maps()
+    # The two standard boards first, then the others by name.
+    names = [n for n in STANDARD_MAPS if n in names] + [n for n in names
+                                                        if n not in STANDARD_MAPS]
+    out = [_entry(maps_dir() / f"{name}.tmx", True) for name in names]
     folder = user_maps_dir()
     if folder.is_dir():
         out += [_entry(p, False) for p in sorted(folder.glob("*.tmx")) if p.is_file()]

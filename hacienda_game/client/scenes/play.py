@@ -680,10 +680,10 @@ def _group(obs, h: int) -> list[int]:
 
 def demo_scene() -> PlayScene:
     """The attract mode: four AI seats play while the title screen sits idle."""
-    from ..plan import DEFAULT_NAMES
+    from ..plan import DEFAULT_NAMES, default_level
 
     seed = random.randrange(1, 100000)
-    seats = [SeatPlan(DEFAULT_NAMES[i], "random", i) for i in range(4)]
+    seats = [SeatPlan(DEFAULT_NAMES[i], default_level(), i) for i in range(4)]
     return PlayScene(GamePlan("symmetric", seats, seed, [], open_hands=True), demo=True)
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
-from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, list_maps
+from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, default_level, list_maps
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_check, draw_panel, handle_buttons
 
@@ -28,7 +28,7 @@ def seat_kinds() -> list[str]:
 class SetupScene(Scene):
     def __init__(self, map_key: str | None = None):
         self.map_key = map_key
-        self.seats = [SeatPlan(DEFAULT_NAMES[i], HUMAN if i == 0 else "random", i)
+        self.seats = [SeatPlan(DEFAULT_NAMES[i], HUMAN if i == 0 else default_level(), i)
                       for i in range(3)]
         self.seed = random.randrange(1, 100000)
         self.variants: set[str] = set()
@@ -116,7 +116,7 @@ class SetupScene(Scene):
         used_n = {s.name for s in self.seats}
         colour = next(c for c in range(5) if c not in used_c)
         name = next((n for n in DEFAULT_NAMES if n not in used_n), f"Player {len(self.seats)}")
-        self.seats.append(SeatPlan(name, "random" if "random" in self.kinds else HUMAN, colour))
+        self.seats.append(SeatPlan(name, default_level(), colour))
         self.layout()
 
     def remove_seat(self, i: int) -> None:
