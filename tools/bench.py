@@ -87,6 +87,23 @@ def autoplay_frames(seed: int, map_name: str, affinity) -> dict:
         return json.loads(log.read_text())
 
 
+def thinking_frames(seconds: float, map_name: str, affinity) -> dict:
+    """Frames at 60 fps (headless, --realtime) while a hard seat and three
+    medium seats think in their process: what a player would see."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "frames.json"
+        subprocess.run(
+            [sys.executable, "-m", "hacienda_game.cli", "--autoplay", "--headless", "--realtime",
+             "--seats", "hard,medium,medium,medium", "--seed", "5", "--map", map_name,
+             "--max-frames", str(int(seconds * 60)), "--frame-log", str(log)],
+            check=True, capture_output=True, env={**os.environ, "HACIENDA_HOME": tmp},
+            preexec_fn=(lambda: os.sched_setaffinity(0, affinity)) if affinity else None)
+        return json.loads(log.read_text())
+
+
 def launch_seconds(affinity) -> tuple[float, float]:
     """(whole process with one menu frame, launch-to-first-frame inside it) in seconds."""
     import subprocess
@@ -104,9 +121,11 @@ def launch_seconds(affinity) -> tuple[float, float]:
         return whole, json.loads(log.read_text())["first_frame_s"]
 
 
-def render_figures(runs: int, map_name: str, affinity) -> dict:
+def render_figures(runs: int, map_name: str, affinity, think_seconds: float = 30.0) -> dict:
     games = [autoplay_frames(1000 + r, map_name, affinity) for r in range(runs)]
     launches = [launch_seconds(affinity) for _ in range(runs)]
+    thinking = [thinking_frames(think_seconds, map_name, affinity)
+                for _ in range(max(1, runs // 2))]
     return {
         "render_runs": runs,
         "frame_p99_ms": round(statistics.median(g["p99_ms"] for g in games), 2),
@@ -116,6 +135,9 @@ def render_figures(runs: int, map_name: str, affinity) -> dict:
         "frame_cpu_p99_ms_runs": [g["cpu_p99_ms"] for g in games],
         "frame_ai_part_p99_ms": round(statistics.median(g["ai_part_p99_ms"] for g in games), 2),
         "frames_per_game": round(statistics.median(g["frames"] for g in games)),
+        "frame_p99_ms_while_ai_thinks": round(statistics.median(g["p99_ms"] for g in thinking),
+                                              2),
+        "frame_p99_ms_while_ai_thinks_runs": [g["p99_ms"] for g in thinking],
         "launch_to_first_menu_frame_s": round(statistics.median(w for w, _ in launches), 3),
         "launch_to_first_menu_frame_s_runs": [round(w, 3) for w, _ in launches],
         "first_frame_after_app_start_s": round(statistics.median(f for _, f in launches), 3),
@@ -132,12 +154,15 @@ def main() -> int:
     ap.add_argument("--render-runs", type=int, default=None,
                     help="autoplay games and launches for the rendering figures"
                          " (default: --runs)")
+    ap.add_argument("--think-seconds", type=float, default=30.0,
+                    help="seconds of 60 fps play while AI seats think (hard + 3 medium)")
     ap.add_argument("--only", choices=["engine", "render"],
                     help="measure only the engine or only the rendering figures")
     args = ap.parse_args()
     # The game client runs on every core (its AI thinks in a second process).
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    render = render_figures(args.render_runs or args.runs, args.map, affinity) \
+    render = render_figures(args.render_runs or args.runs, args.map, affinity,
+                            args.think_seconds) \
         if args.only != "engine" else {}
     if args.only == "render":
         return _print(render, args.json)
