@@ -222,22 +222,11 @@ class App:
 
     # ------------------------------------------------------------------ loop
     def step(self) -> None:
-        """One frame: the AI's answer applied, input, update, draw.  The frame
-        time is all of that work; it excludes only waiting (for the next
-        frame's turn, or headless for the AI's answer)."""
-        top = self.top
-        idle_s = idle_cpu_s = 0.0
-        if top is not None:
-            # AI answers are applied and new requests sent.
-            idle_start, idle_cpu = time.perf_counter(), time.thread_time()
-            self._guard(top.idle, "idle")
-            idle_s = time.perf_counter() - idle_start
-            idle_cpu_s = time.thread_time() - idle_cpu
-            self.idle_ms.append(idle_s * 1000.0)
-        future = top.waiting_on() if top else None
-        if future is not None and self.options.headless and not self.options.realtime:
-            with contextlib.suppress(Exception):   # the scene sees a failure itself
-                future.result(timeout=60)
+        """One frame: input, update, draw, then the AI's answer applied (and the
+        next request sent) after the flip, so a move is painted in the next
+        frame rather than piled onto this one.  The frame time is all of that
+        work; it excludes only waiting (for the frame's turn, or headless for
+        the AI's answer)."""
         dt = self.clock.tick()      # waits for the frame's turn: not part of its time
         start, cpu_start = time.perf_counter(), time.thread_time()
         self.time += dt
@@ -253,8 +242,22 @@ class App:
         self.frame += 1
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.launched
-        self.frame_ms.append((time.perf_counter() - start + idle_s) * 1000.0)
-        self.frame_cpu_ms.append((time.thread_time() - cpu_start + idle_cpu_s) * 1000.0)
+        work_s = time.perf_counter() - start
+        work_cpu_s = time.thread_time() - cpu_start
+        top = self.top
+        future = top.waiting_on() if top else None
+        if future is not None and self.options.headless and not self.options.realtime:
+            with contextlib.suppress(Exception):   # the scene sees a failure itself
+                future.result(timeout=60)
+        idle_s = idle_cpu_s = 0.0
+        if top is not None:
+            idle_start, idle_cpu = time.perf_counter(), time.thread_time()
+            self._guard(top.idle, "idle")
+            idle_s = time.perf_counter() - idle_start
+            idle_cpu_s = time.thread_time() - idle_cpu
+            self.idle_ms.append(idle_s * 1000.0)
+        self.frame_ms.append((work_s + idle_s) * 1000.0)
+        self.frame_cpu_ms.append((work_cpu_s + idle_cpu_s) * 1000.0)
 
     def draw(self) -> None:
         first = 0

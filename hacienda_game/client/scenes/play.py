@@ -87,6 +87,8 @@ class PlayScene(PlayDrawing, Scene):
         self.log_back = 0           # lines scrolled back from the newest
         self.anims = Animations()
         self.future = None
+        self.redrawn = False          # set by draw when it repainted a panel or the pieces
+        self.deferred = False
         self.ai = None
         self.ai_ready_at = 0.0
         self.pending: list = []           # scenes to show once this frame's events are done
@@ -572,6 +574,12 @@ class PlayScene(PlayDrawing, Scene):
         """Between frames: carry out the AI's move once it is ready (and the last
         one has been on screen long enough), then ask for the next one.  The AI
         thinks in another process; only its answer is applied here."""
+        if self.redrawn and not self.deferred:
+            # This frame repainted panels: the next move waits one frame, so
+            # applying it and painting it never fall in the same frame.
+            self.deferred = True
+            return
+        self.deferred = False
         if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
             action = self.future.result()
             self.future = None
@@ -592,6 +600,7 @@ class PlayScene(PlayDrawing, Scene):
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
+        self.redrawn = False
         art = self.app.art
         obs = self.observation()
         self.update_buttons()

@@ -34,6 +34,7 @@ class PlayDrawing:
         """Redraw a panel into its own region of the panel canvas (over the static
         frame) when its key changed.  Panels draw at canvas coordinates."""
         if self._panels.get(name) != key:
+            self.redrawn = True
             canvas = self._panel_canvas
             canvas.blit(self._frame, rect, rect)
             canvas.set_clip(rect)
@@ -49,6 +50,7 @@ class PlayDrawing:
         hidden = self.anims.hidden_pieces()
         key = (self.layer.version, hidden)
         if key != self._pieces_key or self._pieces is None:
+            self.redrawn = True
             self._pieces = self.render_pieces(obs, hidden)
             self._pieces_key = key
         surface.blit(self._pieces, BOARD_AREA.topleft)
