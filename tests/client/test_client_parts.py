@@ -343,6 +343,10 @@ def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
                                      "price": 2}, ("card",))
     assert describe(blind.seen_by(None), names) == \
         "Ana buys a land card from the deck for 2 pesos"
+    blind_animal = Event("card_bought", 1, {"item": "animal", "card": "pig", "face_up": False,
+                                            "price": 2}, ("card",))
+    assert describe(blind_animal.seen_by(None), names) == \
+        "Bo buys an animal card from the deck for 2 pesos"
     paid = Event("market_paid", 1, {"market": "8,2", "side": "9,2", "herd": 1, "land": 1,
                                     "amount": 2})
     assert describe(paid, names) == \

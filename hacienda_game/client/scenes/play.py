@@ -60,7 +60,8 @@ def describe(event: Event, names: list[str]) -> str:
         return f"Game over ({d['reason']}): {win} {'win' if len(d['winners']) > 1 else 'wins'}"
     who = names[event.seat] if event.seat is not None else ""
     if event.kind == "card_bought" and not d.get("card"):
-        return f"{who} buys a {d['item']} card from the deck for {d['price']} pesos"
+        article = "an" if d["item"][:1] in "aeiou" else "a"
+        return f"{who} buys {article} {d['item']} card from the deck for {d['price']} pesos"
     if event.kind == "market_paid":
         animals = f"{d['herd']} animal{'s' if d['herd'] != 1 else ''}"
         return (f"{who}'s herd reaches the market at {d['market']}: {animals}"
