@@ -64,20 +64,32 @@ def _only_choice(state: GameState) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
-class EasySeat:
+class _ThinkingSeat:
+    """What the levels share: deal the hidden cards from the seat's view,
+    answer at once when only one action is legal, else think in budget."""
+
+    default: Budget
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        state = determinize(obs, rng)
+        only = _only_choice(state)
+        if only is not None:
+            return only
+        return self.think(state, rng, Clock(budget, self.default))
+
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
+        raise NotImplementedError
+
+
+class EasySeat(_ThinkingSeat):
     """One action ahead, plain evaluation, a little randomness."""
 
     level = "easy"
     default = Budget(seconds=2.0, iterations=40)
     slip = 0.35          # chance of taking the 2nd or 3rd best action instead
 
-    def choose(self, obs: Observation, rng: random.Random,
-               budget: Budget | None = None) -> Action:
-        clock = Clock(budget, self.default)
-        state = determinize(obs, rng)
-        only = _only_choice(state)
-        if only is not None:
-            return only
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         seat = state.current
         rounds = rounds_left(state, EASY.measured_pace)
         scored: list[tuple[float, int, Action]] = []
@@ -93,20 +105,14 @@ class EasySeat:
         return scored[0][2]
 
 
-class MediumSeat:
+class MediumSeat(_ThinkingSeat):
     """Greedy one-turn planning: the best rest-of-turn by the full evaluation."""
 
     level = "medium"
     default = Budget(seconds=5.0, iterations=400)
     width = 3
 
-    def choose(self, obs: Observation, rng: random.Random,
-               budget: Budget | None = None) -> Action:
-        clock = Clock(budget, self.default)
-        state = determinize(obs, rng)
-        only = _only_choice(state)
-        if only is not None:
-            return only
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         plans = plan_turn(state, MEDIUM, self.width, WIDE, stop=_counting(clock))
         return first_action(plans[0])
 
@@ -118,20 +124,14 @@ def _counting(clock: Clock):
     return stop
 
 
-class HardSeat:
+class HardSeat(_ThinkingSeat):
     """Expectimax over the rest of its turn (see the module text)."""
 
     level = "hard"
     default = Budget(seconds=10.0, iterations=60)
     widths = (6, 2)
 
-    def choose(self, obs: Observation, rng: random.Random,
-               budget: Budget | None = None) -> Action:
-        clock = Clock(budget, self.default)
-        state = determinize(obs, rng)
-        only = _only_choice(state)
-        if only is not None:
-            return only
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         action, _ = expectimax_turn(state, HARD, self.widths, WIDE, stop=_counting(clock))
         return action
 
