@@ -75,17 +75,21 @@ class Font:
             return surf
         sheet = self._sheet(colour)
         surf = pygame.Surface((max(1, self.width(text)), self.line_height), pygame.SRCALPHA)
-        blits = []
-        x = 0
-        for ch in text:
-            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
-            blits.append((sheet, (x, 0), (gx, gy, gw, gh)))
-            x += adv
-        surf.blits(blits, doreturn=False)
+        surf.blits(self._glyph_blits(sheet, text, 0, 0), doreturn=False)
         self._cache[key] = surf
         if len(self._cache) > 600:
             self._cache.popitem(last=False)
         return surf
+
+    def _glyph_blits(self, sheet: pygame.Surface, text: str, dx: int, dy: int) -> list:
+        """(sheet, position, glyph rect) for each letter of a line, pen from (dx, dy)."""
+        blits = []
+        x = dx
+        for ch in text:
+            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
+            blits.append((sheet, (x, dy), (gx, gy, gw, gh)))
+            x += adv
+        return blits
 
     def shadowed(self, text: str, colour: Colour, shadow: Colour) -> pygame.Surface:
         """Text with a 1-pixel drop shadow, as one cached surface."""
@@ -97,18 +101,8 @@ class Font:
         front, back = self._sheet(colour), self._sheet(shadow)
         surf = pygame.Surface((max(1, self.width(text)) + 1, self.line_height + 1),
                               pygame.SRCALPHA)
-        blits = []
-        x = 0
-        for ch in text:
-            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
-            blits.append((back, (x + 1, 1), (gx, gy, gw, gh)))
-            x += adv
-        x = 0
-        for ch in text:
-            gx, gy, gw, gh, adv = self.glyphs.get(ch, self.fallback)
-            blits.append((front, (x, 0), (gx, gy, gw, gh)))
-            x += adv
-        surf.blits(blits, doreturn=False)
+        surf.blits(self._glyph_blits(back, text, 1, 1) + self._glyph_blits(front, text, 0, 0),
+                   doreturn=False)
         self._shadowed[key] = surf
         if len(self._shadowed) > 600:
             self._shadowed.popitem(last=False)
