@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from ..assets import GOLD, GREY, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
@@ -55,7 +56,7 @@ class SettingsScene(Scene):
         dim(surface)
         art = self.app.art
         draw_panel(surface, art, self.rect)
-        art.fonts.large.draw(surface, "Settings", (self.rect.centerx, self.rect.y + 12), GOLD,
+        art.fonts.large.draw(surface, _("Settings"), (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
         font = art.fonts.small
         for i, label in enumerate(("Animation speed", "Display (F11)", "Hands at hot-seat")):
