@@ -103,9 +103,9 @@ def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -
     the seat's own pieces), up to ``depth``."""
     info = board_info(state.board)
     kind, adj, is_pampas = state.kind, state.board.adjacent, state.board.is_pampas
-    frontier = set(state._land_frontier[seat])
-    for f in state._animal_frontier[seat]:
-        frontier |= f
+    frontier = set(state.land_frontier(seat))
+    for a in range(len(C.ANIMALS)):
+        frontier |= state.animal_frontier(seat, a)
     best: dict[int, int] = {}
     seen = set(frontier)
     layer = list(frontier)
@@ -181,7 +181,7 @@ def seat_value(state: GameState, seat: int, w: Weights, water_points: list[int],
                     gain += n * w.market_reach ** d
                 value += ahead * gain * min(1.0, rounds / 3.0)
         if w.frontier:
-            value += w.frontier * min(len(state._land_frontier[seat]), 12)
+            value += w.frontier * min(len(state.land_frontier(seat)), 12)
     return value
 
 

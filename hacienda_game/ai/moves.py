@@ -88,7 +88,7 @@ def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
                 mine |= bits
             else:
                 theirs |= bits
-    free = state._free_pampas
+    free = state.free_pampas_mask()
     scored: list[tuple[float, int, tuple]] = []
     for size in sorted(state.water_left):
         if state.water_left[size] <= 0:

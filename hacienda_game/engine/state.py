@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ..maps.board import Board, cell_name
@@ -214,6 +215,20 @@ class GameState:
             [None] * len(C.ANIMALS) for _ in range(self.players)]
         # Bit h set while hex h is free pampas: water placements test in one step.
         self._free_pampas = sum(1 << h for h in self.board.pampas if self.kind[h] == EMPTY)
+
+    # Read-only views of the derived caches, for AI seats and tools that must
+    # stay fast: never modify what they return (the state keeps it up to date).
+    def land_frontier(self, seat: int) -> AbstractSet[int]:
+        """Free pampas hexes next to the seat's land tiles (pampas cards go there, R24)."""
+        return self._land_frontier[seat]
+
+    def animal_frontier(self, seat: int, animal: int) -> AbstractSet[int]:
+        """Free pampas hexes next to the seat's tokens of one animal (R27)."""
+        return self._animal_frontier[seat][animal]
+
+    def free_pampas_mask(self) -> int:
+        """Bit h set while hex h is free pampas."""
+        return self._free_pampas
 
     def _free_pampas_around(self, hexes: Iterable[int]) -> set[int]:
         kind, is_pampas, adj = self.kind, self.board.is_pampas, self.board.adjacent

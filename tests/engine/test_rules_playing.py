@@ -404,3 +404,34 @@ def test_r27_legal_plays_match_the_rules_in_random_games(seed):
             checked += 1
         state.apply(state.random_action(pick))
     assert checked > 20
+
+
+def test_r24_r27_frontier_views_match_the_pieces_throughout_a_game():
+    """The read-only frontier views AI seats use are the free pampas next to a
+    seat's land (R24) and next to its tokens of each animal (R27), kept right
+    move after move."""
+    import random as _random
+
+    from hacienda_game.engine import new_game
+    from hacienda_game.engine.components import ANIMALS
+    from hacienda_game.engine.groups import EMPTY
+
+    state = new_game("symmetric", players=3, seed=5)
+    rng = _random.Random(5)
+    board = state.board
+
+    def free_pampas_next_to(hexes):
+        return {n for h in hexes for n in board.adjacent[h]
+                if board.is_pampas[n] and state.kind[n] == EMPTY}
+
+    checked = 0
+    while not state.is_over() and checked < 120:
+        state.apply(state.random_action(rng))
+        checked += 1
+        for who in range(state.players):
+            s = state.seats[who]
+            assert state.land_frontier(who) == free_pampas_next_to(s.land_hexes)
+            for a in range(len(ANIMALS)):
+                assert state.animal_frontier(who, a) == free_pampas_next_to(s.animal_hexes[a])
+        mask = sum(1 << h for h in board.pampas if state.kind[h] == EMPTY)
+        assert state.free_pampas_mask() == mask
