@@ -3,10 +3,11 @@ German and Spanish texts fit their buttons and panels).
 
     python tools/lang_screenshots.py            # docs/play_de.png, play_es.png,
                                                 # rules_help.png, rules_help_de.png
-    python tools/lang_screenshots.py --out /tmp --seed 3 --frames 250
+    python tools/lang_screenshots.py --out /tmp --seed 3 --actions 60
 
-Each play screen is a headless autoplay game (three AI seats) stopped after
-``--frames`` frames; the rules help is opened over it on the markets page.
+Each play screen is a game of three players at one screen, ``--actions``
+random legal actions in, with a land card picked and the pointer on a hex
+where it cannot go; the rules help is opened over it on the markets page.
 """
 
 from __future__ import annotations
@@ -28,17 +29,37 @@ from hacienda_game.client.options import Options  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def game_at(language: str, seed: int, frames: int) -> App:
-    """A headless autoplay game in a language, after some frames."""
-    app = App(Options(autoplay=True, headless=True, seats=["medium", "easy", "random"],
-                      seed=seed, language=language))
-    from hacienda_game.client.scenes.start import first_scene
+def game_at(language: str, seed: int, actions: int) -> App:
+    """A game of three players at one screen in a language, ``actions`` random
+    legal actions in, with a card picked and the pointer on a hex where it
+    cannot go (so the screen shows the hint saying why)."""
+    import random
 
-    app.push(first_scene(app))
-    for _ in range(frames):
-        if not app.running or not app.stack:
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.play import PlayScene
+
+    app = App(Options(headless=True, language=language))
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1),
+                                  SeatPlan("Carmen", colour=2)], seed, open_hands=True)
+    game = PlayScene(plan)
+    app.push(game)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = game.layer.legal()
+        moves = [a for a in legal if a.kind != "end"] or legal
+        game.layer.perform(rng.choice(moves))
+    game.pending.clear()          # no scoring screen in the way
+    game.anims = type(game.anims)()
+    obs = game.layer.view(game.layer.current)
+    from hacienda_game.engine.components import LAND_CARDS
+
+    card = next(c for c, n in zip(LAND_CARDS, obs.land_hand, strict=True) if n)
+    game.pick_card("land", card)
+    for h in range(len(game.layer.board)):
+        legal, attempt = game.action_at(h)
+        if legal is None and attempt is not None and game.layer.board.spaces[h] == "pampas":
+            game.hover(game.view.centres[h])
             break
-        app.step()
     return app
 
 
@@ -52,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--frames", type=int, default=200)
+    ap.add_argument("--actions", type=int, default=45)
     ap.add_argument("--page", default="markets", help="rules help page to show")
     args = ap.parse_args(argv)
     from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
@@ -60,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for language, rules_file in (("de", "rules_help_de.png"), ("es", None),
                                  ("en", "rules_help.png")):
-        app = game_at(language, args.seed, args.frames)
+        app = game_at(language, args.seed, args.actions)
         try:
             if language != "en":
                 shoot(app, args.out / f"play_{language}.png")
