@@ -212,9 +212,11 @@ def screens(app):
     yield settings.SettingsScene()
     yield overlays.Pause()
     yield overlays.Privacy("Ana", (255, 255, 255), "emblem_0")
-    yield scoring.ScoringScene("final", table, plan, [40, 30], [(0, [0, 0], [20, 20]),
-                                                                (1, [40, 30], [5, 9])],
-                               winners=[0], money=[5, 9])
+    final = scoring.ScoringScene("final", table, plan, [40, 30], [(0, [0, 0], [20, 20]),
+                                                                  (1, [40, 30], [5, 9])],
+                                 winners=[0], money=[5, 9])
+    final.t = 60.0                # every row, the winner and the charts shown
+    yield final
     for page in range(len(rules.SECTIONS)):
         yield rules.RulesScene(page)
 

@@ -249,7 +249,8 @@ class App:
         start, cpu_start = time.perf_counter(), time.thread_time()
         self.time += dt
         for cmd in self.commands():
-            if cmd.kind == "key" and cmd.name == "help" and self.stack:
+            if cmd.kind == "key" and cmd.name == "help" and self.stack \
+                    and not self.stack[-1].typing():
                 self._guard(self.open_rules, "help")
             elif self.top is not None:
                 scene = self.top

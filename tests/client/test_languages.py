@@ -59,6 +59,17 @@ def test_f1_and_h_open_the_rules_over_every_scene_and_esc_returns(driver):
     assert isinstance(driver.top, PlayScene)
 
 
+def test_h_typed_into_a_name_is_a_letter_not_the_help(driver):
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    driver.click(setup.buttons[1].rect.center)          # the first seat's name
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                         unicode="h", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="h"))
+    driver.frames(2)
+    assert driver.top is setup and setup.seats[0].name == "Anah"
+
+
 def test_switching_language_relabels_the_scenes_on_the_stack(driver):
     driver.app.apply_language("es")
     assert i18n.language() == "es" and driver.app.settings.language == "es"

@@ -61,6 +61,9 @@ class SetupScene(Scene):
     def language_changed(self) -> None:
         self.layout()
 
+    def typing(self) -> bool:
+        return self.editing is not None
+
     def layout(self) -> None:
         b: list[Button] = []
         for i, seat in enumerate(self.seats):
