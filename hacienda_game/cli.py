@@ -2,6 +2,7 @@
 
     hacienda                          full screen, from the title screen
     hacienda --windowed --map NAME    in a window, straight to setup on a map
+    hacienda --lang de                in German (en, de, es; default: settings, then system)
     hacienda --autoplay --seats random,random,random --seed 7 --headless \\
              --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
