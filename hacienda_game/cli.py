@@ -2,6 +2,7 @@
 
     hacienda                          full screen, from the title screen
     hacienda --windowed --map NAME    in a window, straight to setup on a map
+    hacienda --lang de                in German (en, de, es; default: settings, then system)
     hacienda --autoplay --seats random,random,random --seed 7 --headless \\
              --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
@@ -35,6 +36,10 @@ def parser() -> argparse.ArgumentParser:
                     " (frames go on while the AI thinks), for measuring")
     ap.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
     ap.add_argument("--screenshot", metavar="FILE.png", help="save the last frame")
+    from .i18n import LANGUAGES
+
+    ap.add_argument("--lang", choices=LANGUAGES,
+                    help="the game's language (default: settings, else the system's)")
     ap.add_argument("--frame-log", metavar="FILE.json",
                     help="save per-frame times (ms) and their p50/p99")
     return ap
@@ -78,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
                       seats=seats, seed=args.seed, variants=args.variant,
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
-                      screenshot=args.screenshot, frame_log=args.frame_log)
+                      screenshot=args.screenshot, frame_log=args.frame_log,
+                      language=args.lang)
     from .client import run
 
     try:

@@ -15,8 +15,11 @@ from collections.abc import Callable
 from ..engine import Action, Event, GameState, IllegalAction, observe
 from ..engine.components import WATER_SHAPES
 from ..engine.observe import Observation
+from ..i18n import _
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube
+from .hints import hint
+from .words import card_name
 
 
 class ActionLayer:
@@ -124,29 +127,32 @@ class ActionLayer:
         try:
             events = clone.apply(action)
         except IllegalAction as e:
-            return str(e)
+            return hint(str(e))
         money = clone.seats[seat].money - before[0]
         parts: list[str] = []
         markets = [e for e in events if e.kind == "market_paid" and e.seat == seat]
         for e in markets:
-            parts.append(f"market side: +{e.data['amount']} pesos")
+            parts.append(_("market side: +{amount} pesos").format(amount=e.data["amount"]))
         for e in events:
             if e.kind == "harvest" and e.seat == seat:
-                parts.append(f"harvest a chain of {e.data['chain']}: +{e.data['amount']} pesos")
+                parts.append(_("harvest a chain of {chain}: +{amount} pesos").format(
+                    chain=e.data["chain"], amount=e.data["amount"]))
             elif e.kind == "tile_placed" and e.seat == seat:
-                note = " as pampas" if e.data.get("fallback") else ""
-                parts.append(f"land tile{note}: chain of {e.data['chain']}")
+                text = (_("land tile as pampas: chain of {chain}") if e.data.get("fallback")
+                        else _("land tile: chain of {chain}"))
+                parts.append(text.format(chain=e.data["chain"]))
             elif e.kind == "animal_placed" and e.seat == seat and not markets:
-                parts.append(f"{e.data['animal']} herd of {e.data['herd']}, no new market side")
+                parts.append(_("{animal} herd of {herd}, no new market side").format(
+                    animal=card_name(e.data["animal"]), herd=e.data["herd"]))
             elif e.kind == "hacienda_placed":
                 group = clone.chain_at(clone.board.hex_of(e.data["cell"]))
-                parts.append(f"hacienda on a group of {len(group)}: worth {len(group)} points"
-                             " per scoring")
+                parts.append(_("hacienda on a group of {size}: worth {size} points per"
+                               " scoring").format(size=len(group)))
         if money < 0:
-            parts.append(f"costs {-money} pesos")
+            parts.append(_("costs {price} pesos").format(price=-money))
         score = clone.seats[seat].score - before[1]
         if score:
-            parts.append(f"{score:+d} points")
+            parts.append(_("{points} points").format(points=f"{score:+d}"))
         return "; ".join(parts) or str(action)
 
     # ---------------------------------------------------------------- acting

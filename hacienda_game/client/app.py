@@ -13,6 +13,7 @@ from collections.abc import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from .. import i18n  # noqa: E402
 from .assets import Art  # noqa: E402
 from .options import Options  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
@@ -96,6 +97,8 @@ class App:
             self.settings.fullscreen = False
         if options.headless or options.autoplay:
             self.settings.fullscreen = False
+        i18n.set_language(options.language or self.settings.language
+                          or i18n.system_language())
         self.screen = self._set_mode()
         self.art = Art()
         self.clock = clock or (FakeClock() if options.fake_clock
@@ -165,6 +168,21 @@ class App:
             self._guard(old.exit, "exit")
         self.push(scene)
 
+    def apply_language(self, code: str) -> None:
+        """Switch the game's language now (ValueError for an unknown code); every
+        scene on the stack relabels itself."""
+        i18n.set_language(code)
+        self.settings.language = code
+        for scene in self.stack:
+            self._guard(scene.language_changed, "language_changed")
+
+    def open_rules(self) -> None:
+        """The rules help over whatever is on screen (the ``help`` command, any scene)."""
+        from .scenes.rules import RulesScene
+
+        if not isinstance(self.top, RulesScene):
+            self.push(RulesScene())
+
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
@@ -231,7 +249,10 @@ class App:
         start, cpu_start = time.perf_counter(), time.thread_time()
         self.time += dt
         for cmd in self.commands():
-            if self.top is not None:
+            if cmd.kind == "key" and cmd.name == "help" and self.stack \
+                    and not self.stack[-1].typing():
+                self._guard(self.open_rules, "help")
+            elif self.top is not None:
                 scene = self.top
                 self._guard(lambda s=scene, c=cmd: s.handle(c), "handle")
         if self.top is not None:

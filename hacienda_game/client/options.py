@@ -19,3 +19,4 @@ class Options:
     frame_log: str | None = None
     realtime: bool = False        # headless, but at 60 fps with AI moves paced as on screen
     fake_clock: bool = False      # step 1/60 s per frame without sleeping (tests, headless)
+    language: str | None = None   # --lang: overrides the settings and the system's locale

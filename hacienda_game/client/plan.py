@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _, language
 from ..maps.board import Board
 from ..maps.catalog import builtin_maps, maps_dir
 from ..maps.tmx import check_map
@@ -61,14 +62,28 @@ class MapEntry:
 
     @property
     def title(self) -> str:
-        return self.board.title() if self.board else self.name
+        """The map's title in the game's language (English if it has none)."""
+        return self.board.title(language()) if self.board else self.name
+
+    @property
+    def description(self) -> str:
+        """The map's description in the game's language; a map without one in
+        that language is described by its facts instead."""
+        code = language()
+        own = self.prop(f"description_{code}") if code != "en" else self.prop("description")
+        if own or self.board is None:
+            return own
+        board = self.board
+        text = _("A board of {hexes} hexes with {markets} markets and {water} water fields.")
+        return text.format(hexes=len(board), markets=len(board.markets),
+                           water=len(board.water_fields))
 
     @property
     def players(self) -> tuple[int, int]:
         """The player counts the map is made for (its ``players`` property)."""
         text = self.prop("players", "2-5")
         try:
-            lo, _, hi = text.partition("-")
+            lo, _sep, hi = text.partition("-")
             return int(lo), int(hi or lo)
         except ValueError:
             return 2, 5

@@ -63,6 +63,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def typing(self) -> bool:
+        """True while the player types text here (H is then a letter, not help)."""
+        return False
+
+    def language_changed(self) -> None:
+        """The game's language changed: rebuild labels made from translated text."""
+
     def idle(self) -> None:
         """Between frames: start work that runs elsewhere (an AI request)."""
 

@@ -57,6 +57,7 @@ class Settings:
     anim_speed: str = "normal"
     fullscreen: bool = True
     open_hands: bool = False
+    language: str | None = None       # None: follow the system's locale
 
     @property
     def anim_factor(self) -> float:
@@ -76,6 +77,10 @@ class Settings:
         for key in ("fullscreen", "open_hands"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
+        from ..i18n import LANGUAGES
+
+        if data.get("language") in LANGUAGES:
+            s.language = data["language"]
         return s
 
     def save(self) -> None:

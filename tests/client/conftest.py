@@ -65,7 +65,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def driver(home):
-    app = App(Options(windowed=True, fake_clock=True))
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
     from hacienda_game.client.scenes.start import first_scene
 
     app.push(first_scene(app))

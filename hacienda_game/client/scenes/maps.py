@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from ..assets import GOLD, GREY, RED, WHITE
 from ..plan import MapEntry, list_maps
 from ..scene import Command, Scene
@@ -31,10 +32,13 @@ class MapsScene(Scene):
                      for i in range(min(ROWS, len(self.maps)))]
         entry = self.maps[self.index] if self.maps else None
         self.buttons = [
-            Button((40, 490, 160, 34), "Back", self.app.pop, big=True),
-            Button((740, 490, 196, 34), "Play this map", self.play, big=True,
+            Button((40, 490, 160, 34), _("Back"), self.app.pop, big=True),
+            Button((740, 490, 196, 34), _("Play this map"), self.play, big=True,
                    enabled=entry is not None and entry.ok, key="confirm"),
         ]
+
+    def language_changed(self) -> None:
+        self.layout()
 
     def pick(self, i: int) -> None:
         if 0 <= i < len(self.maps):
@@ -59,14 +63,14 @@ class MapsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
         draw_background(surface, art, self.app.time)
-        art.fonts.large.draw(surface, "Maps", (480, 14), GOLD, align="center")
+        art.fonts.large.draw(surface, _("Maps"), (480, 14), GOLD, align="center")
         draw_panel(surface, art, (24, 48, 376, 420))
         draw_panel(surface, art, (408, 48, 528, 420))
         for i, row in enumerate(self.rows):
             entry = self.maps[self.top + i]
             row.selected = self.top + i == self.index
-            tag = "" if entry.ok else "  (invalid)"
-            where = "" if entry.builtin else "  [own]"
+            tag = "" if entry.ok else "  " + _("(invalid)")
+            where = "" if entry.builtin else "  " + _("[own]")
             row.label = f"{entry.title}{where}{tag}"
         draw_buttons(self.rows + self.buttons, surface, art)
         if self.maps:
@@ -75,5 +79,6 @@ class MapsScene(Scene):
                                  align="center")
             draw_map_details(surface, art, entry, (424, 96), self.thumbs)
             art.fonts.small.draw(surface, str(entry.path), (424, 440), GREY)
-        art.fonts.small.draw(surface, f"Own maps: put .tmx files in {user_maps_dir()}",
+        art.fonts.small.draw(surface, _("Own maps: put .tmx files in {folder}").format(
+                             folder=user_maps_dir()),
                              (480, 474), GREY, align="center")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _
 from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, handle_buttons
-from .overlays import Help, Message
+from .overlays import Message
 
 ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
 
@@ -22,11 +23,7 @@ class MenuScene(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        x, w, h = 480 - 110, 220, 34
-        specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
-                 ("Settings", self.settings), ("Quit", self.quit)]
-        self.buttons = [Button((x, 262 + i * (h + 10), w, h), label, fn, big=True)
-                        for i, (label, fn) in enumerate(specs)]
+        self.layout()
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
             from ..plan import find_map
@@ -36,7 +33,18 @@ class MenuScene(Scene):
             if entry.ok:
                 self.new_game(entry.key)
             else:
-                app.push(Message("This map cannot be played", "\n".join(entry.errors)))
+                app.push(Message(_("This map cannot be played"), "\n".join(entry.errors)))
+
+    def layout(self) -> None:
+        x, w, h = 480 - 110, 220, 34
+        specs = [(N_("New game"), self.new_game), (N_("Maps"), self.maps),
+                 (N_("Rules"), self.help), (N_("Settings"), self.settings),
+                 (N_("Quit"), self.quit)]
+        self.buttons = [Button((x, 262 + i * (h + 10), w, h), _(label), fn, big=True)
+                        for i, (label, fn) in enumerate(specs)]
+
+    def language_changed(self) -> None:
+        self.layout()
 
     def new_game(self, map_key: str | None = None) -> None:
         from .setup import SetupScene
@@ -49,7 +57,9 @@ class MenuScene(Scene):
         self.app.push(MapsScene())
 
     def help(self) -> None:
-        self.app.push(Help())
+        from .rules import RulesScene
+
+        self.app.push(RulesScene())
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -72,9 +82,6 @@ class MenuScene(Scene):
 
     def handle(self, cmd: Command) -> None:
         self.idle_time = 0.0
-        if cmd.kind == "key" and cmd.name == "help":
-            self.help()
-            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -90,8 +97,9 @@ class MenuScene(Scene):
             scene = self.title_scene
             surface.blit(scene, (480 - scene.get_width() // 2, y))
             y += scene.get_height() + 4
-        art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
+        art.fonts.small.draw(surface, _("A game of land, herds and markets for 2-5 players"),
                              (480, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art)
-        art.fonts.small.draw(surface, "After Wolfgang Kramer's board game · F11 full screen",
+        art.fonts.small.draw(surface,
+                             _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
                              (480, 520), GREY, align="center")

@@ -1,4 +1,4 @@
-"""Overlays over another scene: pause, help, confirm, message, privacy, error."""
+"""Overlays over another scene: pause, confirm, message, privacy, error."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
@@ -39,7 +40,7 @@ class Dialog(Scene):
                  | None = None, back: Callable[[], None] | None = None):
         self.title = title
         self.text = text
-        self.specs = buttons or [("OK", self.close)]
+        self.specs = buttons or [(_("OK"), self.close)]
         self.back = back
         self.buttons: list[Button] = []
         self.lines: list[str] = []
@@ -89,7 +90,7 @@ class Confirm(Dialog):
             self.app.pop()
             yes()
 
-        super().__init__(question, text, [("Yes", do_yes), ("No", self.close)])
+        super().__init__(question, text, [(_("Yes"), do_yes), (_("No"), self.close)])
 
 
 class Message(Dialog):
@@ -102,11 +103,12 @@ class ErrorOverlay(Dialog):
     width = 640
 
     def __init__(self, exc: BaseException, log: Path | None):
-        where = f"The details are in {log}." if log else "The details could not be logged."
-        super().__init__("Something went wrong",
-                         f"{type(exc).__name__}: {exc}\n\n{where}\nThe game you were in"
-                         " cannot go on safely.",
-                         [("Back to menu", self.to_menu), ("Quit", self.quit)],
+        where = (_("The details are in {path}.").format(path=log) if log
+                 else _("The details could not be logged."))
+        super().__init__(_("Something went wrong"),
+                         f"{type(exc).__name__}: {exc}\n\n{where}\n"
+                         + _("The game you were in cannot go on safely."),
+                         [(_("Back to menu"), self.to_menu), (_("Quit"), self.quit)],
                          back=self.to_menu)
 
     def to_menu(self) -> None:
@@ -120,12 +122,14 @@ class ErrorOverlay(Dialog):
 
 class Pause(Dialog):
     def __init__(self) -> None:
-        super().__init__("Paused", "The game waits for you.",
-                         [("Resume", self.close), ("Help", self.help),
-                          ("Settings", self.settings), ("Quit game", self.leave)])
+        super().__init__(_("Paused"), _("The game waits for you."),
+                         [(_("Resume"), self.close), (_("Rules"), self.help),
+                          (_("Settings"), self.settings), (_("Quit game"), self.leave)])
 
     def help(self) -> None:
-        self.app.push(Help())
+        from .rules import RulesScene
+
+        self.app.push(RulesScene())
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -135,53 +139,8 @@ class Pause(Dialog):
     def leave(self) -> None:
         from .menu import MenuScene
 
-        self.app.push(Confirm("Leave this game?", lambda: self.app.reset(MenuScene()),
-                              "The game is not saved."))
-
-
-HELP_PAGES = [
-    ("How to play", [
-        "Build land chains and herds, reach markets, and score the most points.",
-        "On your turn take up to 3 actions, then End turn:",
-        "· Buy a card: click a face-up card (3 pesos) or a deck (2 pesos).",
-        "· Play a card: click it in your hand, then a lit hex on the board.",
-        "  Land cards go on free spaces of their terrain (pampas next to your land);",
-        "  animals go on pampas next to your land or your herd of that animal.",
-        "· A herd reaching a market side pays herd size + adjacent land chains.",
-        "· Harvest (once a turn): 3 pesos per tile of a chain without a chip.",
-        "· Buy a hacienda (12) on your chain or herd, or a water tile (12) on pampas.",
-        "Scoring when the animal stacks run out: markets, chains of 3+, haciendas,",
-        "water neighbours and money. Most points wins.",
-    ]),
-    ("Controls", [
-        "Mouse: point and click. Hover a lit hex to see what it would do.",
-        "Right click, R or the wheel: turn a water tile before placing it.",
-        "Right click or Esc: drop the selected card. E: end turn.",
-        "The wheel over the log scrolls back through the game.",
-        "Esc: pause menu (help, settings, quit). F11 or Alt+Enter: full screen.",
-        "Between two players at the same screen a privacy screen hides the hand:",
-        "pass the mouse and click when ready (turn it off with 'open hands').",
-    ]),
-]
-
-
-class Help(Dialog):
-    width = 700
-
-    def __init__(self) -> None:
-        self.page = 0
-        super().__init__(*self._page(0), buttons=[("Next page", self.next),
-                                                  ("Close", self.close)])
-
-    @staticmethod
-    def _page(i: int) -> tuple[str, str]:
-        title, lines = HELP_PAGES[i]
-        return f"{title} ({i + 1}/{len(HELP_PAGES)})", "\n".join(lines)
-
-    def next(self) -> None:
-        self.page = (self.page + 1) % len(HELP_PAGES)
-        self.title, self.text = self._page(self.page)
-        self.enter(self.app)
+        self.app.push(Confirm(_("Leave this game?"), lambda: self.app.reset(MenuScene()),
+                              _("The game is not saved.")))
 
 
 class Privacy(Scene):
@@ -208,10 +167,11 @@ class Privacy(Scene):
         if self.emblem in art.sprites:
             big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)
             surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 24)))
-        art.fonts.large.draw(surface, f"Pass to {self.name}", (rect.centerx, rect.y + 44),
+        art.fonts.large.draw(surface, _("Pass to {name}").format(name=self.name),
+                             (rect.centerx, rect.y + 44),
                              self.colour, align="center")
-        art.fonts.small.draw(surface, "Your hand stays hidden until you are ready.",
+        art.fonts.small.draw(surface, _("Your hand stays hidden until you are ready."),
                              (rect.centerx, rect.y + 82), GREY, align="center")
         if int(self.app.time * 2) % 2 == 0:
-            art.fonts.small.draw(surface, "Click when ready", (rect.centerx, rect.y + 110),
+            art.fonts.small.draw(surface, _("Click when ready"), (rect.centerx, rect.y + 110),
                                  WHITE, align="center")

@@ -14,14 +14,17 @@ import pygame
 
 from ...engine import Action, Event, new_game
 from ...engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
+from ...i18n import _
 from ...maps.board import Cell, cell_name
 from ..actionlayer import ActionLayer
 from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
 from ..assets import GOLD, NIGHT, RED
 from ..boardview import BoardView
+from ..hints import hint
 from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
 from ..ui import Button, draw_panel, handle_buttons
+from ..words import card_name, over_reason, scoring_name
 from .overlays import Pause, Privacy
 from .playdraw import (
     ACTIONS_RECT,
@@ -50,25 +53,63 @@ class Selection:
 
 
 def describe(event: Event, names: list[str]) -> str:
-    """A log line in plain words."""
+    """A log line in plain words, in the game's language."""
     d = event.data
-    if event.kind == "scoring":
+    k = event.kind
+    if k == "scoring":
         parts = ", ".join(f"{names[i]} +{row['total']}" for i, row in enumerate(d["table"]))
-        return f"{d['which'].capitalize()} scoring: {parts}"
-    if event.kind == "game_over":
-        win = " and ".join(names[w] for w in d["winners"])
-        return f"Game over ({d['reason']}): {win} {'win' if len(d['winners']) > 1 else 'wins'}"
+        return _("{scoring}: {points}").format(scoring=scoring_name(d["which"]), points=parts)
+    if k == "game_over":
+        win = _(" and ").join(names[w] for w in d["winners"])
+        text = _("Game over ({reason}): {names} win") if len(d["winners"]) > 1 else \
+            _("Game over ({reason}): {names} wins")
+        return text.format(reason=over_reason(d["reason"]), names=win)
     who = names[event.seat] if event.seat is not None else ""
-    if event.kind == "card_bought" and not d.get("card"):
-        article = "an" if d["item"][:1] in "aeiou" else "a"
-        return f"{who} buys {article} {d['item']} card from the deck for {d['price']} pesos"
-    if event.kind == "market_paid":
-        animals = f"{d['herd']} animal{'s' if d['herd'] != 1 else ''}"
-        return (f"{who}'s herd reaches the market at {d['market']}: {animals}"
-                f" + {d['land']} land = {d['amount']} pesos")
-    if event.kind == "turn_ended":
-        return f"{names[event.seat]} ends the turn" + (" (no move possible)"
-                                                       if d.get("forced") else "")
+    if k == "card_bought":
+        if not d.get("card"):
+            text = (_("{name} buys a land card from the deck for {price} pesos")
+                    if d["item"] == "land" else
+                    _("{name} buys an animal card from the deck for {price} pesos"))
+            return text.format(name=who, price=d["price"])
+        return _("{name} buys the face-up {card} card for {price} pesos").format(
+            name=who, card=card_name(d["card"]), price=d["price"])
+    if k == "card_revealed":
+        return _("New face-up card: {card}").format(card=card_name(d["card"]))
+    if k == "deck_reshuffled":
+        return _("The land discards are shuffled into a new deck ({size} cards)").format(
+            size=d["size"])
+    if k == "stack_switched":
+        return _("Animal stack {stack} is used up: {scoring} at the end of this round").format(
+            stack=d["stack"] - 1, scoring=scoring_name(d["scoring"]))
+    if k == "tile_placed":
+        text = (_("{name} plays {card} as pampas: land tile on {cell}") if d.get("fallback")
+                else _("{name} plays {card}: land tile on {cell}"))
+        return text.format(name=who, card=card_name(d["card"]), cell=d["cell"])
+    if k == "animal_placed":
+        return _("{name} plays {animal}: token on {cell} (herd of {herd})").format(
+            name=who, animal=card_name(d["animal"]), cell=d["cell"], herd=d["herd"])
+    if k == "market_paid":
+        text = (_("{name}'s herd reaches the market at {market}: {herd} animal"
+                  " + {land} land = {amount} pesos") if d["herd"] == 1 else
+                _("{name}'s herd reaches the market at {market}: {herd} animals"
+                  " + {land} land = {amount} pesos"))
+        return text.format(
+            name=who, market=d["market"], herd=d["herd"], land=d["land"], amount=d["amount"])
+    if k == "hacienda_placed":
+        return _("{name} buys a hacienda for {price} pesos and builds it on {cell}").format(
+            name=who, price=d["price"], cell=d["cell"])
+    if k == "water_placed":
+        return _("{name} buys a water tile of size {size} for {price} pesos: {cells}").format(
+            name=who, size=d["size"], price=d["price"], cells=" ".join(d["cells"]))
+    if k == "harvest":
+        text = (_("{name} harvests a chain of {chain} at {cell}: {amount} pesos"
+                  " (chip taken from {source})") if d.get("source") else
+                _("{name} harvests a chain of {chain} at {cell}: {amount} pesos"))
+        return text.format(name=who, chain=d["chain"], cell=d["cell"], amount=d["amount"],
+                           source=d.get("source"))
+    if k == "turn_ended":
+        return (_("{name} ends the turn (no move possible)") if d.get("forced")
+                else _("{name} ends the turn")).format(name=names[event.seat])
     return event.describe(names)
 
 
@@ -141,7 +182,7 @@ class PlayScene(PlayDrawing, Scene):
 
             self.ai = AIWorker()
         self.layout_buttons()
-        self.say(f"{self.names[cur]} starts. Round 1.")
+        self.say(_("{name} starts. Round 1.").format(name=self.names[cur]))
         self.check_privacy()
 
     def exit(self) -> None:
@@ -152,18 +193,24 @@ class PlayScene(PlayDrawing, Scene):
     def pause(self) -> None:
         self.hover_hex = None
 
+    def language_changed(self) -> None:
+        self.layout_buttons()
+        self._panels = {}        # every panel redraws in the new language
+
     def layout_buttons(self) -> None:
         y = 478
-        self.b_hacienda = Button((8, y, 132, 26), f"Hacienda {PRICE_HACIENDA}",
+        self.b_hacienda = Button((8, y, 132, 26),
+                                 _("Hacienda {price}").format(price=PRICE_HACIENDA),
                                  self.pick_hacienda, icon="icon_hacienda")
-        self.b_water = Button((144, y, 124, 26), f"Water {PRICE_WATER}", self.pick_water,
+        self.b_water = Button((144, y, 124, 26), _("Water {price}").format(price=PRICE_WATER),
+                              self.pick_water,
                               icon="icon_water")
-        self.b_harvest = Button((272, y, 112, 26), "Harvest", self.pick_harvest,
+        self.b_harvest = Button((272, y, 112, 26), _("Harvest"), self.pick_harvest,
                                 icon="chip")
-        self.b_end = Button((388, y, 164, 26), "End turn", self.end_turn, icon="icon_actions",
+        self.b_end = Button((388, y, 164, 26), _("End turn"), self.end_turn, icon="icon_actions",
                             key="end_turn")
-        self.b_menu = Button((880, 2, 76, 22), "Menu", lambda: self.app.push(Pause()))
-        self.b_sizes = [Button((8 + i * 50, 508, 46, 24), f"{i + 1} hex",
+        self.b_menu = Button((880, 2, 76, 22), _("Menu"), lambda: self.app.push(Pause()))
+        self.b_sizes = [Button((8 + i * 50, 508, 46, 24), _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
         self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu]
 
@@ -211,7 +258,8 @@ class PlayScene(PlayDrawing, Scene):
         targets = self.layer.play_targets(card)
         if not targets:
             self.warn(self.why_not(Action("play", item, card, (self.layer.board.cells[0],)),
-                                   f"No hex takes a {card} card now."))
+                                   _("No hex takes a {card} card now.").format(
+                                       card=card_name(card))))
             return
         self.select(Selection("play", card, targets))
 
@@ -220,7 +268,7 @@ class PlayScene(PlayDrawing, Scene):
         reason = self.layer.explain(action) or ""
         if "R13" in reason or "R15" in reason or "R16" in reason or "R3)" in reason \
                 or "R4)" in reason:
-            return reason.split(": ", 1)[-1]
+            return hint(reason, fallback)
         return fallback
 
     def pick_hacienda(self) -> None:
@@ -229,8 +277,9 @@ class PlayScene(PlayDrawing, Scene):
         targets = self.layer.hacienda_targets()
         if not targets:
             self.warn(self.why_not(Action("buy", "hacienda", None, ((0, 0),)),
-                                   "No hacienda can be bought now: it needs 12 pesos, one left,"
-                                   " one a turn, and a chain or herd of yours without one (R20)."))
+                                   _("No hacienda can be bought now: it needs 12 pesos, one"
+                                     " left, one a turn, and a chain or herd of yours without"
+                                     " one (R20).")))
             return
         self.select(Selection("hacienda", None, targets))
 
@@ -239,13 +288,13 @@ class PlayScene(PlayDrawing, Scene):
             return
         sizes = self.layer.water_sizes()
         if not sizes:
-            self.warn("No water tile can be bought now: it needs 12 pesos, once a turn, and free"
-                      " pampas for its shape (R21).")
+            self.warn(_("No water tile can be bought now: it needs 12 pesos, once a turn, and"
+                        " free pampas for its shape (R21)."))
             return
         if size is None or size not in sizes:
             size = sizes[0] if size is None else size
             if size not in sizes:
-                self.warn(f"No size-{size} water tile fits or is left now.")
+                self.warn(_("No water tile of size {size} fits or is left now.").format(size=size))
                 return
         turns = self.selection.turns if self.selection and self.selection.kind == "water" else 0
         self.select(Selection("water", None, self.layer.water_placements(size), size, turns))
@@ -255,8 +304,8 @@ class PlayScene(PlayDrawing, Scene):
             return
         targets = self.layer.harvest_targets()
         if not targets:
-            self.warn("Nothing to harvest now: once a turn, on a chain of yours without a"
-                      " harvest chip (R36-R38).")
+            self.warn(_("Nothing to harvest now: once a turn, on a chain of yours without a"
+                        " harvest chip (R36-R38)."))
             return
         self.select(Selection("harvest", None, targets))
 
@@ -273,7 +322,7 @@ class PlayScene(PlayDrawing, Scene):
             return
         action = self.layer.buy_card(item, card)
         if action is None:
-            self.warn(self.layer.explain(Action("buy", item, card)) or "Not possible now.")
+            self.warn(hint(self.layer.explain(Action("buy", item, card)), _("Not possible now.")))
             return
         self.select(None)
         self.layer.perform(action)
@@ -322,7 +371,7 @@ class PlayScene(PlayDrawing, Scene):
             # R37: every chip is out; now pick the chip to take.
             self.select(Selection("harvest_from", None,
                                   {a.source: a for a in sel.targets[cell]}))
-            self.warn("All 8 chips are on the board: click the chip to take (R37).")
+            self.warn(_("All 8 chips are on the board: click the chip to take (R37)."))
             return
         action, attempt = self.action_at(h)
         if action is not None:
@@ -330,11 +379,12 @@ class PlayScene(PlayDrawing, Scene):
             self.layer.perform(action)
             return
         if attempt is not None:
-            self.warn(self.layer.explain(attempt) or f"Not possible on {cell_name(cell)}.")
+            self.warn(hint(self.layer.explain(attempt),
+                           _("Not possible on {cell}.").format(cell=cell_name(cell))))
         elif sel.kind == "water":
-            self.warn("The water tile would leave the board there; turn it (R, right click).")
+            self.warn(_("The water tile would leave the board there; turn it (R, right click)."))
         else:
-            self.warn(f"Not possible on {cell_name(cell)}.")
+            self.warn(_("Not possible on {cell}.").format(cell=cell_name(cell)))
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
@@ -350,11 +400,6 @@ class PlayScene(PlayDrawing, Scene):
                     self.select(None)
                 else:
                     self.app.push(Pause())
-                return
-            if cmd.name == "help":
-                from .overlays import Help
-
-                self.app.push(Help())
                 return
             if cmd.name == "rotate":
                 self.rotate(1)
@@ -392,7 +437,7 @@ class PlayScene(PlayDrawing, Scene):
         h = self.view.hex_at(cmd.pos)
         if h is not None and self.human_turn:
             if self.selection is None:
-                self.warn("Pick a card from your hand or an action first.")
+                self.warn(_("Pick a card from your hand or an action first."))
             else:
                 self.click_hex(h)
 
@@ -401,27 +446,42 @@ class PlayScene(PlayDrawing, Scene):
         self.hover_text = ""
         self.hover_hex = h
         if h is not None and self.selection is not None and self.human_turn:
-            action, _ = self.action_at(h)
+            action = self.action_at(h)[0]
             if action is not None:
                 self.hover_text = self.layer.preview(action)
+            elif self.selection.kind != "harvest":
+                attempt = self.action_at(h)[1]
+                if attempt is not None:
+                    # Why can't I place here? The rule, in a short sentence.
+                    self.hover_text = hint(self.layer.explain(attempt))
             elif self.selection.kind == "harvest":
                 acts = self.selection.targets.get(self.layer.board.cells[h])
                 if acts:
-                    self.hover_text = "all chips are out: then pick the chip to take"
+                    self.hover_text = _("all chips are out: then pick the chip to take")
             return
         if not self.human_turn:
             return
         for rect, item, card in self.market_slots:
             if rect.collidepoint(pos):
                 action = self.layer.buy_card(item, card)
-                what = f"{item} card {card}" if card else f"a {item} card from the deck"
-                self.hover_text = (f"buy {what}: {self.layer.preview(action)}" if action
-                                   else f"cannot buy {what} now")
+                if card:
+                    what = _("the {card} card").format(card=card_name(card))
+                elif item == "land":
+                    what = _("a land card from the deck")
+                else:
+                    what = _("an animal card from the deck")
+                self.hover_text = (_("buy {what}: {effect}").format(
+                    what=what, effect=self.layer.preview(action)) if action
+                    else hint(self.layer.explain(Action("buy", item, card)),
+                              _("cannot buy {what} now").format(what=what)))
         for rect, _item, card in self.hand_slots:
             if rect.collidepoint(pos):
                 n = len(self.layer.play_targets(card))
-                self.hover_text = (f"{card} card: {n} hex{'es' if n != 1 else ''} can take it"
-                                   if n else f"no hex takes a {card} card now")
+                self.hover_text = (
+                    _("{card} card: 1 hex can take it").format(card=card_name(card)) if n == 1
+                    else _("{card} card: {count} hexes can take it").format(
+                        card=card_name(card), count=n) if n
+                    else _("no hex takes a {card} card now").format(card=card_name(card)))
 
     # ------------------------------------------------------------- events
     def on_events(self, action: Action, events: list[Event]) -> None:
@@ -477,7 +537,8 @@ class PlayScene(PlayDrawing, Scene):
                     self.anims.add(Pop(f"-{d['price']}", (rect.right - 60, rect.y + 12),
                                        0.7 * f, delay, RED))
             elif e.kind == "stack_switched":
-                self.anims.add(Banner(f"{d['scoring'].capitalize()} scoring after this round",
+                self.anims.add(Banner(_("{scoring} after this round").format(
+                    scoring=scoring_name(d["scoring"])),
                                       BOARD_AREA.center, 2.0 * f, delay))
         scores, money = self.layer.public_totals()
         for i in range(len(scores)):
@@ -649,7 +710,7 @@ class PlayScene(PlayDrawing, Scene):
         self.draw_highlights(surface)
         self.b_menu.draw(surface, art)
         if self.demo and int(self.app.time * 2) % 2 == 0:
-            art.fonts.large.draw(surface, "Demo game · click to play", BOARD_AREA.midtop,
+            art.fonts.large.draw(surface, _("Demo game · click to play"), BOARD_AREA.midtop,
                                  GOLD, align="center")
         self.anims.draw(surface, art)
 

@@ -11,8 +11,10 @@ import pygame
 
 from ...engine.components import ANIMALS, LAND_CARDS
 from ...engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ...i18n import _
 from ..assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
 from ..ui import Button, draw_buttons, draw_panel
+from ..words import card_name, level_name, over_reason
 
 BOARD_AREA = pygame.Rect(8, 28, 696, 324)
 TRACK = pygame.Rect(16, 356, 680, 22)
@@ -157,7 +159,7 @@ class PlayDrawing:
                 sprites.blit_anchored(surface, "hex_selected" if legal else "hex_illegal", centre)
             return
         if sel is not None:
-            action, _ = self.action_at(h)
+            action = self.action_at(h)[0]
             frame = "hex_selected" if action is not None else "hex_illegal"
             sprites.blit_anchored(surface, frame, self.view.centres[h])
         else:
@@ -188,7 +190,7 @@ class PlayDrawing:
         top = max(60, (max(shown, default=0) // 20 + 2) * 20)
         x0, y = TRACK.x + 24, TRACK.centery
         width = TRACK.width - 32
-        art.fonts.small.draw(surface, "Pts", (TRACK.x, y - 6), GREY)
+        art.fonts.small.draw(surface, _("Pts"), (TRACK.x, y - 6), GREY)
         pygame.draw.line(surface, DIM, (x0, y), (x0 + width, y), 2)
         for v in range(0, top + 1, 5):
             x = x0 + width * v // top
@@ -209,21 +211,25 @@ class PlayDrawing:
         art = self.app.art
         font = art.fonts.small
         if obs.over:
-            parts = [f"Game over: {obs.over_reason}"]
+            parts = [_("Game over: {reason}").format(reason=over_reason(obs.over_reason))]
         else:
             cur = obs.current
             left = 3 - obs.actions_taken
-            who = self.names[cur] + ("" if self.plan.seats[cur].is_human else " (AI)")
+            who = self.names[cur] + ("" if self.plan.seats[cur].is_human else _(" (AI)"))
             # In pieces, so the font's cache serves the ones that repeat.
-            parts = [f"Round {obs.round} · ", f"{who} to play", " · ",
-                     f"{left} action{'s' if left != 1 else ''} left"]
+            parts = [_("Round {round}").format(round=obs.round) + " · ",
+                     _("{name} to play").format(name=who), " · ",
+                     _("1 action left") if left == 1 else
+                     _("{count} actions left").format(count=left)]
         x = 8
         for part in parts:
             x = art.fonts.large.draw(surface, part, (x, 1), WHITE).right - 1
-        stack = (f"Animal stack {min(obs.stack, 2)}: {obs.animal_draw_size} cards"
-                 + (f" + {obs.animal_waiting_size} waiting" if obs.stack == 1 else ""))
+        stack = (_("Animal stack {stack}: {cards} cards").format(
+            stack=min(obs.stack, 2), cards=obs.animal_draw_size)
+                 + (_(" + {cards} waiting").format(cards=obs.animal_waiting_size)
+                    if obs.stack == 1 else ""))
         if obs.intermediate_due or obs.final_due:
-            stack += " · scoring after this round"
+            stack += " · " + _("scoring after this round")
         font.draw(surface, stack, (872, 7), GOLD if obs.intermediate_due or obs.final_due
                   else GREY, align="right")
 
@@ -241,7 +247,8 @@ class PlayDrawing:
                 pygame.draw.rect(surface, GOLD, rect, 2)
             sp = self.plan.seats[i]
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (rect.x + 12, rect.y + 11))
-            name = sp.name + ("" if sp.is_human else f" · AI {sp.kind}")
+            name = sp.name + ("" if sp.is_human else " · " + _("AI {level}").format(
+                level=level_name(sp.kind)))
             font.draw(surface, name, (rect.x + 22, rect.y + 4),
                       art.seat_text_colour(sp.colour))
             if current and int(self.app.time * 2) % 2 == 0:
@@ -269,7 +276,8 @@ class PlayDrawing:
                  "card_back_animal"))
         y = y0 + 4
         for item, face_up, deck, prefix, back in rows:
-            font.draw(surface, f"{item.capitalize()} cards · face up 3, deck 2 pesos",
+            font.draw(surface, _("Land cards · face up 3, deck 2 pesos") if item == "land"
+                      else _("Animal cards · face up 3, deck 2 pesos"),
                       (rect.x + 8, y), GREY)
             y += 13
             x = rect.x + 8
@@ -287,9 +295,11 @@ class PlayDrawing:
             font.draw(surface, str(deck), (x + CARD_W + 4, y + 16), WHITE)
             y += CARD_H + 6
         water = " ".join(f"{size}:{n}" for size, n in obs.water_left if n)
-        font.draw(surface, f"Haciendas {obs.haciendas_left} · chips {8 - len(obs.chips)}",
+        font.draw(surface, _("Haciendas {haciendas} · chips {chips}").format(
+            haciendas=obs.haciendas_left, chips=8 - len(obs.chips)),
                   (rect.x + 8, y), WHITE)
-        font.draw(surface, f"Water tiles by size {water or 'none'}", (rect.x + 8, y + 13),
+        font.draw(surface, _("Water tiles by size {sizes}").format(sizes=water or _("none")),
+                  (rect.x + 8, y + 13),
                   WHITE)
 
     def draw_hand(self, surface: pygame.Surface, obs) -> None:
@@ -301,17 +311,18 @@ class PlayDrawing:
         x = rect.x + 8
         y = HAND_Y + 6
         if self.viewer is None and not self.autoplay:
-            font.draw(surface, "Hands are hidden until the next player at this screen is"
-                      " ready.", (x, y + 16), GREY)
+            font.draw(surface, _("Hands are hidden until the next player at this screen is"
+                                 " ready."), (x, y + 16), GREY)
             return
-        whose = f"{self.names[seat]}'s hand" + (" (AI)" if self.autoplay else "")
+        whose = _("{name}'s hand").format(name=self.names[seat]) + (
+            _(" (AI)") if self.autoplay else "")
         self.app.art.sprites.blit_anchored(surface, f"emblem_{self.plan.seats[seat].colour}",
                                            (rect.x + 12, rect.y + 9))
         font.draw(surface, whose, (rect.x + 22, rect.y + 4), WHITE)
         cards = [("land", c, n) for c, n in zip(LAND_CARDS, obs.land_hand, strict=True) if n]
         cards += [("animal", c, n) for c, n in zip(ANIMALS, obs.animal_hand, strict=True) if n]
         if not cards:
-            font.draw(surface, "no cards", (x, y + 16), GREY)
+            font.draw(surface, _("no cards"), (x, y + 16), GREY)
         for item, card, n in cards:
             selected = bool(self.selection and self.selection.card == card)
             slot = pygame.Rect(x, y - (5 if selected else 0), CARD_W, CARD_H)
@@ -322,7 +333,7 @@ class PlayDrawing:
             self.hand_slots.append((slot, item, card))
             x += CARD_W + 10
         if obs.seat != obs.current and not obs.over:
-            font.draw(surface, f"waiting for {self.names[obs.current]}",
+            font.draw(surface, _("waiting for {name}").format(name=self.names[obs.current]),
                       (rect.right - 8, rect.y + 4), GREY, align="right")
 
     def draw_status(self, surface: pygame.Surface) -> None:
@@ -335,14 +346,14 @@ class PlayDrawing:
             n = len({c for p in sel.targets for c in p}) if sel.kind == "water" else \
                 len(sel.targets)
             hint = {
-                "play": f"Play {sel.card}: click a lit hex ({n} possible). Right click: cancel.",
-                "hacienda": f"Hacienda: click one of your lit tiles or tokens ({n}).",
-                "water": f"Water size {sel.size}: R / right click / wheel turns it.",
-                "harvest": f"Harvest: click one of your lit chains ({n} tiles).",
-                "harvest_from": "Take which chip? Click a lit chip of another player.",
-            }[sel.kind]
+                "play": _("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
+                "hacienda": _("Hacienda: click one of your lit tiles or tokens ({count})."),
+                "water": _("Water size {size}: R / right click / wheel turns it."),
+                "harvest": _("Harvest: click one of your lit chains ({count} tiles)."),
+                "harvest_from": _("Take which chip? Click a lit chip of another player."),
+            }[sel.kind].format(card=card_name(sel.card or ""), count=n, size=sel.size)
         elif self.human_turn:
-            hint = "Pick a card in your hand, buy a card on the right, or an action below."
+            hint = _("Pick a card in your hand, buy a card on the right, or an action below.")
         if self.message and self.app.time < self.message_until:
             for i, line in enumerate(font.wrap(self.message, 548 - x)[:2]):
                 font.draw(surface, line, (x, y - 4 + i * 12), RED)
@@ -364,5 +375,5 @@ class PlayDrawing:
             font.draw(surface, line, (LOG_RECT.x + 22, y), WHITE if seat is not None else GOLD,
                       shadow=INK)
         if self.log_back:
-            font.draw(surface, f"↓ {self.log_back} newer lines (wheel)",
+            font.draw(surface, _("↓ {count} newer lines (wheel)").format(count=self.log_back),
                       (LOG_RECT.right - 8, LOG_RECT.bottom - 14), GREY, align="right")

@@ -8,15 +8,16 @@ from collections.abc import Callable
 
 import pygame
 
+from ...i18n import N_, _
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..plan import GamePlan
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
 
-ROWS = (("markets", "Markets", "icon_market"), ("chains", "Land chains", "icon_chain"),
-        ("haciendas", "Haciendas", "icon_hacienda"), ("water", "Water", "icon_water"),
-        ("money", "Money", "icon_money"), ("total", "This scoring", "icon_score"),
-        ("sum", "Total points", "icon_crown"))
+ROWS = (("markets", N_("Markets"), "icon_market"), ("chains", N_("Land chains"), "icon_chain"),
+        ("haciendas", N_("Haciendas"), "icon_hacienda"), ("water", N_("Water"), "icon_water"),
+        ("money", N_("Money"), "icon_money"), ("total", N_("This scoring"), "icon_score"),
+        ("sum", N_("Total points"), "icon_crown"))
 STEP = 0.7        # seconds between categories at normal speed
 
 
@@ -25,13 +26,13 @@ def detail(category: str, row: dict) -> str:
     d = row.get("detail", {})
     if category == "markets":
         n = d.get("markets", 0)
-        return f"{n} market{'s' if n != 1 else ''}"
+        return _("1 market") if n == 1 else _("{count} markets").format(count=n)
     if category in ("chains", "haciendas", "water"):
         parts = d.get(category) or []
         return "+".join(str(p) for p in parts) if parts else "-"
     if category == "money":
         pesos = d.get("money", 0)
-        return f"{pesos} peso{'s' if pesos != 1 else ''}"
+        return _("1 peso") if pesos == 1 else _("{count} pesos").format(count=pesos)
     return ""
 
 
@@ -54,7 +55,7 @@ class ScoringScene(Scene):
     def enter(self, app) -> None:
         super().enter(app)
         final = self.winners is not None
-        label = "Back to menu" if final and not self.autoplay else "Continue"
+        label = _("Back to menu") if final and not self.autoplay else _("Continue")
         self.button = Button((740, 496, 196, 34), label, self.close, big=True, key="confirm")
         f = app.settings.anim_factor
         self.step = STEP * f
@@ -104,7 +105,7 @@ class ScoringScene(Scene):
     def render(self, surface: pygame.Surface) -> None:
         art = self.app.art
         draw_background(surface, art)
-        title = "Final scoring" if self.which == "final" else "Intermediate scoring"
+        title = _("Final scoring") if self.which == "final" else _("Intermediate scoring")
         art.fonts.large.draw(surface, title, (480, 10), GOLD, align="center")
         self.draw_table(surface)
         if self.revealed >= len(ROWS):
@@ -135,7 +136,7 @@ class ScoringScene(Scene):
             count_up = min(1.0, (shown - r) * 2)
             if icon in art.sprites:
                 art.sprites.blit_anchored(surface, icon, (rect.x + 20, y + 10))
-            small.draw(surface, label, (rect.x + 34, y + 4), WHITE if key not in ("total", "sum")
+            small.draw(surface, _(label), (rect.x + 34, y + 4), WHITE if key not in ("total", "sum")
                        else GOLD)
             for i in range(n):
                 cx = rect.x + col0 + col_w * i + col_w // 2
@@ -152,7 +153,7 @@ class ScoringScene(Scene):
                 font.draw(surface, text, (cx - 10, y + (0 if font is large else 4)),
                           GOLD if key in ("total", "sum") else WHITE, align="right")
                 if note and small.width(note) > col_w // 2 - 6:
-                    note = f"{note.count('+') + 1} groups"
+                    note = _("{count} groups").format(count=note.count("+") + 1)
                 if note:
                     small.draw(surface, note, (cx + 2, y + 4), GREY, align="left", shadow=None)
             pygame.draw.line(surface, DIM, (rect.x + 12, y + 27), (rect.right - 12, y + 27))
@@ -170,11 +171,12 @@ class ScoringScene(Scene):
             return
         best = self.scores[leaders[0]]
         if self.winners is None:
-            text = (f"{names[0]} leads with {best} points" if len(names) == 1 else
-                    f"{' and '.join(names)} lead with {best} points")
+            text = (_("{name} leads with {points} points") if len(names) == 1 else
+                    _("{names} lead with {points} points"))
         else:
-            text = (f"{names[0]} wins with {best} points!" if len(names) == 1 else
-                    f"{' and '.join(names)} share the win with {best} points!")
+            text = (_("{name} wins with {points} points!") if len(names) == 1 else
+                    _("{names} share the win with {points} points!"))
+        text = text.format(name=names[0], names=_(" and ").join(names), points=best)
         y = 40 + 42 + len(ROWS) * 30 + 8
         w = art.fonts.large.width(text) + 56
         rect = pygame.Rect(480 - w // 2, y, w, 30)
@@ -188,9 +190,9 @@ class ScoringScene(Scene):
         if len(samples) < 2:
             return
         top = 40 + 42 + len(ROWS) * 30 + 44
-        self.chart(surface, pygame.Rect(24, top, 352, 532 - top), "Points over the game",
+        self.chart(surface, pygame.Rect(24, top, 352, 532 - top), _("Points over the game"),
                    [s[1] for s in samples])
-        self.chart(surface, pygame.Rect(384, top, 352, 532 - top), "Pesos over the game",
+        self.chart(surface, pygame.Rect(384, top, 352, 532 - top), _("Pesos over the game"),
                    [s[2] for s in samples])
         art = self.app.art
         legend = pygame.Rect(744, top, 192, 486 - top)
@@ -201,8 +203,9 @@ class ScoringScene(Scene):
             y = legend.y + 10 + row * 26
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", (legend.x + 14, y + 5))
             art.fonts.small.draw(surface, seat.name, (legend.x + 24, y), WHITE)
-            money = f" · {self.money[i]} pesos" if self.money else ""
-            art.fonts.small.draw(surface, f"{self.scores[i]} points{money}",
+            money = " · " + _("{count} pesos").format(count=self.money[i]) if self.money else ""
+            art.fonts.small.draw(surface, _("{count} points").format(count=self.scores[i])
+                                 + money,
                                  (legend.x + 24, y + 11), GREY)
 
     def chart(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
@@ -219,7 +222,7 @@ class ScoringScene(Scene):
                    shadow=None)
         small.draw(surface, "0", (plot.x - 3, plot.bottom - 8), GREY, align="right",
                    shadow=None)
-        small.draw(surface, "turns", (plot.right, plot.bottom + 1), GREY, align="right",
+        small.draw(surface, _("turns"), (plot.right, plot.bottom + 1), GREY, align="right",
                    shadow=None)
         steps = len(series) - 1
         for seat_index, seat in enumerate(self.plan.seats):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..assets import GOLD, GREY, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
 from ..userdirs import ANIM_SPEEDS
 from .overlays import dim
+
+SPEED_NAMES = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 
 class SettingsScene(Scene):
@@ -24,7 +26,7 @@ class SettingsScene(Scene):
         self.speed = Button((x, y, 180, 26), "", self.next_speed)
         self.full = Button((x, y + 44, 180, 26), "", self.toggle_full)
         self.hands = Button((x, y + 88, 180, 26), "", self.toggle_hands)
-        self.done = Button((self.rect.centerx - 80, self.rect.bottom - 40, 160, 28), "Done",
+        self.done = Button((self.rect.centerx - 80, self.rect.bottom - 40, 160, 28), _("Done"),
                            self.close, key="confirm")
         self.buttons = [self.speed, self.full, self.hands, self.done]
 
@@ -50,17 +52,18 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.settings
-        self.speed.label = s.anim_speed.capitalize()
-        self.full.label = "Full screen" if s.fullscreen else "Window"
-        self.hands.label = "Open" if s.open_hands else "Hidden (privacy)"
+        self.speed.label = _(SPEED_NAMES[s.anim_speed])
+        self.full.label = _("Full screen") if s.fullscreen else _("Window")
+        self.hands.label = _("Open") if s.open_hands else _("Hidden (privacy)")
         dim(surface)
         art = self.app.art
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, _("Settings"), (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
         font = art.fonts.small
-        for i, label in enumerate(("Animation speed", "Display (F11)", "Hands at hot-seat")):
+        for i, label in enumerate((_("Animation speed"), _("Display (F11)"),
+                                   _("Hands at hot-seat"))):
             font.draw(surface, label, (self.rect.x + 24, self.rect.y + 63 + 44 * i), WHITE)
-        font.draw(surface, "'Off' shows every move at once.",
+        font.draw(surface, _("'Off' shows every move at once."),
                   (self.rect.x + 24, self.rect.y + 186), GREY)
         draw_buttons(self.buttons, surface, art)

@@ -8,11 +8,13 @@ import random
 
 import pygame
 
+from ...i18n import _
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, default_level, list_maps
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_check, draw_panel, handle_buttons
+from ..words import level_name
 
 NAME_LIMIT = 10
 ROW_H = 40
@@ -56,6 +58,12 @@ class SetupScene(Scene):
     def exit(self) -> None:
         self.stop_editing()
 
+    def language_changed(self) -> None:
+        self.layout()
+
+    def typing(self) -> bool:
+        return self.editing is not None
+
     def layout(self) -> None:
         b: list[Button] = []
         for i, seat in enumerate(self.seats):
@@ -63,13 +71,14 @@ class SetupScene(Scene):
             b.append(Button((40, y, 34, 30), "", lambda i=i: self.next_colour(i),
                             icon=f"emblem_{seat.colour}"))
             b.append(Button((80, y, 150, 30), seat.name, lambda i=i: self.edit("name", i)))
-            kind = "Human" if seat.is_human else f"AI: {seat.kind}"
+            kind = _("Human") if seat.is_human else _("AI: {level}").format(
+                level=level_name(seat.kind))
             b.append(Button((236, y, 150, 30), kind, lambda i=i: self.next_kind(i),
                             icon="icon_human" if seat.is_human else "icon_ai"))
             b.append(Button((392, y, 30, 30), "x", lambda i=i: self.remove_seat(i),
                             enabled=len(self.seats) > 2))
         y = SEATS_TOP + len(self.seats) * ROW_H
-        b.append(Button((40, y, 190, 28), "Add a seat", self.add_seat,
+        b.append(Button((40, y, 190, 28), _("Add a seat"), self.add_seat,
                         enabled=len(self.seats) < 5))
         b.append(Button((560, 84, 30, 30), "", lambda: self.next_map(-1), icon="ui_arrow_left"))
         b.append(Button((906, 84, 30, 30), "", lambda: self.next_map(1), icon="ui_arrow_right"))
@@ -80,8 +89,8 @@ class SetupScene(Scene):
                         icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
         entry = self.entry
         start_ok = entry is not None and entry.ok
-        b.append(Button((40, 490, 160, 34), "Back", self.back, big=True))
-        b.append(Button((740, 490, 196, 34), "Start game", self.start, big=True,
+        b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
+        b.append(Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
                         enabled=start_ok, key="confirm"))
         self.buttons = b
 
@@ -115,7 +124,8 @@ class SetupScene(Scene):
         used_c = {s.colour for s in self.seats}
         used_n = {s.name for s in self.seats}
         colour = next(c for c in range(5) if c not in used_c)
-        name = next((n for n in DEFAULT_NAMES if n not in used_n), f"Player {len(self.seats)}")
+        name = next((n for n in DEFAULT_NAMES if n not in used_n), _("Player {number}").format(
+            number=len(self.seats) + 1))
         self.seats.append(SeatPlan(name, default_level(), colour))
         self.layout()
 
@@ -142,7 +152,7 @@ class SetupScene(Scene):
             self.editing = None
             pygame.key.stop_text_input()
             for s in self.seats:
-                s.name = s.name.strip() or "Player"
+                s.name = s.name.strip() or _("Player")
             self.layout()
 
     def back(self) -> None:
@@ -214,24 +224,26 @@ class SetupScene(Scene):
         art = self.app.art
         draw_background(surface, art, self.app.time)
         large, small = art.fonts.large, art.fonts.small
-        large.draw(surface, "New game", (480, 14), GOLD, align="center")
+        large.draw(surface, _("New game"), (480, 14), GOLD, align="center")
         draw_panel(surface, art, (24, 48, 520, 340))
-        small.draw(surface, "Seats: colour, name, who plays", (40, 60), GREY)
+        small.draw(surface, _("Seats: colour, name, who plays"), (40, 60), GREY)
         draw_panel(surface, art, (552, 48, 392, 340))
         self._draw_map(surface)
         draw_panel(surface, art, (24, 396, 520, 82))
-        small.draw(surface, "Seed", (40, 418), WHITE)
-        small.draw(surface, "same seed, same game", (360, 418), GREY)
+        small.draw(surface, _("Seed"), (40, 418), WHITE)
+        small.draw(surface, _("same seed, same game"), (360, 418), GREY)
         self.checks = {
             "hand_limits": draw_check(surface, art, (40, 448), "hand_limits" in self.variants,
-                                      "Hand limits"),
-            "lakes": draw_check(surface, art, (180, 448), "lakes" in self.variants, "Lakes"),
-            "open_hands": draw_check(surface, art, (300, 448), self.open_hands, "Open hands"),
+                                      _("Hand limits")),
+            "lakes": draw_check(surface, art, (180, 448), "lakes" in self.variants,
+                                _("Lakes")),
+            "open_hands": draw_check(surface, art, (300, 448), self.open_hands,
+                                     _("Open hands")),
         }
         draw_panel(surface, art, (552, 396, 392, 82))
-        notes = ("Hand limits: at most 20 land and 10 animal cards in hand (R17).",
-                 "Lakes: touching water tiles score as one lake (R46).",
-                 "Open hands: no privacy screen between players at this screen.")
+        notes = (_("Hand limits: at most 20 land and 10 animal cards in hand (R17)."),
+                 _("Lakes: touching water tiles score as one lake (R46)."),
+                 _("Open hands: no privacy screen between players at this screen."))
         for i, line in enumerate(notes):
             small.draw(surface, line, (564, 406 + i * 20), GREY)
         draw_buttons(self.buttons, surface, art)
@@ -242,15 +254,16 @@ class SetupScene(Scene):
             pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
         n = len(self.seats)
         humans = sum(s.is_human for s in self.seats)
-        note = f"{n} players, {humans} at this screen" + (
-            "; a privacy screen hides each hand" if humans > 1 and not self.open_hands else "")
+        note = _("{players} players, {humans} at this screen").format(
+            players=n, humans=humans) + (_("; a privacy screen hides each hand")
+                                         if humans > 1 and not self.open_hands else "")
         small.draw(surface, note, (40, 372), GREY)
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         entry = self.entry
         art = self.app.art
         if entry is None:
-            art.fonts.small.draw(surface, "No maps found.", (570, 130), RED)
+            art.fonts.small.draw(surface, _("No maps found."), (570, 130), RED)
             return
         label = f"{entry.title}  ({self.map_index + 1}/{len(self.maps)})"
         art.fonts.large.draw(surface, label, (748, 88), WHITE if entry.ok else RED,
@@ -264,7 +277,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     small = art.fonts.small
     x, y = pos
     if not entry.ok:
-        small.draw(surface, "This map cannot be played:", (x, y), RED)
+        small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
             lines += small.wrap(f"· {problem}", 360)
@@ -279,13 +292,16 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     y += 176
     lo, hi = entry.players
     fits = players is None or lo <= players <= hi
-    small.draw(surface, f"by {entry.prop('author', 'unknown')}", (x, y), GREY)
-    small.draw(surface, f"players {lo}-{hi}", (x + 360, y), WHITE if fits else RED,
+    small.draw(surface, _("by {author}").format(author=entry.prop("author", _("unknown"))),
+               (x, y), GREY)
+    small.draw(surface, _("players {low}-{high}").format(low=lo, high=hi), (x + 360, y),
+               WHITE if fits else RED,
                align="right")
-    desc = small.wrap(entry.prop("description"), 360)
+    desc = small.wrap(entry.description, 360)
     for i, line in enumerate(desc[:4]):
         small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
     if entry.warnings:
-        warning = small.wrap(f"Warning: {entry.warnings[0].split(': ', 1)[-1]}", 360)
+        warning = small.wrap(_("Warning: {problem}").format(
+            problem=entry.warnings[0].split(": ", 1)[-1]), 360)
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)

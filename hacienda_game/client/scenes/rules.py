@@ -1,0 +1,303 @@
+"""The rules help: an illustrated rules reference over any scene (F1 / H).
+
+The text of each page lives in ``hacienda_game/locale/rules_<language>.md``,
+one section per page, the same section ids in every language::
+
+    ## turn | The turn
+    Paragraphs, blank lines between them.
+    - a bullet
+    > the caption under the page's picture
+
+Each page has a picture drawn from the game's own map tiles and sprites (a
+small hex diagram of what the page explains).  Left/right (keys, buttons or
+the contents) turn the pages; back or Close returns to where the player was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import pygame
+
+from ...i18n import LOCALE_DIR, _, language
+from ...maps.catalog import maps_dir
+from ..assets import GOLD, GREY, INK, WHITE, Art
+from ..scene import Command, Scene
+from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+from .overlays import dim
+
+SECTIONS = ("turn", "buying", "land", "animals", "markets", "hacienda", "water", "harvest",
+            "scoring", "end", "controls")
+PANEL = pygame.Rect(16, 12, 928, 516)
+TEXT_X, TEXT_W = 232, 432
+PICTURE = pygame.Rect(676, 52, 256, 270)
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    paragraphs: tuple[str, ...]      # a paragraph starting "- " is a bullet
+    caption: str = ""                # under the picture
+
+
+class RulesError(ValueError):
+    """A rules file is missing a section or is malformed (says which)."""
+
+
+def parse_rules(text: str, source: str = "rules") -> list[Section]:
+    """Sections of a rules file, in file order."""
+    sections: list[Section] = []
+    current: tuple[str, str] | None = None
+    paragraphs: list[str] = []
+    para: list[str] = []
+    caption: list[str] = []
+
+    def close_para() -> None:
+        if para:
+            paragraphs.append(" ".join(para))
+            para.clear()
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("## "):
+            close_para()
+            if current is not None:
+                sections.append(Section(*current, tuple(paragraphs), " ".join(caption)))
+            ident, sep, title = line[3:].partition("|")
+            if not sep or not ident.strip() or not title.strip():
+                raise RulesError(f"{source}:{n}: a section starts '## id | Title'")
+            current = (ident.strip(), title.strip())
+            paragraphs, caption = [], []
+        elif current is None:
+            if line and not line.startswith("#"):
+                raise RulesError(f"{source}:{n}: text before the first section")
+        elif not line:
+            close_para()
+        elif line.startswith("> "):
+            close_para()
+            caption.append(line[2:])
+        elif line.startswith("- "):
+            close_para()
+            para.append(line)
+        else:
+            para.append(line)
+    close_para()
+    if current is not None:
+        sections.append(Section(*current, tuple(paragraphs), " ".join(caption)))
+    return sections
+
+
+@cache
+def rules_sections(code: str) -> tuple[Section, ...]:
+    """The rules help's pages in a language, in the order of SECTIONS."""
+    path = LOCALE_DIR / f"rules_{code}.md"
+    found = {s.id: s for s in parse_rules(path.read_text(encoding="utf-8"), path.name)}
+    missing = [s for s in SECTIONS if s not in found]
+    if missing:
+        raise RulesError(f"{path.name}: no section {', '.join(missing)}")
+    return tuple(found[s] for s in SECTIONS)
+
+
+# ------------------------------------------------------------------ pictures
+TILE = 32                    # the map tiles' hex size; pictures draw them at 2x
+SPACES = ("mountain", "forest", "meadow", "rock", "moor", "pampas", "market", "water")
+
+
+@cache
+def _tiles() -> dict[str, pygame.Surface]:
+    """The map tileset's terrain hexes (maps/hacienda.png), by space."""
+    sheet = pygame.image.load(str(maps_dir() / "hacienda.png"))
+    return {space: sheet.subsurface((i * TILE, 0, TILE, TILE)).copy()
+            for i, space in enumerate(SPACES)}
+
+
+# Each picture: hexes (column, row, space, [pieces]) on a pointy-top grid whose
+# odd rows are shifted right (as the game's maps), then labels.
+Piece = str
+PICTURES: dict[str, list[tuple[int, int, str, tuple[Piece, ...]]]] = {
+    "land": [(0, 0, "forest", ("land_0",)), (1, 0, "forest", ("land_0",)),
+             (2, 0, "forest", ("hex_legal",)), (0, 1, "forest", ("land_0",)),
+             (1, 1, "pampas", ("land_0",)), (2, 1, "meadow", ()), (0, 2, "pampas", ()),
+             (1, 2, "pampas", ("hex_legal",)), (2, 2, "rock", ())],
+    "animals": [(0, 0, "meadow", ("land_1",)), (1, 0, "meadow", ("land_1",)),
+                (2, 0, "mountain", ("hex_illegal",)), (0, 1, "pampas", ("animal_pig_1",)),
+                (1, 1, "pampas", ("animal_pig_1",)), (2, 1, "pampas", ("hex_legal",)),
+                (0, 2, "pampas", ("animal_sheep_2",)), (1, 2, "pampas", ()),
+                (2, 2, "pampas", ())],
+    "markets": [(0, 0, "forest", ("land_0",)), (1, 0, "forest", ("land_0",)),
+                (2, 0, "pampas", ()), (0, 1, "pampas", ("animal_cattle_0",)),
+                (1, 1, "pampas", ("animal_cattle_0", "coin_0")), (2, 1, "market", ()),
+                (0, 2, "pampas", ()), (1, 2, "pampas", ("animal_cattle_0",)),
+                (2, 2, "pampas", ())],
+    "hacienda": [(0, 0, "moor", ("land_2",)), (1, 0, "moor", ("land_2", "hacienda_2")),
+                 (2, 0, "moor", ("land_2",)), (0, 1, "pampas", ("animal_horse_2",)),
+                 (1, 1, "pampas", ("animal_horse_2",)), (2, 1, "pampas", ()),
+                 (0, 2, "pampas", ()), (1, 2, "rock", ()), (2, 2, "rock", ())],
+    "water": [(0, 0, "meadow", ("land_3",)), (1, 0, "meadow", ("land_3",)),
+              (2, 0, "pampas", ("animal_sheep_4",)), (0, 1, "pampas", ("water",)),
+              (1, 1, "pampas", ("water",)), (2, 1, "pampas", ("animal_sheep_4",)),
+              (0, 2, "pampas", ("animal_pig_3",)), (1, 2, "pampas", ("water",)),
+              (2, 2, "pampas", ())],
+    "harvest": [(0, 0, "rock", ("land_4",)), (1, 0, "rock", ("land_4", "chip")),
+                (2, 0, "rock", ("land_4",)), (0, 1, "rock", ("land_4",)),
+                (1, 1, "pampas", ("land_4",)), (2, 1, "mountain", ("land_0",)),
+                (0, 2, "pampas", ()), (1, 2, "mountain", ("land_0", "chip")),
+                (2, 2, "mountain", ("land_0",))],
+}
+CARD_ROWS: dict[str, list[tuple[str, str]]] = {
+    # (sprite, caption) rows of cards and icons for the pages without a board.
+    "turn": [("card_back_land", "1"), ("card_land_forest", "2"), ("chip", "3")],
+    "buying": [("card_land_meadow", "3"), ("card_animal_horse", "3"), ("card_back_land", "2"),
+               ("card_back_animal", "2"), ("icon_hacienda", "12"), ("icon_water", "12")],
+    "scoring": [("icon_market", "1"), ("icon_chain", "2"), ("icon_hacienda", "3"),
+                ("icon_water", "4"), ("icon_money", "5")],
+    "end": [("icon_crown", ""), ("icon_score", ""), ("icon_money", "")],
+    "controls": [("ui_cursor", ""), ("icon_rotate", ""), ("icon_actions", "E")],
+}
+
+
+def hex_centre(col: int, row: int, scale: int = 2) -> tuple[int, int]:
+    """Centre of a grid hex in a picture (pointy top, odd rows shifted right)."""
+    x = col * TILE + (TILE // 2 if row % 2 else 0) + TILE // 2
+    y = row * (TILE * 3 // 4) + TILE // 2
+    return x * scale, y * scale
+
+
+def draw_picture(surface: pygame.Surface, art: Art, section: str, rect: pygame.Rect) -> None:
+    """The page's picture, centred in rect."""
+    sprites = art.sprites
+    if section in PICTURES:
+        hexes = PICTURES[section]
+        tiles = _tiles()
+        w = max(hex_centre(c, r)[0] for c, r, _s, _p in hexes) + TILE
+        h = max(hex_centre(c, r)[1] for c, r, _s, _p in hexes) + TILE
+        ox, oy = rect.centerx - w // 2, rect.centery - h // 2
+        for col, row, space, pieces in hexes:
+            cx, cy = hex_centre(col, row)
+            big = pygame.transform.scale_by(tiles[space], 2)
+            surface.blit(big, (ox + cx - TILE, oy + cy - TILE))
+            for name in pieces:
+                if name not in sprites:
+                    continue
+                image = pygame.transform.scale_by(sprites.get(name), 2)
+                ax, ay = sprites.anchors.get(name, (0, 0))
+                dx, dy = (14, 12) if name in ("chip", "coin_0") else \
+                    (0, -12) if name.startswith("hacienda") else (0, 0)
+                surface.blit(image, (ox + cx + dx - 2 * ax, oy + cy + dy - 2 * ay))
+        return
+    row = CARD_ROWS.get(section, [])
+    if not row:
+        return
+    per_line = 3
+    small = art.fonts.small
+    for i, (name, caption) in enumerate(row):
+        if name not in sprites:
+            continue
+        image = pygame.transform.scale_by(sprites.get(name), 2 if name.startswith("card")
+                                          else 4)
+        col, line = i % per_line, i // per_line
+        cx = rect.x + rect.width * (2 * col + 1) // (2 * per_line)
+        top = rect.y + 20 + line * 130
+        surface.blit(image, (cx - image.get_width() // 2, top))
+        if caption:
+            small.draw(surface, caption, (cx, top + image.get_height() + 6), GOLD,
+                       align="center")
+
+
+# --------------------------------------------------------------------- scene
+class RulesScene(Scene):
+    """The rules reference, page by page, over whatever is on screen."""
+
+    opaque = False
+
+    def __init__(self, page: int = 0):
+        self.page = page
+        self.buttons: list[Button] = []
+        self.contents: list[Button] = []
+        self._picture: tuple[tuple[int, str, int], pygame.Surface] | None = None
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.layout()
+
+    def language_changed(self) -> None:
+        self.layout()
+
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        return rules_sections(language())
+
+    def layout(self) -> None:
+        self.contents = [Button((PANEL.x + 12, PANEL.y + 44 + i * 28, 192, 24), s.title,
+                                lambda i=i: self.turn_to(i))
+                         for i, s in enumerate(self.sections)]
+        y = PANEL.bottom - 38
+        self.buttons = [
+            Button((TEXT_X, y, 120, 28), _("Previous"), lambda: self.turn_to(self.page - 1),
+                   icon="ui_arrow_left", key="left"),
+            Button((TEXT_X + 128, y, 120, 28), _("Next"), lambda: self.turn_to(self.page + 1),
+                   icon="ui_arrow_right", key="right"),
+            Button((PANEL.right - 172, y, 160, 28), _("Close"), self.close),
+        ]
+
+    def turn_to(self, page: int) -> None:
+        self.page = page % len(SECTIONS)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name in ("back", "confirm"):
+            self.close()
+            return
+        if cmd.kind == "key" and cmd.name in ("up", "down"):
+            self.turn_to(self.page + (1 if cmd.name == "down" else -1))
+            return
+        if cmd.kind == "wheel":
+            self.turn_to(self.page - cmd.amount)
+            return
+        handle_buttons(self.buttons + self.contents, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        art = self.app.art
+        key = (self.page, language(), id(art))
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, self.render_page(art))
+        surface.blit(self._picture[1], PANEL.topleft)
+        for i, b in enumerate(self.contents):
+            b.selected = i == self.page
+        draw_buttons(self.contents + self.buttons, surface, art)
+
+    def render_page(self, art: Art) -> pygame.Surface:
+        """The panel with the page's title, text and picture (buttons drawn live)."""
+        page = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+        draw_panel(page, art, page.get_rect())
+        section = self.sections[self.page]
+        ox, oy = PANEL.topleft
+        art.fonts.large.draw(page, _("Rules"), (12 + 96, 12), GOLD, align="center")
+        art.fonts.large.draw(page, f"{section.title}  ({self.page + 1}/{len(SECTIONS)})",
+                             (TEXT_X - ox, 12), GOLD)
+        font = art.fonts.small
+        y = 52 - oy + PANEL.y
+        for para in section.paragraphs:
+            bullet = para.startswith("- ")
+            text = para[2:] if bullet else para
+            indent = 10 if bullet else 0
+            for i, line in enumerate(font.wrap(text, TEXT_W - indent)):
+                if bullet and i == 0:
+                    font.draw(page, "·", (TEXT_X - ox, y), GOLD, shadow=INK)
+                font.draw(page, line, (TEXT_X - ox + indent, y), WHITE, shadow=INK)
+                y += font.line_height
+            y += font.line_height // 2
+        box = PICTURE.move(-ox, -oy)
+        draw_panel(page, art, box, "ui_panel_hi" if "ui_panel_hi" in art.sprites else "ui_panel")
+        draw_picture(page, art, section.id, box.inflate(-16, -16))
+        for i, line in enumerate(font.wrap(section.caption, PICTURE.width)):
+            font.draw(page, line, (PICTURE.x - ox, PICTURE.bottom - oy + 8
+                                   + i * font.line_height), GOLD, shadow=INK)
+        font.draw(page, _("F1 or H opens this help anywhere · Esc closes it"),
+                  (TEXT_X - ox, PANEL.height - 62), GREY)
+        return page

@@ -1,0 +1,174 @@
+"""Languages in the running client: chosen in settings, by --lang or by the
+system; the rules help over any scene; translated hints naming why not."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hacienda_game import i18n
+from hacienda_game.client.app import App
+from hacienda_game.client.hints import GENERIC, hint
+from hacienda_game.client.options import Options
+from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
+from hacienda_game.client.userdirs import Settings
+
+ENGINE = Path(__file__).resolve().parents[2] / "hacienda_game" / "engine" / "state.py"
+
+
+def press(driver, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    driver.frames(2)
+
+
+def test_f1_and_h_open_the_rules_over_every_scene_and_esc_returns(driver):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    assert isinstance(driver.top, MenuScene)
+    press(driver, pygame.K_F1)
+    rules = driver.top
+    assert isinstance(rules, RulesScene) and rules.page == 0
+    press(driver, pygame.K_F1)                     # never two helps on top of each other
+    assert driver.top is rules and len(driver.app.stack) == 2
+    press(driver, pygame.K_RIGHT)
+    press(driver, pygame.K_RIGHT)
+    assert rules.page == 2
+    press(driver, pygame.K_LEFT)
+    assert rules.page == 1
+    driver.click_button(rules.contents, rules.sections[SECTIONS.index("markets")].title)
+    assert rules.page == SECTIONS.index("markets")
+    press(driver, pygame.K_ESCAPE)
+    assert isinstance(driver.top, MenuScene)
+    driver.click_button(driver.top.buttons, "New game")
+    assert isinstance(driver.top, SetupScene)
+    press(driver, pygame.K_h)
+    assert isinstance(driver.top, RulesScene)
+    driver.click_button(driver.top.buttons, "Close")
+    driver.click_button(driver.top.buttons, "Start game")
+    assert isinstance(driver.top, PlayScene)
+    press(driver, pygame.K_F1)
+    assert isinstance(driver.top, RulesScene)
+    press(driver, pygame.K_ESCAPE)
+    assert isinstance(driver.top, PlayScene)
+
+
+def test_h_typed_into_a_name_is_a_letter_not_the_help(driver):
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    driver.click(setup.buttons[1].rect.center)          # the first seat's name
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                         unicode="h", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="h"))
+    driver.frames(2)
+    assert driver.top is setup and setup.seats[0].name == "Anah"
+
+
+def test_switching_language_relabels_the_scenes_on_the_stack(driver):
+    driver.app.apply_language("es")
+    assert i18n.language() == "es" and driver.app.settings.language == "es"
+    assert [b.label for b in driver.top.buttons][:2] == ["Nueva partida", "Mapas"]
+    driver.frames(1)
+    with pytest.raises(ValueError, match="unknown language"):
+        driver.app.apply_language("fr")
+    assert i18n.language() == "es"
+
+
+def test_settings_keep_a_known_language_and_drop_an_unknown_one(home):
+    s = Settings()
+    assert s.language is None
+    s.language = "de"
+    s.save()
+    assert Settings.load().language == "de"
+    path = home / "config" / "settings.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "language": "fr"}), encoding="utf-8")
+    assert Settings.load().language is None
+
+
+def test_language_comes_from_the_command_line_then_settings_then_the_system(home,
+                                                                           monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    App(Options(windowed=True, fake_clock=True)).finish()
+    assert i18n.language() == "es"
+    Settings(language="de").save()
+    App(Options(windowed=True, fake_clock=True)).finish()
+    assert i18n.language() == "de"
+    App(Options(windowed=True, fake_clock=True, language="en")).finish()
+    assert i18n.language() == "en"
+
+
+def test_lang_option_is_checked():
+    from hacienda_game.cli import parser
+
+    assert parser().parse_args(["--lang", "de"]).lang == "de"
+    with pytest.raises(SystemExit):
+        parser().parse_args(["--lang", "fr"])
+
+
+def engine_refusals() -> list[str]:
+    """Every reason the engine gives for refusing an action, placeholders filled in."""
+    out = []
+    for node in ast.walk(ast.parse(ENGINE.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "_refuse":
+            parts = []
+            for arg in node.args[1:]:
+                pieces = arg.values if isinstance(arg, ast.JoinedStr) else [arg]
+                if isinstance(arg, ast.BinOp):
+                    pieces = [arg.left, arg.right]
+                for p in pieces:
+                    if isinstance(p, ast.Constant):
+                        parts.append(str(p.value))
+                    elif isinstance(p, ast.JoinedStr):
+                        parts += [str(v.value) if isinstance(v, ast.Constant) else "3"
+                                  for v in p.values]
+                    elif isinstance(p, ast.FormattedValue) and ast.unparse(p.value) == "rule":
+                        parts.append("R18")
+                    else:
+                        parts.append("3")
+            out.append("buy 3: " + "".join(parts))
+    return out
+
+
+def test_every_rule_the_engine_cites_has_a_translated_hint():
+    reasons = engine_refusals()
+    assert len(reasons) > 30
+    generic = [r for r in reasons if hint(r) == GENERIC
+               and "not an action" not in r and "parse_action" not in r]
+    assert not generic, f"no hint for {generic}"
+    assert hint("a 3 costs 12 pesos and you have 4 (R16: cannot pay, cannot act)") == \
+        "That costs 12 pesos and you have 4."
+    i18n.set_language("de")
+    assert hint("buy hacienda 3,4: 3,4 is already taken (R23, R30)") == \
+        "Dieses Feld ist schon belegt."
+    assert hint("something new (R99)") == "Hier nicht möglich."
+
+
+def test_pointing_at_a_hex_where_the_card_cannot_go_says_why_in_the_language(driver):
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.engine.components import LAND_CARDS
+
+    driver.app.apply_language("de")
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 3,
+                    open_hands=True)
+    play = PlayScene(plan)
+    driver.app.push(play)
+    driver.frames(1)
+    play.pending.clear()
+    obs = play.layer.view(play.layer.current)
+    card = next(c for c, n in zip(LAND_CARDS, obs.land_hand, strict=True)
+                if n and c != "pampas")
+    play.pick_card("land", card)
+    board = play.layer.board
+    h = next(h for h in range(len(board)) if board.spaces[h] == "market")
+    driver.move(play.view.centres[h])
+    assert play.hover_text == "Landplättchen kommen nie auf Märkte oder Wasser."
