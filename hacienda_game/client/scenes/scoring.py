@@ -59,6 +59,8 @@ class ScoringScene(Scene):
         f = app.settings.anim_factor
         self.step = STEP * f
         self.reveal_end = self.step * (len(ROWS) + 1)
+        if self.step <= 0:
+            self.tick_sound(0)          # no count-up: one tick and the fanfare at once
 
     @property
     def revealed(self) -> float:
@@ -67,9 +69,19 @@ class ScoringScene(Scene):
             return float(len(ROWS) + 1)
         return max(0.0, self.t / self.step)
 
+    def tick_sound(self, before: int) -> None:
+        """A tick for each eighth of a row counted up; the fanfare when the winner shows."""
+        now = int(min(self.revealed, len(ROWS) + 1) * 8)
+        if now > before:
+            self.app.sound.play("score_tick")
+        if self.winners is not None and before < len(ROWS) * 8 <= now:
+            self.app.sound.play("win")
+
     def close(self) -> None:
         if self.t < self.reveal_end:
+            before = int(min(self.revealed, len(ROWS) + 1) * 8)
             self.t = self.reveal_end      # first click shows everything at once
+            self.tick_sound(before)
             return
         self.app.pop()
         if self.on_close is not None:
@@ -83,7 +95,9 @@ class ScoringScene(Scene):
             self.close()
 
     def update(self, dt: float) -> None:
+        before = int(min(self.revealed, len(ROWS) + 1) * 8)
         self.t += dt
+        self.tick_sound(before)
         if self.autoplay and self.t > self.reveal_end + 1.5:
             self.t = self.reveal_end
             self.close()
