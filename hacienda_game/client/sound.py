@@ -2,11 +2,11 @@
 ``tools/make_sounds.py``).
 
 The game never needs sound: when the mixer cannot start (no audio device, a
-broken driver, pygame built without it, ``--headless``) or a file is missing,
-it runs silently and says why once in the log; ``play`` and the music calls
-then do nothing.  Effects can be delayed to meet their animation, and each
-effect keeps a short gap after itself, so ten coins at once sound like a
-jingle, not a wall of noise.
+broken driver, pygame built without it, ``--headless``) it runs silently and
+says why once in the log: ``play`` then only counts the cue and the music
+calls do nothing; a missing effect file leaves out that effect.  Effects can
+be delayed to meet their animation, and each effect keeps a short gap after
+itself, so ten coins at once sound like a jingle, not a wall of noise.
 """
 
 from __future__ import annotations

@@ -133,6 +133,7 @@ def test_many_coins_at_once_sound_as_one_and_delays_meet_the_animation():
     assert s.cued[-1] == "tile"
     with pytest.raises(ValueError, match="unknown sound effect 'boom'"):
         s.play("boom")
+    s.close()
 
 
 def test_engine_events_cue_known_effects():
