@@ -55,7 +55,7 @@ class SettingsScene(Scene):
     def enter(self, app) -> None:
         super().enter(app)
         self.rows = [
-            Row("fullscreen", N_("Display"), N_("F11 or Alt+Enter switch it too."),
+            Row("fullscreen", N_("Display (F11)"), N_("F11 or Alt+Enter switch it too."),
                 lambda: [True, False],
                 lambda v: _("Full screen") if v else _("Window")),
             Row("scale", N_("Window size"),
