@@ -173,3 +173,17 @@ def test_a_game_sounds_cards_tiles_and_coins(home):
         assert {"card", "tile"} <= cued, cued
     finally:
         app.finish()
+
+
+def test_a_final_scoring_ticks_as_it_counts_and_ends_with_the_fanfare(driver):
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana", "human", 0), SeatPlan("Bo", "easy", 1)], 1,
+                    [])
+    driver.app.push(ScoringScene("final", [], plan, [30, 20], winners=[0], money=[5, 3]))
+    driver.frames(30)                       # half a second: the first rows count up
+    cued = driver.app.sound.cued
+    assert cued.count("score_tick") >= 3 and "win" not in cued
+    driver.frames(300)
+    assert cued.count("win") == 1

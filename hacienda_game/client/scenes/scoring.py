@@ -69,9 +69,14 @@ class ScoringScene(Scene):
             return float(len(ROWS) + 1)
         return max(0.0, self.t / self.step)
 
+    @property
+    def eighths(self) -> int:
+        """How far the count-up is, in eighths of a row."""
+        return int(min(self.revealed, len(ROWS) + 1) * 8)
+
     def tick_sound(self, before: int) -> None:
         """A tick for each eighth of a row counted up; the fanfare when the winner shows."""
-        now = int(min(self.revealed, len(ROWS) + 1) * 8)
+        now = self.eighths
         if now > before:
             self.app.sound.play("score_tick")
         if self.winners is not None and before < len(ROWS) * 8 <= now:
@@ -79,7 +84,7 @@ class ScoringScene(Scene):
 
     def close(self) -> None:
         if self.t < self.reveal_end:
-            before = int(min(self.revealed, len(ROWS) + 1) * 8)
+            before = self.eighths
             self.t = self.reveal_end      # first click shows everything at once
             self.tick_sound(before)
             return
@@ -95,7 +100,7 @@ class ScoringScene(Scene):
             self.close()
 
     def update(self, dt: float) -> None:
-        before = int(min(self.revealed, len(ROWS) + 1) * 8)
+        before = self.eighths
         self.t += dt
         self.tick_sound(before)
         if self.autoplay and self.t > self.reveal_end + 1.5:
@@ -106,7 +111,7 @@ class ScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         # Numbers count up in eighths of a row: the picture is redrawn only then.
         b = self.button
-        key = (int(min(self.revealed, len(ROWS) + 1) * 8), b.hover, b.enabled,
+        key = (self.eighths, b.hover, b.enabled,
                self.app.time - b.pressed_at < 0.12)
         if key != self._key or self._picture is None:
             if self._picture is None:
