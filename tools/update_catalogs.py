@@ -2,6 +2,7 @@
 
     python tools/update_catalogs.py           # extract, merge, write de.po and es.po
     python tools/update_catalogs.py --check   # only report; exit 1 if anything is missing
+    python tools/update_catalogs.py --take de=FILE.po   # also fill empty entries from FILE
 
 Every string marked with ``_()`` or ``N_()`` under hacienda_game/ is
 extracted with Babel's extractor.  New strings are added to each
@@ -14,6 +15,7 @@ lives in ``hacienda_game/locale/rules_<code>.md`` and is not touched here.
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from pathlib import Path
 
@@ -50,12 +52,27 @@ def merge(path: Path, code: str, template: Catalog) -> tuple[Catalog, list[str],
     catalog = read_catalog(path, code)
     before = {m.id for m in catalog if m.id}
     created = catalog.creation_date       # no churn in the header from run to run
-    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    # A copy per catalog: Babel adds the template's own message objects, which
+    # would otherwise be shared (and filled) by every language.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True,
+                   update_header_comment=False)
     catalog.creation_date = created
     after = {m.id for m in catalog if m.id}
     dropped = sorted(str(i) for i in catalog.obsolete)
     new = sorted(str(i) for i in after - before)
     return catalog, new, dropped
+
+
+def fill_from(catalog: Catalog, other: Catalog) -> int:
+    """Copy the other catalog's translations into entries still empty here."""
+    taken = 0
+    for m in catalog:
+        if m.id and (not m.string or m.fuzzy):
+            found = other.get(m.id)
+            if found is not None and found.string and not found.fuzzy:
+                m.string, m.flags = found.string, set()
+                taken += 1
+    return taken
 
 
 def untranslated(catalog: Catalog) -> list[str]:
@@ -65,13 +82,25 @@ def untranslated(catalog: Catalog) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="report only, write nothing")
+    ap.add_argument("--take", action="append", default=[], metavar="CODE=FILE",
+                    help="fill still-empty translations of CODE from another PO file "
+                         "(a branch's or a translator's); repeatable")
     args = ap.parse_args(argv)
+    extra: dict[str, list[Path]] = {}
+    for item in args.take:
+        code, sep, file = item.partition("=")
+        if not sep or not Path(file).is_file():
+            ap.error(f"--take wants CODE=FILE with an existing file, not {item!r}")
+        extra.setdefault(code, []).append(Path(file))
     template = extract()
     print(f"{len(template)} marked strings in hacienda_game/")
     problems = 0
     for path in sorted(LOCALE.glob("*.po")):
         code = path.stem
         catalog, new, dropped = merge(path, code, template)
+        for file in extra.get(code, []):
+            taken = fill_from(catalog, read_catalog(file, code))
+            print(f"{path.name}: {taken} translations taken from {file}")
         missing = untranslated(catalog)
         print(f"{path.name}: {len(new)} new, {len(dropped)} dropped,"
               f" {len(missing)} to translate")

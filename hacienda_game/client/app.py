@@ -17,6 +17,7 @@ from .. import i18n  # noqa: E402
 from .assets import Art  # noqa: E402
 from .options import Options  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
+from .sound import Sound  # noqa: E402
 from .userdirs import Settings, log_error  # noqa: E402
 
 # SCALED under a driver without a GPU renderer: pygame warns, then scales in software.
@@ -83,6 +84,26 @@ def _integer_scaling() -> None:
         return
 
 
+def max_window_scale() -> int:
+    """The largest whole-number scale whose window fits the desktop (at least 1)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return 1
+    return max(1, min(dw // CANVAS[0], (dh - 48) // CANVAS[1]))
+
+
+def _window_scale(k: int) -> None:
+    """Resize the (SCALED) window to k times the canvas."""
+    try:
+        with warnings.catch_warnings():      # only its size is set: no surface use
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.size = (CANVAS[0] * k, CANVAS[1] * k)
+    except (pygame.error, AttributeError):
+        return                               # SCALED's own choice stays
+
+
 class App:
     def __init__(self, options: Options, clock: FakeClock | RealClock | None = None):
         self.options = options
@@ -101,6 +122,10 @@ class App:
                           or i18n.system_language())
         self.screen = self._set_mode()
         self.art = Art()
+        self.sound = Sound(enabled=not options.headless,
+                           music_volume=self.settings.music_volume,
+                           effects_volume=self.settings.effects_volume)
+        self.sound.start_music()
         self.clock = clock or (FakeClock() if options.fake_clock
                                or (options.headless and not options.realtime)
                                else RealClock())
@@ -127,7 +152,15 @@ class App:
             flags |= pygame.FULLSCREEN
         screen = pygame.display.set_mode(CANVAS, flags)
         _integer_scaling()
+        if not self.options.headless and not self.settings.fullscreen and self.settings.scale:
+            _window_scale(min(self.settings.scale, max_window_scale()))
         return screen
+
+    def set_scale(self, scale: int) -> None:
+        """The windowed size: 0 = the largest that fits, else a whole multiple."""
+        self.settings.scale = scale
+        if not self.settings.fullscreen:
+            self.screen = self._set_mode()
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -233,6 +266,8 @@ class App:
                                                               pygame.K_KP_ENTER)):
                     self.toggle_fullscreen()
                 elif e.key in KEYS:
+                    if KEYS[e.key] == "back":
+                        self.sound.play("menu_back")
                     out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key]))
             elif t == pygame.TEXTINPUT:
                 out.append(Command("text", self.pointer or (0, 0), text=e.text))
@@ -248,6 +283,7 @@ class App:
         dt = self.clock.tick()      # waits for the frame's turn: not part of its time
         start, cpu_start = time.perf_counter(), time.thread_time()
         self.time += dt
+        self.sound.update(dt)
         for cmd in self.commands():
             if cmd.kind == "key" and cmd.name == "help" and self.stack \
                     and not self.stack[-1].typing():
@@ -326,6 +362,7 @@ class App:
                 scene.exit()
             except Exception as exc:  # noqa: BLE001
                 log_error(exc, f"{type(scene).__name__}.exit")
+        self.sound.close()
         pygame.display.quit()
 
 

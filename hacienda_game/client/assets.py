@@ -171,6 +171,7 @@ class Sprites:
                     self.slices[name] = int(f["slice"])
             self.animations: dict[str, list[str]] = dict(spec.get("animations", {}))
             self.seat_colours: list[Colour] = [tuple(c) for c in spec["seat_colours"]]
+            self.seat_shades: list[Colour] = [tuple(c) for c in spec.get("seat_shades", [])]
             # Lighter where needed, for names and numbers on the dark panels.
             self.seat_text_colours: list[Colour] = [
                 tuple(c) for c in spec.get("seat_text_colours", spec["seat_colours"])]

@@ -8,6 +8,7 @@ import pygame
 
 from .assets import GREY, INK, WHITE, Art
 from .scene import Command
+from .sound import cue
 
 _backgrounds: dict[int, pygame.Surface] = {}
 
@@ -54,16 +55,22 @@ class Button:
     def handle(self, cmd: Command) -> bool:
         """True when the command was for this button."""
         if cmd.kind == "point" and cmd.pos is not None:
+            was = self.hover
             self.hover = self.rect.collidepoint(cmd.pos)
+            if self.hover and not was and self.enabled:
+                cue("menu_move")
             return False
         hit = (cmd.kind == "press" and cmd.button == 1 and cmd.pos is not None
                and self.rect.collidepoint(cmd.pos)) or (
             cmd.kind == "key" and self.key is not None and cmd.name == self.key)
         if hit and self.enabled:
             self.pressed_at = pygame.time.get_ticks() / 1000
+            cue("menu_confirm")
             if self.action:
                 self.action()
             return True
+        if hit:
+            cue("error")
         return hit
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:

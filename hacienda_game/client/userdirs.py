@@ -6,11 +6,13 @@ otherwise platformdirs picks the usual place on each system.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
+import tempfile
 import traceback
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 APP = "hacienda"
@@ -52,41 +54,125 @@ def log_error(exc: BaseException, where: str) -> Path | None:
         return None
 
 
+def log_note(text: str) -> None:
+    """Append one dated line to the log file (best effort)."""
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {text}\n")
+    except OSError:
+        pass
+
+
 @dataclass
 class Settings:
+    """What the player chose in the settings scene, kept as JSON in the config folder.
+
+    Loading checks every value on its own: one that is missing, of the wrong
+    type or out of range falls back to its default (and is named in
+    ``refused``), so a damaged or hostile file never stops the game."""
+
     anim_speed: str = "normal"
     fullscreen: bool = True
     open_hands: bool = False
-    language: str | None = None       # None: follow the system's locale
+    scale: int = 0                  # windowed: 0 = the largest that fits, else 1x, 2x, ...
+    music_volume: int = 60          # percent, in steps of 10
+    effects_volume: int = 80
+    language: str | None = None     # None: the system's language
+    patterns: bool = False          # colour-blind patterns on the seats' pieces
+    rumble: bool = True
+    refused: list[str] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def anim_factor(self) -> float:
         """Multiplies animation durations; 0 means no animations."""
         return ANIM_FACTORS.get(self.anim_speed, 1.0)
 
+    @staticmethod
+    def path() -> Path:
+        return _dir("config") / "settings.json"
+
     @classmethod
     def load(cls) -> Settings:
-        path = _dir("config") / "settings.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        s = cls()
-        if data.get("anim_speed") in ANIM_SPEEDS:
-            s.anim_speed = data["anim_speed"]
-        for key in ("fullscreen", "open_hands"):
-            if isinstance(data.get(key), bool):
-                setattr(s, key, data[key])
-        from ..i18n import LANGUAGES
+        return cls.from_text(_read_small(cls.path()))
 
-        if data.get("language") in LANGUAGES:
-            s.language = data["language"]
+    @classmethod
+    def from_text(cls, text: str | None) -> Settings:
+        """Settings from a file's text (None: no readable file), value by value."""
+        s = cls()
+        if text is None:
+            return s
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            s.refused.append("the file is not JSON")
+            return s
+        if not isinstance(data, dict):
+            s.refused.append("the file is not a JSON object")
+            return s
+        for f in fields(cls):
+            if f.name == "refused" or f.name not in data:
+                continue
+            value = data[f.name]
+            if _valid(f.name, value):
+                setattr(s, f.name, _volume(value) if f.name.endswith("_volume") else value)
+            else:
+                s.refused.append(f.name)
         return s
 
+    def as_dict(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if k != "refused"}
+
     def save(self) -> None:
-        path = _dir("config") / "settings.json"
+        """Write the file atomically (a temporary file, then renamed over the old one)."""
+        path = self.path()
+        tmp = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
+            fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.as_dict(), f, indent=1)
+            os.replace(tmp, path)
+            tmp = None
         except OSError:
             pass  # settings are a convenience: the game goes on with them in memory
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+
+MAX_SCALE = 8
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+def _read_small(path: Path) -> str | None:
+    """A settings file's text, or None when it is missing, unreadable or far too big."""
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_SETTINGS_BYTES + 1)
+    except OSError:
+        return None
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return "too big"            # not JSON: refused whole
+    return raw.decode("utf-8", errors="replace")
+
+
+def _valid(name: str, value: object) -> bool:
+    if name == "anim_speed":
+        return value in ANIM_SPEEDS
+    if name == "scale":
+        return type(value) is int and 0 <= value <= MAX_SCALE
+    if name.endswith("_volume"):
+        return type(value) is int and 0 <= value <= 100
+    if name == "language":
+        from ..i18n import LANGUAGES
+
+        return value is None or (isinstance(value, str) and value in LANGUAGES)
+    return type(value) is bool
+
+
+def _volume(value: int) -> int:
+    """A volume in steps of 10 (the nearest)."""
+    return min(100, 10 * round(value / 10))

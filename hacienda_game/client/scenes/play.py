@@ -23,6 +23,7 @@ from ..boardview import BoardView
 from ..hints import hint
 from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
+from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
 from ..words import card_name, over_reason, scoring_name
 from .overlays import Pause, Privacy
@@ -237,6 +238,7 @@ class PlayScene(PlayDrawing, Scene):
         del self.log[:-200]
 
     def warn(self, text: str) -> None:
+        self.app.sound.play("error")
         self.message = text
         self.message_until = self.app.time + 5.0
 
@@ -494,16 +496,20 @@ class PlayScene(PlayDrawing, Scene):
             e = event.seen_by(None)     # the log and effects show only public facts
             if e.kind not in ("card_revealed",):
                 self.say(describe(e, self.names), e.seat)
+            for name, at in EVENT_CUES.get(e.kind, ()):
+                self.app.sound.play(name, delay + at * f)
             if f <= 0:
                 continue
             d = e.data
             if e.kind == "tile_placed":
                 h = board.hex_of(d["cell"])
-                self.anims.add(Drop(f"land_{self.seat_plan(e.seat).colour}",
+                c = self.seat_plan(e.seat).colour
+                self.anims.add(Drop(self.piece(f"land_{c}", c),
                                     self.view.centres[h], (h, 0), 0.5 * f, delay, scale))
             elif e.kind == "animal_placed":
                 h = board.hex_of(d["cell"])
-                frame = f"animal_{d['animal']}_{self.seat_plan(e.seat).colour}"
+                c = self.seat_plan(e.seat).colour
+                frame = self.piece(f"animal_{d['animal']}_{c}", c)
                 self.anims.add(Drop(frame, self.view.centres[h], (h, 0), 0.5 * f, delay, scale))
             elif e.kind == "market_paid":
                 side = board.hex_of(d["side"])
@@ -523,7 +529,8 @@ class PlayScene(PlayDrawing, Scene):
             elif e.kind == "hacienda_placed":
                 h = board.hex_of(d["cell"])
                 cx, cy = self.view.centres[h]
-                self.anims.add(Drop(f"hacienda_{self.seat_plan(e.seat).colour}",
+                c = self.seat_plan(e.seat).colour
+                self.anims.add(Drop(self.piece(f"hacienda_{c}", c),
                                     (cx, cy - 6), (h, 1), 0.5 * f, delay, scale))
                 self.anims.add(Pop(f"-{d['price']}", self.view.centres[h], 0.8 * f, delay, RED))
             elif e.kind == "water_placed":

@@ -13,6 +13,7 @@ from ...engine.components import ANIMALS, LAND_CARDS
 from ...engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ...i18n import _
 from ..assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
+from ..patterns import piece_name
 from ..ui import Button, draw_buttons, draw_panel
 from ..words import card_name, level_name, over_reason
 
@@ -48,9 +49,13 @@ class PlayDrawing:
         draw_buttons([b for b in buttons if b is not self.b_menu], surface, self.app.art)
         self.draw_status(surface)
 
+    def piece(self, name: str, colour: int) -> str:
+        """A seat piece's sprite: with its colour-blind pattern when the setting is on."""
+        return piece_name(self.app.art.sprites, name, colour, self.app.settings.patterns)
+
     def draw_board(self, surface: pygame.Surface, obs) -> None:
         hidden = self.anims.hidden_pieces()
-        key = (self.layer.version, hidden)
+        key = (self.layer.version, hidden, self.app.settings.patterns)
         if key != self._pieces_key or self._pieces is None:
             self.redrawn = True
             self._pieces = self.render_pieces(obs, hidden)
@@ -75,17 +80,19 @@ class PlayDrawing:
             if kind == EMPTY:
                 continue
             if kind == LAND:
-                name = f"land_{colours[owner]}"
+                name = self.piece(f"land_{colours[owner]}", colours[owner])
             elif kind == WATER:
                 name = "water"
             else:
-                name = f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}"
+                name = self.piece(f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}",
+                                  colours[owner])
             cx, cy = self.view.centres[h]
             wanted[(h, 0)] = (name, (cx - ox, cy - oy))
         for h in obs.haciendas:
             cx, cy = self.view.centres[h]
             if obs.owner[h] >= 0:
-                wanted[(h, 1)] = (f"hacienda_{colours[obs.owner[h]]}", (cx - ox, cy - oy - 6))
+                c = colours[obs.owner[h]]
+                wanted[(h, 1)] = (self.piece(f"hacienda_{c}", c), (cx - ox, cy - oy - 6))
         for h in obs.chips:
             cx, cy = self.view.centres[h]
             wanted[(h, 2)] = ("chip", (cx - ox + 7, cy - oy + 6))

@@ -60,6 +60,8 @@ class ScoringScene(Scene):
         f = app.settings.anim_factor
         self.step = STEP * f
         self.reveal_end = self.step * (len(ROWS) + 1)
+        if self.step <= 0:
+            self.tick_sound(0)          # no count-up: one tick and the fanfare at once
 
     @property
     def revealed(self) -> float:
@@ -68,9 +70,24 @@ class ScoringScene(Scene):
             return float(len(ROWS) + 1)
         return max(0.0, self.t / self.step)
 
+    @property
+    def eighths(self) -> int:
+        """How far the count-up is, in eighths of a row."""
+        return int(min(self.revealed, len(ROWS) + 1) * 8)
+
+    def tick_sound(self, before: int) -> None:
+        """A tick for each eighth of a row counted up; the fanfare when the winner shows."""
+        now = self.eighths
+        if now > before:
+            self.app.sound.play("score_tick")
+        if self.winners is not None and before < len(ROWS) * 8 <= now:
+            self.app.sound.play("win")
+
     def close(self) -> None:
         if self.t < self.reveal_end:
+            before = self.eighths
             self.t = self.reveal_end      # first click shows everything at once
+            self.tick_sound(before)
             return
         self.app.pop()
         if self.on_close is not None:
@@ -84,7 +101,9 @@ class ScoringScene(Scene):
             self.close()
 
     def update(self, dt: float) -> None:
+        before = self.eighths
         self.t += dt
+        self.tick_sound(before)
         if self.autoplay and self.t > self.reveal_end + 1.5:
             self.t = self.reveal_end
             self.close()
@@ -93,7 +112,7 @@ class ScoringScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         # Numbers count up in eighths of a row: the picture is redrawn only then.
         b = self.button
-        key = (int(min(self.revealed, len(ROWS) + 1) * 8), b.hover, b.enabled,
+        key = (self.eighths, b.hover, b.enabled,
                self.app.time - b.pressed_at < 0.12)
         if key != self._key or self._picture is None:
             if self._picture is None:

@@ -1,69 +1,217 @@
-"""Settings: animation speed, full screen, open hands (kept between games)."""
+"""The settings scene: display, window size, volumes, animation speed, language,
+colour-blind patterns, rumble and open hands, kept between games.
+
+Each setting is a row with a value button: a click or Enter moves to the next
+value, the arrows beside it (or Left/Right on the keyboard) step either way,
+Up/Down move between rows.  A change takes effect at once and is saved."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 
-from ...i18n import N_, _
-from ..assets import GOLD, GREY, WHITE
+from ... import i18n
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from ..app import CANVAS, max_window_scale
+from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
+from ..sound import cue
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
 from ..userdirs import ANIM_SPEEDS
 from .overlays import dim
 
+ROW_H = 30
+VOLUMES = tuple(range(0, 101, 10))
 SPEED_NAMES = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+
+
+@dataclass
+class Row:
+    """One setting: its label, the values it steps through, how each reads."""
+
+    key: str                                   # the Settings field
+    label: str                                 # N_() text
+    hint: str                                  # N_() text shown for the focused row
+    values: Callable[[], list]
+    shows: Callable[[object], str]
+    volume: bool = False
+
+
+def _on_off(value: object) -> str:
+    return _("On") if value else _("Off")
 
 
 class SettingsScene(Scene):
     opaque = False
 
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+        self.focus = 0
+        self.value_buttons: list[Button] = []
+        self.buttons: list[Button] = []
+
     def enter(self, app) -> None:
         super().enter(app)
-        self.rect = pygame.Rect(0, 0, 460, 250)
-        self.rect.center = (480, 270)
-        x = self.rect.x + 250
-        y = self.rect.y + 56
-        self.speed = Button((x, y, 180, 26), "", self.next_speed)
-        self.full = Button((x, y + 44, 180, 26), "", self.toggle_full)
-        self.hands = Button((x, y + 88, 180, 26), "", self.toggle_hands)
-        self.done = Button((self.rect.centerx - 80, self.rect.bottom - 40, 160, 28), _("Done"),
-                           self.close, key="confirm")
-        self.buttons = [self.speed, self.full, self.hands, self.done]
+        self.rows = [
+            Row("fullscreen", N_("Display (F11)"), N_("F11 or Alt+Enter switch it too."),
+                lambda: [True, False],
+                lambda v: _("Full screen") if v else _("Window")),
+            Row("scale", N_("Window size"),
+                N_("A whole multiple of the 960x540 picture; full screen scales by itself."),
+                lambda: [0, *range(1, max_window_scale() + 1)], self.scale_text),
+            Row("music_volume", N_("Music"), N_("The tune's volume (0 turns it off)."),
+                lambda: list(VOLUMES), lambda v: f"{v} %", volume=True),
+            Row("effects_volume", N_("Sound effects"),
+                N_("Cards, tiles, coins, markets and menus."),
+                lambda: list(VOLUMES), lambda v: f"{v} %", volume=True),
+            Row("anim_speed", N_("Animation speed"), N_("'Off' shows every move at once."),
+                lambda: list(ANIM_SPEEDS), lambda v: _(SPEED_NAMES.get(v, "Normal"))),
+            Row("language", N_("Language"), N_("The game's words; 'System' follows the"
+                                              " computer's language."),
+                lambda: [None, *LANGUAGES], self.language_text),
+            Row("patterns", N_("Colour-blind patterns"),
+                N_("Bold dots, stripes and checks on each seat's pieces."),
+                lambda: [False, True], _on_off),
+            Row("rumble", N_("Gamepad rumble"), N_("A gamepad shakes at markets and scorings."),
+                lambda: [True, False], _on_off),
+            Row("open_hands", N_("Hands at hot-seat"),
+                N_("Hidden: a privacy screen between two human players."),
+                lambda: [False, True], lambda v: _("Open") if v else _("Hidden (privacy)")),
+        ]
+        h = 64 + len(self.rows) * ROW_H + 64
+        self.rect = pygame.Rect(0, 0, 600, h)
+        self.rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
+        x = self.rect.x + 262
+        self.value_buttons, arrows = [], []
+        for i, _row in enumerate(self.rows):
+            y = self.rect.y + 48 + i * ROW_H
+            self.value_buttons.append(Button((x + 26, y, 190, 24), "",
+                                             lambda i=i: self.step(i, 1)))
+            arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1)))
+            arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1)))
+        self.done = Button((self.rect.centerx - 80, self.rect.bottom - 38, 160, 28), "",
+                           self.close)
+        self.buttons = [*self.value_buttons, *arrows, self.done]
 
-    def next_speed(self) -> None:
+    # --------------------------------------------------------------- values
+    def scale_text(self, value: object) -> str:
+        if not value:
+            return _("Largest that fits")
+        k = int(value)   # type: ignore[call-overload]
+        return _("{k}x ({w}x{h})").format(k=k, w=CANVAS[0] * k, h=CANVAS[1] * k)
+
+    def language_text(self, value: object) -> str:
+        if value is None:
+            return _("System ({name})").format(
+                name=LANGUAGE_NAMES[i18n.system_language()])
+        return LANGUAGE_NAMES.get(str(value), str(value))
+
+    def step(self, i: int, by: int) -> None:
+        """Row i to its next (by=1) or previous (by=-1) value, applied and saved."""
+        self.focus = i
+        row = self.rows[i]
         s = self.app.settings
-        s.anim_speed = ANIM_SPEEDS[(ANIM_SPEEDS.index(s.anim_speed) + 1) % len(ANIM_SPEEDS)]
+        values = row.values()
+        current = getattr(s, row.key)
+        at = values.index(current) if current in values else 0
+        self.apply(row.key, values[(at + by) % len(values)])
+        s.save()
 
-    def toggle_full(self) -> None:
-        self.app.toggle_fullscreen()
-
-    def toggle_hands(self) -> None:
-        self.app.settings.open_hands = not self.app.settings.open_hands
+    def apply(self, key: str, value: object) -> None:
+        app, s = self.app, self.app.settings
+        if key == "fullscreen":
+            if value != s.fullscreen:
+                app.toggle_fullscreen()
+        elif key == "scale":
+            app.set_scale(int(value))   # type: ignore[call-overload]
+        elif key == "language":
+            app.apply_language(str(value) if value else i18n.system_language())
+            s.language = value          # type: ignore[assignment]  # None: follow the system
+        else:
+            setattr(s, key, value)
+        if key.endswith("_volume"):
+            app.sound.set_volumes(s.music_volume, s.effects_volume)
+            if key == "effects_volume":
+                app.sound.play("coins")      # hear the new level
 
     def close(self) -> None:
         self.app.settings.save()
         self.app.pop()
 
+    # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
-        if cmd.kind == "key" and cmd.name == "back":
-            self.close()
+        if cmd.kind == "key":
+            n = len(self.rows) + 1            # the rows and Done
+            if cmd.name == "back":
+                self.close()
+            elif cmd.name in ("up", "down", "tab"):
+                self.focus = (self.focus + (-1 if cmd.name == "up" else 1)) % n
+                cue("menu_move")
+            elif cmd.name in ("left", "right") and self.focus < len(self.rows):
+                cue("menu_move")
+                self.step(self.focus, -1 if cmd.name == "left" else 1)
+            elif cmd.name == "confirm":
+                cue("menu_confirm")
+                if self.focus < len(self.rows):
+                    self.step(self.focus, 1)
+                else:
+                    self.close()
             return
+        if cmd.kind == "point" and cmd.pos is not None:
+            for i in range(len(self.rows)):
+                if self.row_rect(i).collidepoint(cmd.pos):
+                    self.focus = i
+            if self.done.rect.collidepoint(cmd.pos):
+                self.focus = len(self.rows)
         handle_buttons(self.buttons, cmd)
 
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 12, self.rect.y + 46 + i * ROW_H,
+                           self.rect.width - 24, ROW_H - 2)
+
+    # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.settings
-        self.speed.label = _(SPEED_NAMES[s.anim_speed])
-        self.full.label = _("Full screen") if s.fullscreen else _("Window")
-        self.hands.label = _("Open") if s.open_hands else _("Hidden (privacy)")
-        dim(surface)
         art = self.app.art
+        font = art.fonts.small
+        dim(surface)
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, _("Settings"), (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
-        font = art.fonts.small
-        for i, label in enumerate((_("Animation speed"), _("Display (F11)"),
-                                   _("Hands at hot-seat"))):
-            font.draw(surface, label, (self.rect.x + 24, self.rect.y + 63 + 44 * i), WHITE)
-        font.draw(surface, _("'Off' shows every move at once."),
-                  (self.rect.x + 24, self.rect.y + 186), GREY)
+        for i, row in enumerate(self.rows):
+            value = getattr(s, row.key)
+            button = self.value_buttons[i]
+            button.label = row.shows(value)
+            y = button.rect.y
+            colour = GOLD if i == self.focus else WHITE
+            if i == self.focus:
+                font.draw(surface, "→", (self.rect.x + 14, y + 8), GOLD)
+            font.draw(surface, _(row.label), (self.rect.x + 30, y + 8), colour)
+            if row.volume:
+                self.draw_level(surface, button.rect.right + 30, y + 6, int(value))
+        self.done.label = _("Done")
+        focused = self.value_buttons[self.focus] if self.focus < len(self.rows) else self.done
+        hover, focused.hover = focused.hover, True      # the focused row looks pointed at
         draw_buttons(self.buttons, surface, art)
+        focused.hover = hover
+        hint = _(self.rows[self.focus].hint) if self.focus < len(self.rows) else \
+            _("Esc also closes the settings; every change is kept.")
+        notes = [hint]
+        if self.focus < len(self.rows) and self.rows[self.focus].key == "scale" \
+                and s.fullscreen:
+            notes = [_("Now in full screen: the window size applies in a window.")]
+        if self.app.sound.silent and self.focus < len(self.rows) and self.rows[self.focus].volume:
+            notes = [_("No sound device: the game is silent.")]
+        for k, line in enumerate(notes):
+            font.draw(surface, line, (self.rect.centerx, self.rect.bottom - 60 + 10 * k), GREY,
+                      align="center")
+
+    @staticmethod
+    def draw_level(surface: pygame.Surface, x: int, y: int, volume: int) -> None:
+        """Ten little bars, lit up to the volume."""
+        for k in range(10):
+            h = 4 + k
+            rect = pygame.Rect(x + k * 4, y + 13 - h, 3, h)
+            pygame.draw.rect(surface, GOLD if k < volume // 10 else DIM, rect)
