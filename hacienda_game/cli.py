@@ -2,6 +2,7 @@
 
     hacienda                          full screen, from the title screen
     hacienda --windowed --map NAME    in a window, straight to setup on a map
+    hacienda --replay FILE            watch a finished game's record
     hacienda --autoplay --seats random,random,random --seed 7 --headless \\
              --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
@@ -37,6 +38,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--screenshot", metavar="FILE.png", help="save the last frame")
     ap.add_argument("--frame-log", metavar="FILE.json",
                     help="save per-frame times (ms) and their p50/p99")
+    ap.add_argument("--replay", metavar="FILE",
+                    help="watch a finished game's record (or a save) in the replay viewer")
     return ap
 
 
@@ -74,11 +77,20 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {problem}", file=sys.stderr)
             return 2
         args.map = entry.key
+    if args.replay:
+        from .saves import SaveError, load_replay
+
+        try:
+            load_replay(args.replay)
+        except SaveError as e:
+            print(f"hacienda: {e}", file=sys.stderr)
+            return 2
     options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
                       seats=seats, seed=args.seed, variants=args.variant,
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
-                      screenshot=args.screenshot, frame_log=args.frame_log)
+                      screenshot=args.screenshot, frame_log=args.frame_log,
+                      replay=args.replay)
     from .client import run
 
     try:

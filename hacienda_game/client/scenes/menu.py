@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import _
 from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
@@ -22,11 +23,7 @@ class MenuScene(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        x, w, h = 480 - 110, 220, 34
-        specs = [("New game", self.new_game), ("Maps", self.maps), ("Help", self.help),
-                 ("Settings", self.settings), ("Quit", self.quit)]
-        self.buttons = [Button((x, 262 + i * (h + 10), w, h), label, fn, big=True)
-                        for i, (label, fn) in enumerate(specs)]
+        self.layout()
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
             from ..plan import find_map
@@ -37,6 +34,37 @@ class MenuScene(Scene):
                 self.new_game(entry.key)
             else:
                 app.push(Message("This map cannot be played", "\n".join(entry.errors)))
+
+    def layout(self) -> None:
+        from ..keeper import continuable
+
+        self.saved = continuable()
+        x, w, h = 480 - 110, 220, 28
+        specs = [("New game", self.new_game), (_("Load game"), self.load_game),
+                 (_("Replays"), self.replays), ("Maps", self.maps), ("Help", self.help),
+                 ("Settings", self.settings), ("Quit", self.quit)]
+        if self.saved is not None:
+            specs.insert(0, (_("Continue"), self.continue_game))
+        self.buttons = [Button((x, 258 + i * (h + 4), w, h), label, fn, big=True)
+                        for i, (label, fn) in enumerate(specs)]
+
+    def continue_game(self) -> None:
+        """Resume the autosave exactly where the game stood."""
+        from .play import PlayScene
+
+        saved = self.saved
+        if saved is not None:
+            self.app.push(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+
+    def load_game(self) -> None:
+        from .saveload import LoadScene
+
+        self.app.push(LoadScene())
+
+    def replays(self) -> None:
+        from .saveload import ReplaysScene
+
+        self.app.push(ReplaysScene())
 
     def new_game(self, map_key: str | None = None) -> None:
         from .setup import SetupScene
@@ -61,6 +89,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self.idle_time = 0.0
+        self.layout()         # a save may have been made, loaded or deleted
 
     def update(self, dt: float) -> None:
         self.idle_time += dt

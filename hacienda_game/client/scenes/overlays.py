@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
@@ -119,9 +120,12 @@ class ErrorOverlay(Dialog):
 
 
 class Pause(Dialog):
-    def __init__(self) -> None:
+    def __init__(self, save: Callable[[], None] | None = None) -> None:
+        """``save``: the game can be saved (and is kept by the autosave)."""
+        self.kept = save is not None
+        extra = [(_("Save game"), save)] if save is not None else []
         super().__init__("Paused", "The game waits for you.",
-                         [("Resume", self.close), ("Help", self.help),
+                         [("Resume", self.close), *extra, ("Help", self.help),
                           ("Settings", self.settings), ("Quit game", self.leave)])
 
     def help(self) -> None:
@@ -136,7 +140,8 @@ class Pause(Dialog):
         from .menu import MenuScene
 
         self.app.push(Confirm("Leave this game?", lambda: self.app.reset(MenuScene()),
-                              "The game is not saved."))
+                              _("Continue in the menu takes it up again.") if self.kept
+                              else "The game is not saved."))
 
 
 HELP_PAGES = [
