@@ -14,6 +14,7 @@ from ...engine.record import initial_state, replay
 from ...i18n import _
 from ...saves import Replay
 from ..anim import Animations
+from ..assets import GREY, WHITE
 from ..ui import Button
 from .play import PlayScene, describe
 
@@ -115,6 +116,12 @@ class ReplayScene(PlayScene):
         for e in events:
             if e.kind != "card_revealed":
                 self.say(describe(e, self.names), e.seat)
+
+    def draw_status(self, surface) -> None:
+        font = self.app.art.fonts.small
+        font.draw(surface, self.hover_text[:90], (8, 506), WHITE)
+        font.draw(surface, _("Left and right arrows step through the game; Enter plays it on."),
+                  (8, 520), GREY)
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd) -> None:

@@ -263,8 +263,10 @@ def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x
         art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (x + 4, y + 6))
         small.draw(surface, label, (x + 14, y), art.seat_text_colour(sp.colour))
         seat = state.seats[i]
-        small.draw(surface, _("{money} pesos · {points} points").format(
-            money=seat.money, points=seat.score), (x + 496, y), WHITE, align="right")
+        money = (_("{money} peso") if seat.money == 1 else _("{money} pesos")).format(
+            money=seat.money)
+        small.draw(surface, _("{money} · {points} points").format(
+            money=money, points=seat.score), (x + 496, y), WHITE, align="right")
         y += 16
 
 
