@@ -249,6 +249,8 @@ def load_game(path: str | os.PathLike) -> SavedGame:
         if not isinstance(name, str) or not isinstance(saved_at, str):
             raise ValueError("name and saved_at must be texts")
         when = datetime.fromisoformat(saved_at)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)     # lists compare the dates
         plan = plan_from_dict(data.get("plan"))
         record = data.get("record")
         if not isinstance(record, dict):

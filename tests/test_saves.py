@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,7 @@ def test_a_kill_while_writing_leaves_the_previous_save_loadable(home, monkeypatc
     (lambda text: text.replace(saves.FORMAT, "hacienda-save/2"), "another version"),
     (lambda text: json.dumps({"format": "something else"}), "not a saved Hacienda game"),
     (lambda text: "\x00\xff garbage", "damaged or cut short"),
+    (lambda text: text.replace('"saved_at": "', '"saved_at": "yesterday', 1), "damaged"),
 ])
 def test_truncated_corrupt_or_wrong_version_saves_are_refused_and_nothing_is_touched(
         home, damage, message):
@@ -124,6 +126,13 @@ def test_named_saves_list_newest_first_and_delete_only_in_the_saves_folder(home,
     saves.save_game(_game(10), plan, saves.next_name())
     assert saves.next_name() == "Game 2"
     saves.save_game(_game(25), plan, "My Game!")
+    naive = saves.save_game(_game(5), plan, "Old")       # a date without a time zone
+    naive.write_text(re.sub(r'"saved_at": "([^"+]*)\+00:00"', r'"saved_at": "\1"',
+                            naive.read_text()))
+    assert "+00:00" not in json.loads(naive.read_text())["saved_at"]
+    assert saves.load_game(naive).saved_at.tzinfo is not None
+    assert len(saves.list_saves()[0]) == 3
+    saves.delete_save(naive)
     listed, _ = saves.list_saves()
     assert {s.slot for s in listed} == {"game-1", "my-game"}
     assert listed[0].saved_at >= listed[1].saved_at
