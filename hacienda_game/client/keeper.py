@@ -8,12 +8,15 @@ own turn; redo re-applies what was undone while nothing else was done.
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
+
 from ..engine import Action, Event, GameState, make_record
 from ..engine.record import initial_state
 from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
 from ..i18n import N_, _
 from ..saves import SaveError, autosave, autosave_path, keep_replay
 from .plan import GamePlan
+from .userdirs import replays_dir, saves_dir
 
 # Why the Undo button is off: its label, and the sentence the status line shows.
 BLOCKED = {
@@ -32,6 +35,8 @@ class GameKeeper:
         self.redo: list[str] = []     # undone actions, the next to redo last
         self.problem: str | None = None      # the last save that failed, to tell the player
         self.replay_path = None
+        self._writer: ThreadPoolExecutor | None = None
+        self._last: Future | None = None
 
     # ------------------------------------------------------------ recording
     def note(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -46,17 +51,44 @@ class GameKeeper:
         self.save(state)
 
     def save(self, state: GameState) -> None:
+        """Write the autosave (or, once the game is over, keep its record and
+        drop the autosave) on a writer thread: the disk's flush never holds up a
+        frame.  One writer, so saves land in order; the folders are fixed now."""
         if not self.keep:
             return
+        self._collect()
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hacienda-save")
+        self._last = self._writer.submit(self._write, state.clone(), saves_dir(), replays_dir())
+
+    def _write(self, state: GameState, saves_folder, replays_folder) -> None:
+        if state.is_over():
+            self.replay_path = keep_replay(state, self.plan, replays_folder)
+            autosave_path(saves_folder).unlink(missing_ok=True)    # nothing left to continue
+        else:
+            autosave(state, self.plan, saves_folder)
+
+    def _collect(self, wait: bool = False) -> None:
+        """Note how the last write went (the player is told of a failure)."""
+        last = self._last
+        if last is None or not (wait or last.done()):
+            return
+        self._last = None
         try:
-            if state.is_over():
-                self.replay_path = keep_replay(state, self.plan)
-                autosave_path().unlink(missing_ok=True)    # nothing left to continue
-            else:
-                autosave(state, self.plan)
+            last.result()
             self.problem = None
         except (SaveError, OSError) as e:
             self.problem = str(e)
+
+    def flush(self) -> None:
+        """Wait until the last save is on disk."""
+        self._collect(wait=True)
+
+    def close(self) -> None:
+        self.flush()
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
 
     # ----------------------------------------------------------------- undo
     def undo_label(self, state: GameState, own_turn: bool) -> tuple[bool, str, str]:

@@ -47,6 +47,7 @@ def test_every_action_is_autosaved_and_continue_resumes_exactly(driver, home):
     _play_card(play)
     _play_card(play)
     driver.frames(2)
+    play.keeper.flush()         # written on a thread: the frame never waits for the disk
     state = play.layer.game
     assert saves.load_game(home / "saves" / "autosave.json").state.snapshot() \
         == state.snapshot()
@@ -90,6 +91,7 @@ def test_undo_and_redo_stop_at_a_card_drawn_and_say_so_on_the_button(driver, hom
     driver.move(play.b_undo.rect.center)
     assert "drawn" in play.hover_text
     # The autosave holds the game as it is after undo and redo too.
+    play.keeper.flush()
     assert saves.load_game(home / "saves" / "autosave.json").state.snapshot() == drawn
 
 
@@ -161,7 +163,9 @@ def test_a_finished_game_keeps_its_record_and_no_autosave_is_left(home):
         events = state.apply(action)
         if len(state.history) in (5, 6) or state.is_over():
             keeper.note(state, action, events)
+            keeper.flush()
             assert saves.autosave_path().exists() != state.is_over()
+    keeper.close()
     (kept,) = (home / "replays").iterdir()
     assert keeper.replay_path == kept
     assert [s.score for s in saves.load_replay(kept).final.seats] \
@@ -226,3 +230,19 @@ def test_replay_command_line_opens_the_viewer_or_says_why_not(home, tmp_path, ca
         assert scene.game.final.snapshot() == finished[0].snapshot()
     finally:
         app.finish()
+
+
+def test_a_save_that_fails_is_reported_and_the_game_goes_on(home):
+    (home / "saves").write_text("a file where the saves folder should be")
+    keeper = GameKeeper(_plan())
+    state = new_game("symmetric", 2, seed=7)
+    action = next(a for a in state.legal_actions() if a.verb == "play")
+    keeper.note(state, action, state.apply(action))
+    keeper.flush()
+    assert keeper.problem is not None and "could not be saved" in keeper.problem
+    (home / "saves").unlink()
+    action = next(a for a in state.legal_actions() if a.verb == "play")
+    keeper.note(state, action, state.apply(action))
+    keeper.close()
+    assert keeper.problem is None
+    assert saves.load_game(saves.autosave_path()).state.snapshot() == state.snapshot()

@@ -165,6 +165,9 @@ class PlayScene(PlayDrawing, Scene):
         self.check_privacy()
 
     def exit(self) -> None:
+        keeper = getattr(self, "keeper", None)       # None if entering failed
+        if keeper is not None:
+            keeper.close()
         if self.ai is not None:
             self.ai.close()
             self.ai = None
