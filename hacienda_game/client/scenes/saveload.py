@@ -209,6 +209,12 @@ class LoadScene(ListScene):
     def empty_text(self) -> str:
         return _("No saved games yet.")
 
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "erase":      # Backspace: delete (after asking)
+            self.delete()
+            return
+        super().handle(cmd)
+
     def load(self) -> None:
         saved = self.chosen
         if saved is None:
