@@ -3,6 +3,7 @@
     hacienda                          full screen, from the title screen
     hacienda --windowed --map NAME    in a window, straight to setup on a map
     hacienda --lang de                in German (en, de, es; default: settings, then system)
+    hacienda --replay FILE            watch a finished game's record
     hacienda --autoplay --seats random,random,random --seed 7 --headless \\
              --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
@@ -42,6 +43,8 @@ def parser() -> argparse.ArgumentParser:
                     help="the game's language (default: settings, else the system's)")
     ap.add_argument("--frame-log", metavar="FILE.json",
                     help="save per-frame times (ms) and their p50/p99")
+    ap.add_argument("--replay", metavar="FILE",
+                    help="watch a finished game's record (or a save) in the replay viewer")
     return ap
 
 
@@ -79,12 +82,20 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {problem}", file=sys.stderr)
             return 2
         args.map = entry.key
+    if args.replay:
+        from .saves import SaveError, load_replay
+
+        try:
+            load_replay(args.replay)
+        except SaveError as e:
+            print(f"hacienda: {e}", file=sys.stderr)
+            return 2
     options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
                       seats=seats, seed=args.seed, variants=args.variant,
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
-                      language=args.lang)
+                      language=args.lang, replay=args.replay)
     from .client import run
 
     try:

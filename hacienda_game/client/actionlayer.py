@@ -155,7 +155,18 @@ class ActionLayer:
             parts.append(_("{points} points").format(points=f"{score:+d}"))
         return "; ".join(parts) or str(action)
 
+    @property
+    def game(self) -> GameState:
+        """The whole state, for saving and undo only: drawing and AI seats use `view`."""
+        return self._state
+
     # ---------------------------------------------------------------- acting
+    def restore(self, state: GameState) -> None:
+        """Go back to an earlier state of this game (undo: a replay of its record)."""
+        self._state = state
+        self.version += 1
+        self._legal = None
+
     def perform(self, action: Action) -> list[Event]:
         """Carry out an action (raises IllegalAction, changing nothing, if it is not legal)."""
         events = self._state.apply(action)

@@ -33,8 +33,9 @@ KEYS = {
     pygame.K_SPACE: "confirm", pygame.K_r: "rotate", pygame.K_F1: "help",
     pygame.K_h: "help", pygame.K_e: "end_turn", pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
-    pygame.K_BACKSPACE: "erase", pygame.K_TAB: "tab",
+    pygame.K_BACKSPACE: "erase", pygame.K_TAB: "tab", pygame.K_u: "undo",
 }
+CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 
 
 class FakeClock:
@@ -265,6 +266,8 @@ class App:
                 if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
                                                               pygame.K_KP_ENTER)):
                     self.toggle_fullscreen()
+                elif e.mod & pygame.KMOD_CTRL and e.key in CTRL_KEYS:
+                    out.append(Command("key", self.pointer or (0, 0), name=CTRL_KEYS[e.key]))
                 elif e.key in KEYS:
                     if KEYS[e.key] == "back":
                         self.sound.play("menu_back")

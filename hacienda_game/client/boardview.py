@@ -221,16 +221,19 @@ class BoardView:
         return best
 
 
-def thumbnail(board: Board, size: tuple[int, int]) -> pygame.Surface:
-    """A small picture of a board from its cells: one coloured hex per space."""
+def thumbnail(board: Board, size: tuple[int, int],
+              paint: dict[int, tuple[int, int, int]] | None = None) -> pygame.Surface:
+    """A small picture of a board from its cells: one coloured hex per space
+    (``paint``: another colour for some hexes, e.g. the pieces of a saved game)."""
     layout = board.layout
     w, h = layout.map_size(board.width, board.height)
     s = min((size[0] - 4) / max(1, w), (size[1] - 4) / max(1, h))
     surf = pygame.Surface(size, pygame.SRCALPHA)
     ox = (size[0] - w * s) / 2
     oy = (size[1] - h * s) / 2
-    for (x, y), space in zip(board.cells, board.spaces, strict=True):
+    paint = paint or {}
+    for h, ((x, y), space) in enumerate(zip(board.cells, board.spaces, strict=True)):
         points = [(ox + px * s, oy + py * s) for px, py in layout.polygon(x, y)]
-        pygame.draw.polygon(surf, SPACE_COLOURS[space], points)
+        pygame.draw.polygon(surf, paint.get(h, SPACE_COLOURS[space]), points)
     return surf
 

@@ -18,5 +18,6 @@ class Options:
     screenshot: str | None = None
     frame_log: str | None = None
     realtime: bool = False        # headless, but at 60 fps with AI moves paced as on screen
+    replay: str | None = None     # a game record (or save) to watch in the replay viewer
     fake_clock: bool = False      # step 1/60 s per frame without sleeping (tests, headless)
     language: str | None = None   # --lang: overrides the settings and the system's locale

@@ -24,7 +24,7 @@ class Command:
 
     kind: ``point`` (the pointer moved), ``press``/``release`` (button 1 =
     select, 3 = alternate), ``wheel`` (amount +1/-1), ``key`` (name: back,
-    confirm, rotate, help, end_turn, left, right, up, down, erase, tab) or
+    confirm, rotate, help, end_turn, left, right, up, down, erase, tab, undo, redo) or
     ``text`` (typed characters).  Positions are canvas pixels.
     """
 

@@ -1,6 +1,7 @@
-"""Where the game keeps the player's files: settings, the error log, own maps.
+"""Where the game keeps the player's files: settings, the error log, own maps,
+saved games and the records of finished games (replays).
 
-``HACIENDA_HOME`` (tests, portable installs) puts all three in one folder;
+``HACIENDA_HOME`` (tests, portable installs) puts them all in one folder;
 otherwise platformdirs picks the usual place on each system.
 """
 
@@ -29,12 +30,25 @@ def _dir(kind: str) -> Path:
     return Path({"config": platformdirs.user_config_dir,
                  "log": platformdirs.user_log_dir,
                  "maps": lambda app: os.path.join(platformdirs.user_data_dir(app), "maps"),
+                 "saves": lambda app: os.path.join(platformdirs.user_data_dir(app), "saves"),
+                 "replays": lambda app: os.path.join(platformdirs.user_data_dir(app),
+                                                     "replays"),
                  }[kind](APP))
 
 
 def user_maps_dir() -> Path:
     """The folder where a player drops own .tmx maps (listed in setup)."""
     return _dir("maps")
+
+
+def saves_dir() -> Path:
+    """The folder of saved games (the autosave and named saves)."""
+    return _dir("saves")
+
+
+def replays_dir() -> Path:
+    """The folder where every finished game's record is kept."""
+    return _dir("replays")
 
 
 def log_path() -> Path:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from .. import __version__
 from ..maps.board import Board, BoardError
 from .actions import parse_action
 from .errors import IllegalAction, ScenarioError
+from .events import Event
 from .state import GameState
 
 FORMAT = "hacienda-record/1"
@@ -87,8 +89,10 @@ def initial_state(record: dict[str, Any], board: Board | None = None) -> GameSta
 
 
 def replay(record: dict[str, Any] | str | os.PathLike, board: Board | None = None,
-           upto: int | None = None) -> GameState:
-    """Replay a record (a dict or a file), optionally only its first ``upto`` actions."""
+           upto: int | None = None,
+           on_events: Callable[[int, list[Event]], None] | None = None) -> GameState:
+    """Replay a record (a dict or a file), optionally only its first ``upto`` actions;
+    ``on_events(i, events)`` hears what each action ``i`` did."""
     if not isinstance(record, dict):
         record = load_record(record)
     state = initial_state(record, board)
@@ -96,8 +100,12 @@ def replay(record: dict[str, Any] | str | os.PathLike, board: Board | None = Non
     if not isinstance(actions, list):
         raise ScenarioError("record: actions must be a list of action texts")
     for i, text in enumerate(actions[:upto]):
+        if not isinstance(text, str):
+            raise ScenarioError(f"action {i + 1} is not an action text: {text!r}")
         try:
-            state.apply(parse_action(text))
+            events = state.apply(parse_action(text))
         except (IllegalAction, ValueError) as e:
             raise ScenarioError(f"action {i + 1} ({text!r}) cannot be replayed: {e}") from None
+        if on_events is not None:
+            on_events(i, events)
     return state

@@ -73,7 +73,7 @@ def test_h_typed_into_a_name_is_a_letter_not_the_help(driver):
 def test_switching_language_relabels_the_scenes_on_the_stack(driver):
     driver.app.apply_language("es")
     assert i18n.language() == "es" and driver.app.settings.language == "es"
-    assert [b.label for b in driver.top.buttons][:2] == ["Nueva partida", "Mapas"]
+    assert [b.label for b in driver.top.buttons][:2] == ["Nueva partida", "Cargar partida"]
     driver.frames(1)
     with pytest.raises(ValueError, match="unknown language"):
         driver.app.apply_language("fr")

@@ -1,4 +1,4 @@
-"""The title screen: new game, maps, help, settings, quit."""
+"""The title screen: continue, new game, load, replays, maps, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -36,15 +36,38 @@ class MenuScene(Scene):
                 app.push(Message(_("This map cannot be played"), "\n".join(entry.errors)))
 
     def layout(self) -> None:
-        x, w, h = 480 - 110, 220, 34
-        specs = [(N_("New game"), self.new_game), (N_("Maps"), self.maps),
-                 (N_("Rules"), self.help), (N_("Settings"), self.settings),
-                 (N_("Quit"), self.quit)]
-        self.buttons = [Button((x, 262 + i * (h + 10), w, h), _(label), fn, big=True)
+        from ..keeper import continuable
+
+        self.saved = continuable()
+        x, w, h = 480 - 110, 220, 28
+        specs = [(N_("New game"), self.new_game), (N_("Load game"), self.load_game),
+                 (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
+                 (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
+        if self.saved is not None:
+            specs.insert(0, (N_("Continue"), self.continue_game))
+        self.buttons = [Button((x, 258 + i * (h + 4), w, h), _(label), fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
 
     def language_changed(self) -> None:
         self.layout()
+
+    def continue_game(self) -> None:
+        """Resume the autosave exactly where the game stood."""
+        from .play import PlayScene
+
+        saved = self.saved
+        if saved is not None:
+            self.app.push(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+
+    def load_game(self) -> None:
+        from .saveload import LoadScene
+
+        self.app.push(LoadScene())
+
+    def replays(self) -> None:
+        from .saveload import ReplaysScene
+
+        self.app.push(ReplaysScene())
 
     def new_game(self, map_key: str | None = None) -> None:
         from .setup import SetupScene
@@ -71,6 +94,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self.idle_time = 0.0
+        self.layout()         # a save may have been made, loaded or deleted
 
     def update(self, dt: float) -> None:
         self.idle_time += dt

@@ -121,9 +121,12 @@ class ErrorOverlay(Dialog):
 
 
 class Pause(Dialog):
-    def __init__(self) -> None:
+    def __init__(self, save: Callable[[], None] | None = None) -> None:
+        """``save``: the game can be saved (and is kept by the autosave)."""
+        self.kept = save is not None
+        extra = [(_("Save game"), save)] if save is not None else []
         super().__init__(_("Paused"), _("The game waits for you."),
-                         [(_("Resume"), self.close), (_("Rules"), self.help),
+                         [(_("Resume"), self.close), *extra, (_("Rules"), self.help),
                           (_("Settings"), self.settings), (_("Quit game"), self.leave)])
 
     def help(self) -> None:
@@ -140,7 +143,8 @@ class Pause(Dialog):
         from .menu import MenuScene
 
         self.app.push(Confirm(_("Leave this game?"), lambda: self.app.reset(MenuScene()),
-                              _("The game is not saved.")))
+                              _("Continue in the menu takes it up again.") if self.kept
+                              else _("The game is not saved.")))
 
 
 class Privacy(Scene):

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...engine import Action, Event, new_game
+from ...engine import Action, Event, GameState, new_game, parse_action
 from ...engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
+from ...engine.undo import UndoLimit
 from ...i18n import _
 from ...maps.board import Cell, cell_name
 from ..actionlayer import ActionLayer
@@ -21,6 +22,7 @@ from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Tic
 from ..assets import GOLD, NIGHT, RED
 from ..boardview import BoardView
 from ..hints import hint
+from ..keeper import GameKeeper, story
 from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
@@ -115,8 +117,15 @@ def describe(event: Event, names: list[str]) -> str:
 
 
 class PlayScene(PlayDrawing, Scene):
-    def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False):
+    thinks = True             # AI seats play (a replay only shows what they did)
+
+    def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
+                 state: GameState | None = None, limit: UndoLimit | None = None):
+        """A new game from the plan, or a saved one going on (``state``, and how
+        far its turn may be undone)."""
         self.plan = plan
+        self.start_state = state
+        self.start_limit = limit
         self.autoplay = autoplay or demo
         self.demo = demo          # the title screen's attract mode: any input ends it
         self.names = [s.name for s in plan.seats]
@@ -159,15 +168,21 @@ class PlayScene(PlayDrawing, Scene):
             if not seat.is_human and seat.kind not in known:
                 raise ValueError(f"unknown AI level {seat.kind!r}; choose one of"
                                  f" {', '.join(known)}")
-        state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,
-                         variants=self.plan.variants)
+        state = self.start_state
+        if state is None:
+            state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,
+                             variants=self.plan.variants)
         self.layer = ActionLayer(state, self.on_events)
+        self.keeper = GameKeeper(self.plan, self.start_limit,
+                                 keep=not self.autoplay and self.thinks)
         self.view = BoardView(state.board, BOARD_AREA)
         self.rng = random.Random(self.plan.seed)
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
         self.samples.append((0, scores, money))
+        if state.history:
+            self.retell(state)
         humans = [i for i, s in enumerate(self.plan.seats) if s.is_human]
         cur = self.layer.current
         # Whose hand the screen shows: None hides every hand (several humans
@@ -178,15 +193,22 @@ class PlayScene(PlayDrawing, Scene):
         self.shown_to: int | None = None
         top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
         self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
-        if len(humans) < len(self.plan.seats):
+        if len(humans) < len(self.plan.seats) and self.thinks:
             from ...ai import AIWorker
 
             self.ai = AIWorker()
         self.layout_buttons()
-        self.say(_("{name} starts. Round 1.").format(name=self.names[cur]))
+        if state.history:
+            self.say(_("Game resumed: round {round}, {name} to play.").format(
+                round=state.round, name=self.names[cur]))
+        else:
+            self.say(_("{name} starts. Round 1.").format(name=self.names[cur]))
         self.check_privacy()
 
     def exit(self) -> None:
+        keeper = getattr(self, "keeper", None)       # None if entering failed
+        if keeper is not None:
+            keeper.close()
         if self.ai is not None:
             self.ai.close()
             self.ai = None
@@ -210,7 +232,10 @@ class PlayScene(PlayDrawing, Scene):
                                 icon="chip")
         self.b_end = Button((388, y, 164, 26), _("End turn"), self.end_turn, icon="icon_actions",
                             key="end_turn")
-        self.b_menu = Button((880, 2, 76, 22), _("Menu"), lambda: self.app.push(Pause()))
+        self.b_menu = Button((880, 2, 76, 22), _("Menu"), self.pause_menu)
+        self.b_undo = Button((428, 404, 124, 22), _("Undo"), self.undo, key="undo")
+        self.b_redo = Button((428, 430, 124, 22), _("Redo"), self.redo, key="redo")
+        self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
         self.b_sizes = [Button((8 + i * 50, 508, 46, 24), _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
         self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu]
@@ -401,7 +426,7 @@ class PlayScene(PlayDrawing, Scene):
                 if self.selection is not None:
                     self.select(None)
                 else:
-                    self.app.push(Pause())
+                    self.pause_menu()
                 return
             if cmd.name == "rotate":
                 self.rotate(1)
@@ -413,7 +438,7 @@ class PlayScene(PlayDrawing, Scene):
             else:
                 self.rotate(-cmd.amount)
             return
-        if handle_buttons(self.buttons, cmd):
+        if handle_buttons(self.buttons + self.keep_buttons, cmd):
             return
         if self.selection and self.selection.kind == "water" and handle_buttons(self.b_sizes, cmd):
             return
@@ -447,6 +472,9 @@ class PlayScene(PlayDrawing, Scene):
         h = self.view.hex_at(pos)
         self.hover_text = ""
         self.hover_hex = h
+        if self.b_undo in self.keep_buttons and self.b_undo.rect.collidepoint(pos):
+            self.hover_text = self.undo_state()[2]
+            return
         if h is not None and self.selection is not None and self.human_turn:
             action = self.action_at(h)[0]
             if action is not None:
@@ -492,10 +520,9 @@ class PlayScene(PlayDrawing, Scene):
         board = self.layer.board
         scale = self.view.piece_scale
         delay = 0.0
+        self.tell(events)
         for event in events:
-            e = event.seen_by(None)     # the log and effects show only public facts
-            if e.kind not in ("card_revealed",):
-                self.say(describe(e, self.names), e.seat)
+            e = event.seen_by(None)     # effects show only public facts
             for name, at in EVENT_CUES.get(e.kind, ()):
                 self.app.sound.play(name, delay + at * f)
             if f <= 0:
@@ -547,14 +574,73 @@ class PlayScene(PlayDrawing, Scene):
                 self.anims.add(Banner(_("{scoring} after this round").format(
                     scoring=scoring_name(d["scoring"])),
                                       BOARD_AREA.center, 2.0 * f, delay))
-        scores, money = self.layer.public_totals()
-        for i in range(len(scores)):
-            self.score_tick[i].set(scores[i], instant=f <= 0)
-            self.money_tick[i].set(money[i], instant=f <= 0)
+        scores, money = self.show_totals(instant=f <= 0)
         kinds = [e.kind for e in events]
         if "turn_ended" in kinds or "scoring" in kinds:
             self.samples.append((len(self.samples), scores, money))
+        self.keeper.note(self.layer.game, action, events)
+        if self.keeper.problem:
+            self.warn(self.keeper.problem)
         self._after_turn(events)
+
+    def tell(self, events: list[Event]) -> None:
+        """The log lines for an action's events (only public facts)."""
+        for event in events:
+            e = event.seen_by(None)
+            if e.kind not in ("card_revealed",):
+                self.say(describe(e, self.names), e.seat)
+
+    def show_totals(self, instant: bool) -> tuple[list[int], list[int]]:
+        scores, money = self.layer.public_totals()
+        for i in range(len(scores)):
+            self.score_tick[i].set(scores[i], instant=instant)
+            self.money_tick[i].set(money[i], instant=instant)
+        return scores, money
+
+    def retell(self, state: GameState) -> None:
+        """A resumed game: the log and the score charts of the game so far."""
+        for _action, events, scores, money in story(state):
+            self.tell(events)
+            if any(e.kind in ("turn_ended", "scoring") for e in events):
+                self.samples.append((len(self.samples), scores, money))
+
+    # ------------------------------------------------------ undo, redo, save
+    def undo_state(self) -> tuple[bool, str, str]:
+        return self.keeper.undo_label(self.layer.game,
+                                      self.human_turn and self.future is None)
+
+    def undo(self) -> None:
+        ok, _label, why = self.undo_state()
+        if not ok:
+            self.warn(why)
+            return
+        state = self.layer.game
+        taken, seat = state.history[-1], state.current
+        self.layer.restore(self.keeper.undo(state))
+        self.select(None)
+        self.anims = Animations()
+        self.say(_("{name} takes back: {action}").format(name=self.names[seat], action=taken),
+                 seat)
+        self.show_totals(instant=True)
+
+    def redo(self) -> None:
+        text = self.keeper.next_redo()
+        if text is None or not self.human_turn:
+            return
+        action = parse_action(text)
+        if not self.layer.game.is_legal(action):
+            self.keeper.redo.clear()
+            return
+        self.select(None)
+        self.layer.perform(action)
+
+    def pause_menu(self) -> None:
+        self.app.push(Pause(save=None if self.autoplay else self.save_as))
+
+    def save_as(self) -> None:
+        from .saveload import SaveDialog
+
+        self.app.push(SaveDialog(self.layer.game, self.plan))
 
     def coin(self, seat: int, start: tuple[float, float], amount: int, delay: float) -> None:
         f = self.factor
@@ -716,6 +802,8 @@ class PlayScene(PlayDrawing, Scene):
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
         self.b_menu.draw(surface, art)
+        for b in self.keep_buttons:
+            b.draw(surface, art)
         if self.demo and int(self.app.time * 2) % 2 == 0:
             art.fonts.large.draw(surface, _("Demo game · click to play"), BOARD_AREA.midtop,
                                  GOLD, align="center")
@@ -733,6 +821,9 @@ class PlayScene(PlayDrawing, Scene):
         self.b_water.enabled = "buy water" in kinds
         self.b_harvest.enabled = "harvest" in kinds
         self.b_end.enabled = "end" in kinds
+        if self.keep_buttons:
+            self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
+            self.b_redo.enabled = human and self.keeper.next_redo() is not None
         sel = self.selection
         self.b_hacienda.selected = bool(sel and sel.kind == "hacienda")
         self.b_water.selected = bool(sel and sel.kind == "water")

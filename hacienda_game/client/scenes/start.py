@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 def first_scene(app: App) -> Scene:
     opts = app.options
+    if opts.replay:
+        return replay_scene(opts.replay)
     if opts.autoplay:
         from .play import autoplay_scene
 
@@ -19,3 +21,12 @@ def first_scene(app: App) -> Scene:
     from .menu import MenuScene
 
     return MenuScene(start_map=opts.map)
+
+
+def replay_scene(path: str) -> Scene:
+    """--replay FILE (checked by the command line first: a broken file is
+    refused there with the reason)."""
+    from ...saves import load_replay
+    from .replay import ReplayScene
+
+    return ReplayScene(load_replay(path))

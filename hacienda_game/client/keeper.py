@@ -1,0 +1,138 @@
+"""Keeping the game at the screen: the autosave after every action, undo and
+redo within the turn, and the record of a finished game (no drawing here).
+
+Undo goes back as far as the engine allows (`engine.undo`: never past a card
+drawn or turned face up, nor the start of the turn) and only on a human's
+own turn; redo re-applies what was undone while nothing else was done.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from ..engine import Action, Event, GameState, make_record
+from ..engine.record import initial_state
+from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
+from ..i18n import N_, _
+from ..saves import SaveError, autosave, autosave_path, keep_replay
+from .plan import GamePlan
+from .userdirs import replays_dir, saves_dir
+
+# Why the Undo button is off: its label, and the sentence the status line shows.
+BLOCKED = {
+    CARD_DRAWN: (N_("Card drawn: can't undo"),
+                 N_("A card was drawn from a deck: nothing before it can be undone.")),
+    CARD_REVEALED: (N_("Card shown: can't undo"),
+                    N_("A new card was turned face up: nothing before it can be undone.")),
+}
+
+
+class GameKeeper:
+    def __init__(self, plan: GamePlan, limit: UndoLimit | None = None, keep: bool = True):
+        self.plan = plan
+        self.limit = limit or UndoLimit()
+        self.keep = keep              # autosave and keep the record (not demo or autoplay)
+        self.redo: list[str] = []     # undone actions, the next to redo last
+        self.problem: str | None = None      # the last save that failed, to tell the player
+        self.replay_path = None
+        self._writer: ThreadPoolExecutor | None = None
+        self._last: Future | None = None
+
+    # ------------------------------------------------------------ recording
+    def note(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """After every action: move the undo limit, drop or use up the redo
+        list, save the game (or keep its record once it is over)."""
+        self.limit = self.limit.after(len(state.history), events)
+        text = str(action)
+        if self.redo and self.redo[-1] == text:
+            self.redo.pop()
+        else:
+            self.redo.clear()
+        self.save(state)
+
+    def save(self, state: GameState) -> None:
+        """Write the autosave (or, once the game is over, keep its record and
+        drop the autosave) on a writer thread: the disk's flush never holds up a
+        frame.  One writer, so saves land in order; the folders are fixed now."""
+        if not self.keep:
+            return
+        self._collect()
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hacienda-save")
+        self._last = self._writer.submit(self._write, state.clone(), saves_dir(), replays_dir())
+
+    def _write(self, state: GameState, saves_folder, replays_folder) -> None:
+        if state.is_over():
+            self.replay_path = keep_replay(state, self.plan, replays_folder)
+            autosave_path(saves_folder).unlink(missing_ok=True)    # nothing left to continue
+        else:
+            autosave(state, self.plan, saves_folder)
+
+    def _collect(self, wait: bool = False) -> None:
+        """Note how the last write went (the player is told of a failure)."""
+        last = self._last
+        if last is None or not (wait or last.done()):
+            return
+        self._last = None
+        try:
+            last.result()
+            self.problem = None
+        except (SaveError, OSError) as e:
+            self.problem = str(e)
+
+    def flush(self) -> None:
+        """Wait until the last save is on disk."""
+        self._collect(wait=True)
+
+    def close(self) -> None:
+        self.flush()
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
+
+    # ----------------------------------------------------------------- undo
+    def undo_label(self, state: GameState, own_turn: bool) -> tuple[bool, str, str]:
+        """(may undo, button label, why not) for the seat at the screen."""
+        if own_turn and self.limit.allows(state):
+            return True, _("Undo"), ""
+        if not own_turn or state.is_over():
+            return False, _("Undo"), _("Undo is for your own turn.")
+        blocked = BLOCKED.get(self.limit.reason)
+        if blocked is not None:
+            return False, _(blocked[0]), _(blocked[1])
+        return False, _("Undo"), _("Nothing to undo in this turn yet.")
+
+    def undo(self, state: GameState) -> GameState:
+        """The game one action earlier (ValueError if that would pass the limit)."""
+        earlier = undone(state, self.limit)
+        self.redo.append(str(state.history[-1]))
+        self.save(earlier)
+        return earlier
+
+    def next_redo(self) -> str | None:
+        return self.redo[-1] if self.redo else None
+
+
+def story(state: GameState) -> list[tuple[Action, list[Event], list[int], list[int]]]:
+    """Every action of the game so far with its events and the scores and
+    money after it (to rebuild the log and the charts of a resumed game)."""
+    replayed = initial_state(make_record(state), state.board)
+    out = []
+    for action in state.history:
+        events = replayed.apply(action)
+        out.append((action, events, [s.score for s in replayed.seats],
+                    [s.money for s in replayed.seats]))
+    return out
+
+
+def continuable():
+    """The autosave, if there is one that loads (for the menu's Continue)."""
+    from ..saves import load_game
+
+    path = autosave_path()
+    if not path.is_file():
+        return None
+    try:
+        return load_game(path)
+    except SaveError:
+        return None        # the load screen lists it with the reason

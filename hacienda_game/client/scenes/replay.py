@@ -1,0 +1,151 @@
+"""The replay viewer: a finished game's record, stepped forward and back
+action by action with the play screen's board, seats, scores and log.
+
+A replay shows everything: the game is over, so the hand shown is the one of
+the seat to act and the log names the cards drawn blind.  Stepping forward
+plays the action on screen (with its animations and scoring tables); stepping
+back, or jumping, replays the record up to that action (R12).
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, parse_action
+from ...engine.record import initial_state, replay
+from ...i18n import _
+from ...saves import Replay
+from ..anim import Animations
+from ..assets import GREY, WHITE
+from ..ui import Button
+from .play import PlayScene, describe
+
+LOG_ACTIONS = 60          # a jump rebuilds the log from this many actions back
+STEP_EVERY = 0.7          # seconds per action while playing (normal animation speed)
+
+
+class ReplayScene(PlayScene):
+    thinks = False
+
+    def __init__(self, game: Replay):
+        self.game = game
+        super().__init__(game.plan, state=initial_state(game.record))
+        self.steps: list[list[Event]] = []
+        self.index = 0
+        self.playing = False
+        self.next_step_at = 0.0
+
+    @property
+    def actions(self) -> list[str]:
+        return self.game.actions
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.private = False
+        replay(self.game.record, board=self.layer.board,
+               on_events=lambda _i, events: self.steps.append(events))
+        self.goto(0)
+
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        y = 478
+        self.b_first = Button((8, y, 80, 26), _("<< Start"), lambda: self.goto(0))
+        self.b_back = Button((92, y, 100, 26), _("< Back"), lambda: self.goto(self.index - 1))
+        self.b_play = Button((196, y, 100, 26), _("Play"), self.toggle_play, key="confirm")
+        self.b_forward = Button((300, y, 120, 26), _("Forward >"),
+                                lambda: self.goto(self.index + 1))
+        self.b_last = Button((424, y, 128, 26), _("End >>"),
+                             lambda: self.goto(len(self.actions)))
+        self.b_menu = Button((880, 2, 76, 22), _("Close"), self.close)
+        self.buttons = [self.b_first, self.b_back, self.b_play, self.b_forward, self.b_last,
+                        self.b_menu]
+        self.keep_buttons = []
+
+    # ------------------------------------------------------------ stepping
+    def goto(self, k: int) -> None:
+        k = max(0, min(len(self.actions), k))
+        if k == self.index + 1 and self.steps:
+            self.layer.perform(parse_action(self.actions[self.index]))
+            self.index = k
+        elif k != self.index or not self.log:
+            self.anims = Animations()
+            state = replay(self.game.record, board=self.layer.board, upto=k)
+            self.layer.restore(state)
+            self.index = k
+            self.log = []
+            for events in self.steps[max(0, k - LOG_ACTIONS):k]:
+                self.tell(events)
+            if k == 0:
+                self.say(_("{name} starts. Round 1.").format(name=self.names[state.current]))
+            self.show_totals(instant=True)
+        if self.index >= len(self.actions):
+            self.playing = False
+        self.viewer = self.layer.current
+        self.log_back = 0
+        last = self.actions[self.index - 1] if self.index else _("the game is set up")
+        self.hover_text = _("Action {k} of {n}: {action}").format(
+            k=self.index, n=len(self.actions), action=last)
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing and self.index < len(self.actions)
+        self.next_step_at = self.app.time
+
+    def close(self) -> None:
+        if len(self.app.stack) > 1:
+            self.app.pop()
+            return
+        # Opened from the command line: closing leads to the menu.
+        from .menu import MenuScene
+
+        self.app.reset(MenuScene())
+
+    # ------------------------------------------------ what a replay is not
+    @property
+    def human_turn(self) -> bool:
+        return False
+
+    def ai_turn(self) -> bool:
+        return False
+
+    def check_privacy(self) -> None:
+        pass
+
+    def after_final(self) -> None:
+        self.playing = False
+
+    def tell(self, events: list[Event]) -> None:
+        """The log of a finished game names every card (nothing is hidden any more)."""
+        for e in events:
+            if e.kind != "card_revealed":
+                self.say(describe(e, self.names), e.seat)
+
+    def draw_status(self, surface) -> None:
+        font = self.app.art.fonts.small
+        font.draw(surface, self.hover_text[:90], (8, 506), WHITE)
+        font.draw(surface, _("Left and right arrows step through the game; Enter plays it on."),
+                  (8, 520), GREY)
+
+    # ---------------------------------------------------------------- input
+    def handle(self, cmd) -> None:
+        if cmd.kind == "key" and cmd.name in ("left", "right"):
+            self.playing = False
+            self.goto(self.index + (1 if cmd.name == "right" else -1))
+            return
+        if cmd.kind == "key" and cmd.name == "back":
+            self.close()
+            return
+        super().handle(cmd)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        self.hover_hex = self.view.hex_at(pos)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.playing and self.app.time >= self.next_step_at and not self.pending:
+            self.goto(self.index + 1)
+            self.next_step_at = self.app.time + STEP_EVERY * max(self.factor, 0.3)
+
+    def update_buttons(self) -> None:
+        n = len(self.actions)
+        self.b_first.enabled = self.b_back.enabled = self.index > 0
+        self.b_forward.enabled = self.b_last.enabled = self.index < n
+        self.b_play.enabled = self.index < n
+        self.b_play.label = _("Pause") if self.playing else _("Play")

@@ -1,0 +1,327 @@
+"""Saving and loading: the save dialog, the load screen (saved games with their
+map, seats, round and date) and the list of kept records of finished games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ... import saves
+from ...engine import GameState
+from ...engine.groups import EMPTY, WATER
+from ...i18n import _
+from ..assets import GOLD, GREY, RED, WHITE
+from ..boardview import SPACE_COLOURS, thumbnail
+from ..plan import GamePlan
+from ..scene import Command, Scene
+from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
+from .overlays import Confirm, Dialog, Message
+
+ROWS = 14
+NAME_LIMIT = 30
+THUMB = (496, 200)
+
+
+def position_thumbnail(state: GameState, plan: GamePlan, art) -> pygame.Surface:
+    """The map with every piece on it in its seat's colour (public facts only)."""
+    paint = {}
+    for h, (kind, owner) in enumerate(zip(state.kind, state.owner, strict=True)):
+        if kind == WATER:
+            paint[h] = SPACE_COLOURS["water"]
+        elif kind != EMPTY and owner >= 0:
+            paint[h] = art.seat_colour(plan.seats[owner].colour)
+    return thumbnail(state.board, THUMB, paint)
+
+
+class SaveDialog(Dialog):
+    """Type a name (or keep "Game 3") and save the game as it stands."""
+
+    def __init__(self, state: GameState, plan: GamePlan):
+        self.state = state
+        self.plan = plan
+        self.name = saves.next_name()
+        super().__init__(_("Save game"), _("Name of the save (type to change it):"),
+                         [(_("Save"), self.save), (_("Cancel"), self.close)])
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        pygame.key.start_text_input()
+        self.rect.inflate_ip(0, 28)
+        for b in self.buttons:
+            b.rect.y += 14
+            b.key = None      # Enter saves; Space types a space
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def save(self) -> None:
+        name = self.name.strip()
+        if not name:
+            return
+        try:
+            path = saves.save_game(self.state, self.plan, name)
+        except saves.SaveError as e:
+            self.app.replace(Message(_("Not saved"), str(e)))
+            return
+        self.app.replace(Message(_("Saved"), _("The game is saved as \"{name}\" ({file}).")
+                                 .format(name=name, file=path)))
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "text":
+            typed = "".join(ch for ch in cmd.text if ch.isprintable())
+            self.name = (self.name + typed)[:NAME_LIMIT]
+            return
+        if cmd.kind == "key" and cmd.name == "erase":
+            self.name = self.name[:-1]
+            return
+        if cmd.kind == "key" and cmd.name == "confirm" and not _space_down():
+            self.save()
+            return
+        super().handle(cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = self.app.art.fonts.large
+        box = pygame.Rect(self.rect.x + 16, self.rect.y + 46 + len(self.lines) * 12 + 4,
+                          self.rect.width - 32, 24)
+        draw_panel(surface, self.app.art, box, "ui_button_pressed")
+        end = font.draw(surface, self.name, (box.x + 6, box.y + 1), WHITE)
+        if int(self.app.time * 2) % 2 == 0:
+            pygame.draw.line(surface, WHITE, (end.right + 1, box.y + 4),
+                             (end.right + 1, box.bottom - 5))
+
+
+def _space_down() -> bool:
+    """Space sends "confirm" too: in a name it is a space, not Save."""
+    try:
+        return bool(pygame.key.get_pressed()[pygame.K_SPACE])
+    except pygame.error:
+        return False
+
+
+class ListScene(Scene):
+    """A list on the left, the chosen item's details on the right, buttons below;
+    files that cannot be read are listed in red with the reason (and left alone)."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.items: list = []
+        self.problems: list[saves.Problem] = []
+        self.index = 0
+        self.top = 0
+        self.rows: list[Button] = []
+        self.buttons: list[Button] = []
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.items, self.problems = self.read()
+        self.index = min(self.index, max(0, len(self.items) - 1))
+        self.top = min(self.top, max(0, len(self.items) - ROWS))
+        self.layout()
+
+    def read(self) -> tuple[list, list[saves.Problem]]:
+        raise NotImplementedError
+
+    def actions(self) -> list[Button]:
+        raise NotImplementedError
+
+    def row_label(self, item) -> str:
+        raise NotImplementedError
+
+    def details(self, surface: pygame.Surface, item, x: int, y: int) -> None:
+        raise NotImplementedError
+
+    @property
+    def chosen(self):
+        return self.items[self.index] if self.items else None
+
+    def layout(self) -> None:
+        self.rows = [Button((32, 64 + i * 24, 360, 22), "", lambda i=i: self.pick(self.top + i))
+                     for i in range(min(ROWS, len(self.items)))]
+        self.buttons = [Button((40, 490, 160, 34), _("Back"), self.app.pop, big=True),
+                        *self.actions()]
+
+    def pick(self, i: int) -> None:
+        if 0 <= i < len(self.items):
+            self.index = i
+            self.top = min(max(self.top, i - ROWS + 1), i)
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "back":
+            self.app.pop()
+            return
+        if cmd.kind == "key" and cmd.name in ("up", "down"):
+            self.pick(self.index + (1 if cmd.name == "down" else -1))
+        if cmd.kind == "wheel":
+            self.top = max(0, min(len(self.items) - ROWS, self.top - cmd.amount))
+        handle_buttons(self.rows + self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        small = art.fonts.small
+        draw_background(surface, art, self.app.time)
+        art.fonts.large.draw(surface, self.title, (480, 14), GOLD, align="center")
+        draw_panel(surface, art, (24, 48, 376, 420))
+        draw_panel(surface, art, (408, 48, 528, 420))
+        for i, row in enumerate(self.rows):
+            row.selected = self.top + i == self.index
+            row.label = self.row_label(self.items[self.top + i])
+        draw_buttons(self.rows + self.buttons, surface, art)
+        y = 64 + len(self.rows) * 24 + 6
+        for problem in self.problems[:4]:
+            for line in small.wrap(problem.reason, 356)[:2]:
+                small.draw(surface, line, (36, y), RED)
+                y += small.line_height
+        if not self.items:
+            small.draw(surface, self.empty_text(), (672, 240), GREY, align="center")
+            return
+        self.details(surface, self.chosen, 424, 60)
+
+    def empty_text(self) -> str:
+        return ""
+
+
+class LoadScene(ListScene):
+    """Saved games, newest first: load one, or delete it (after asking)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _("Load game")
+        self.thumbs: dict[Path, pygame.Surface] = {}
+
+    def read(self):
+        return saves.list_saves()
+
+    def actions(self) -> list[Button]:
+        some = bool(self.items)
+        return [Button((420, 490, 160, 34), _("Delete"), self.delete, big=True, enabled=some),
+                Button((740, 490, 196, 34), _("Load"), self.load, big=True, enabled=some,
+                       key="confirm")]
+
+    def row_label(self, item: saves.SavedGame) -> str:
+        return _("{name} · round {round}").format(name=item.name, round=item.round)
+
+    def empty_text(self) -> str:
+        return _("No saved games yet.")
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "erase":      # Backspace: delete (after asking)
+            self.delete()
+            return
+        super().handle(cmd)
+
+    def load(self) -> None:
+        saved = self.chosen
+        if saved is None:
+            return
+        from .play import PlayScene
+
+        self.app.replace(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+
+    def delete(self) -> None:
+        saved = self.chosen
+        if saved is None:
+            return
+
+        def really() -> None:
+            try:
+                saves.delete_save(saved.path)
+            except saves.SaveError as e:
+                self.app.push(Message(_("Not deleted"), str(e)))
+            self.refresh()
+
+        self.app.push(Confirm(_("Delete this save?"), really,
+                              _("\"{name}\" ({file}) will be gone for good.").format(
+                                  name=saved.name, file=saved.path.name)))
+
+    def details(self, surface: pygame.Surface, saved: saves.SavedGame, x: int, y: int) -> None:
+        art = self.app.art
+        small, large = art.fonts.small, art.fonts.large
+        large.draw(surface, saved.name, (672, y), WHITE, align="center")
+        thumb = self.thumbs.get(saved.path)
+        if thumb is None:
+            thumb = self.thumbs[saved.path] = position_thumbnail(saved.state, saved.plan, art)
+        surface.blit(thumb, (x + 8, y + 26))
+        y += 26 + THUMB[1] + 6
+        state = saved.state
+        small.draw(surface, saved.map_title, (x + 8, y), GOLD)
+        when = saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        small.draw(surface, _("saved {when}").format(when=when), (x + 504, y), GREY,
+                   align="right")
+        y += 16
+        to_play = saved.plan.seats[state.current].name
+        small.draw(surface, _("Round {round} · turn {turn} · {name} to play").format(
+            round=state.round, turn=state.turn, name=to_play), (x + 8, y), WHITE)
+        y += 18
+        draw_seats(surface, art, saved.plan, state, x + 8, y)
+
+
+def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x: int,
+               y: int) -> None:
+    """One line per seat: emblem, name (AI level), pesos and points."""
+    small = art.fonts.small
+    for i, (label, sp) in enumerate(zip(saves.seat_labels(plan), plan.seats, strict=True)):
+        art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (x + 4, y + 6))
+        small.draw(surface, label, (x + 14, y), art.seat_text_colour(sp.colour))
+        seat = state.seats[i]
+        money = (_("{money} peso") if seat.money == 1 else _("{money} pesos")).format(
+            money=seat.money)
+        small.draw(surface, _("{money} · {points} points").format(
+            money=money, points=seat.score), (x + 496, y), WHITE, align="right")
+        y += 16
+
+
+class ReplaysScene(ListScene):
+    """The records of finished games, newest first: watch one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _("Replays")
+
+    def read(self):
+        return saves.list_replays()
+
+    def actions(self) -> list[Button]:
+        return [Button((740, 490, 196, 34), _("Watch"), self.watch, big=True,
+                       enabled=bool(self.items), key="confirm")]
+
+    def row_label(self, item: saves.ReplayEntry) -> str:
+        return f"{item.date}  {item.map}"
+
+    def empty_text(self) -> str:
+        return _("Finished games are kept here.")
+
+    def watch(self) -> None:
+        entry = self.chosen
+        if entry is None:
+            return
+        try:
+            game = saves.load_replay(entry.path)
+        except saves.SaveError as e:
+            self.app.push(Message(_("This record cannot be shown"), str(e)))
+            return
+        from .replay import ReplayScene
+
+        self.app.push(ReplayScene(game))
+
+    def details(self, surface: pygame.Surface, entry: saves.ReplayEntry, x: int,
+                y: int) -> None:
+        art = self.app.art
+        small = art.fonts.small
+        art.fonts.large.draw(surface, f"{entry.date} · {entry.map}", (672, y), WHITE,
+                             align="center")
+        y += 30
+        for i, name in enumerate(entry.names):
+            score = entry.scores[i] if i < len(entry.scores) else "?"
+            won = i in entry.winners
+            small.draw(surface, name, (x + 16, y), GOLD if won else WHITE)
+            small.draw(surface, _("{points} points").format(points=score) +
+                       (_(" · wins") if won else ""), (x + 496, y), GOLD if won else WHITE,
+                       align="right")
+            y += 16
+        small.draw(surface, str(entry.path), (x + 8, 440), GREY)
