@@ -57,6 +57,7 @@ class Settings:
     anim_speed: str = "normal"
     fullscreen: bool = True
     open_hands: bool = False
+    rumble: bool = True             # pads shake on market payouts (where they can)
 
     @property
     def anim_factor(self) -> float:
@@ -73,7 +74,7 @@ class Settings:
         s = cls()
         if data.get("anim_speed") in ANIM_SPEEDS:
             s.anim_speed = data["anim_speed"]
-        for key in ("fullscreen", "open_hands"):
+        for key in ("fullscreen", "open_hands", "rumble"):
             if isinstance(data.get(key), bool):
                 setattr(s, key, data[key])
         return s

@@ -7,7 +7,7 @@ import pygame
 from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, handle_buttons
+from ..ui import Button, Focus, draw_background, draw_buttons, handle_buttons
 from .overlays import Help, Message
 
 ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
@@ -17,6 +17,7 @@ class MenuScene(Scene):
     def __init__(self, start_map: str | None = None):
         self.start_map = start_map
         self.buttons: list[Button] = []
+        self.focus = Focus()
         self.idle_time = 0.0
         self.title_scene: pygame.Surface | None = None
 
@@ -75,6 +76,8 @@ class MenuScene(Scene):
         if cmd.kind == "key" and cmd.name == "help":
             self.help()
             return
+        if self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -92,6 +95,6 @@ class MenuScene(Scene):
             y += scene.get_height() + 4
         art.fonts.small.draw(surface, "A game of land, herds and markets for 2-5 players",
                              (480, y), GREY, align="center")
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
         art.fonts.small.draw(surface, "After Wolfgang Kramer's board game · F11 full screen",
                              (480, 520), GREY, align="center")

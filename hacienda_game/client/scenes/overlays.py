@@ -9,7 +9,7 @@ import pygame
 
 from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
-from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
 _dither: pygame.Surface | None = None
 
@@ -44,6 +44,7 @@ class Dialog(Scene):
         self.buttons: list[Button] = []
         self.lines: list[str] = []
         self.rect = pygame.Rect(0, 0, self.width, 120)
+        self.focus = Focus()
 
     def close(self) -> None:
         self.app.pop()
@@ -68,6 +69,8 @@ class Dialog(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             (self.back or self.close)()
             return
+        if self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -80,7 +83,7 @@ class Dialog(Scene):
         for i, line in enumerate(self.lines):
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
                       WHITE)
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
 
 
 class Confirm(Dialog):
@@ -123,6 +126,12 @@ class Pause(Dialog):
         super().__init__("Paused", "The game waits for you.",
                          [("Resume", self.close), ("Help", self.help),
                           ("Settings", self.settings), ("Quit game", self.leave)])
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "menu":     # Start again: back to the game
+            self.close()
+            return
+        super().handle(cmd)
 
     def help(self) -> None:
         self.app.push(Help())

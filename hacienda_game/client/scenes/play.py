@@ -23,6 +23,7 @@ from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
 from ..ui import Button, draw_panel, handle_buttons
 from .overlays import Pause, Privacy
+from .padplay import PadPlay
 from .playdraw import (
     ACTIONS_RECT,
     BOARD_AREA,
@@ -72,7 +73,7 @@ def describe(event: Event, names: list[str]) -> str:
     return event.describe(names)
 
 
-class PlayScene(PlayDrawing, Scene):
+class PlayScene(PadPlay, PlayDrawing, Scene):
     def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False):
         self.plan = plan
         self.autoplay = autoplay or demo
@@ -201,6 +202,7 @@ class PlayScene(PlayDrawing, Scene):
     def select(self, selection: Selection | None) -> None:
         self.selection = selection
         self.hover_text = ""
+        self.follow_selection()
 
     def pick_card(self, item: str, card: str) -> None:
         if not self.human_turn:
@@ -281,6 +283,7 @@ class PlayScene(PlayDrawing, Scene):
     def rotate(self, step: int) -> None:
         if self.selection and self.selection.kind == "water":
             self.selection.turns = (self.selection.turns + step) % 6
+            self.after_rotate()
 
     def water_cells(self, h: int) -> tuple[Cell, ...] | None:
         sel = self.selection
@@ -343,6 +346,8 @@ class PlayScene(PlayDrawing, Scene):
                 from .menu import MenuScene
 
                 self.app.reset(MenuScene())
+            return
+        if self.pad_command(cmd):
             return
         if cmd.kind == "key":
             if cmd.name == "back":
@@ -434,6 +439,8 @@ class PlayScene(PlayDrawing, Scene):
             e = event.seen_by(None)     # the log and effects show only public facts
             if e.kind not in ("card_revealed",):
                 self.say(describe(e, self.names), e.seat)
+            if e.kind == "market_paid":
+                self.rumble(e.seat)
             if f <= 0:
                 continue
             d = e.data
@@ -566,6 +573,7 @@ class PlayScene(PlayDrawing, Scene):
             for scene in self.pending:
                 self.app.push(scene)
             self.pending = []
+        self.check_controller()
 
     def ai_turn(self) -> bool:
         return (not self.layer.is_over() and not self.pending
@@ -647,6 +655,7 @@ class PlayScene(PlayDrawing, Scene):
         surface.blit(self._panel_canvas, (0, 0))
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
+        self.draw_cursor(surface)
         self.b_menu.draw(surface, art)
         if self.demo and int(self.app.time * 2) % 2 == 0:
             art.fonts.large.draw(surface, "Demo game · click to play", BOARD_AREA.midtop,

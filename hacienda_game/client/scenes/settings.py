@@ -7,7 +7,7 @@ import pygame
 from ...i18n import _
 from ..assets import GOLD, GREY, WHITE
 from ..scene import Command, Scene
-from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 from ..userdirs import ANIM_SPEEDS
 from .overlays import dim
 
@@ -27,6 +27,7 @@ class SettingsScene(Scene):
         self.done = Button((self.rect.centerx - 80, self.rect.bottom - 40, 160, 28), "Done",
                            self.close, key="confirm")
         self.buttons = [self.speed, self.full, self.hands, self.done]
+        self.focus = Focus()
 
     def next_speed(self) -> None:
         s = self.app.settings
@@ -46,6 +47,8 @@ class SettingsScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.close()
             return
+        if self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -63,4 +66,4 @@ class SettingsScene(Scene):
             font.draw(surface, label, (self.rect.x + 24, self.rect.y + 63 + 44 * i), WHITE)
         font.draw(surface, "'Off' shows every move at once.",
                   (self.rect.x + 24, self.rect.y + 186), GREY)
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
