@@ -170,10 +170,10 @@ class PadPlay:
             centre = self.view.centres[self.cursor.hex]
             sprites = self.app.art.sprites
             sprites.blit_anchored(surface, "hex_selected", centre)
-            bob = int(self.app.time * 4) % 2
-            x, y = int(centre[0]), int(centre[1]) - 16 - bob
-            pygame.draw.polygon(surface, INK, [(x - 5, y - 6), (x + 5, y - 6), (x, y + 1)])
-            pygame.draw.polygon(surface, GOLD, [(x - 3, y - 5), (x + 3, y - 5), (x, y - 1)])
+            bob = int(self.app.time * 4) % 2 * 2
+            x, y = int(centre[0]), int(centre[1]) - 14 - bob
+            pygame.draw.polygon(surface, INK, [(x - 8, y - 9), (x + 8, y - 9), (x, y + 1)])
+            pygame.draw.polygon(surface, GOLD, [(x - 5, y - 7), (x + 5, y - 7), (x, y - 2)])
         self.draw_pad_prompts(surface)
 
     def draw_pad_prompts(self, surface: pygame.Surface) -> None:
@@ -190,6 +190,9 @@ class PadPlay:
         items.append(("end_turn", _("hold: end turn") if family != "keyboard"
                       else _("end turn")))
         rect = pygame.Rect(BOARD_AREA.x + 4, BOARD_AREA.bottom - 24, BOARD_AREA.w - 8, 22)
+        if self.cursor is not None and self.cursor.hex is not None and \
+                self.view.centres[self.cursor.hex][1] > BOARD_AREA.centery:
+            rect.y = BOARD_AREA.y + 2        # never over the cursor
         draw_panel(surface, self.app.art, rect)
         draw_prompts(surface, self.app.art, family, items, (rect.x + 6, rect.y + 3))
         progress = self.app.pads.hold_progress(device)

@@ -84,17 +84,23 @@ def handle_pads(setup: SetupScene, cmd: Command) -> bool:
 def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> None:
     """Below the seats: how a pad joins, with each family's button."""
     art = setup.app.art
-    y = 56
-    pads = setup.app.pads.pads.values()
-    waiting = [p for p in pads if not joined(setup, p.key)]
-    x = 300
-    text = (_("Pads: press {button} to join").format(button="")
-            if waiting or not pads else _("Pads joined: {count}").format(count=len(pads)))
+    manager = setup.app.pads
+    pads = list(manager.pads.values())
+    x, y = 250, 56
+    text = _("Pads: press")
     art.fonts.small.draw(surface, text, (x, y + 4), WHITE)
     x += art.fonts.small.width(text)
-    families = sorted({p.family for p in waiting}) or ["xbox", "playstation", "switch"]
+    families = sorted({p.family for p in pads}) or ["xbox", "playstation", "switch"]
     for family in families:
         x = draw_prompt(surface, art, family, "confirm", (x + 4, y), "") + 2
-    if not pads:
-        art.fonts.small.draw(surface, _("(none connected)"), (x + 6, y + 4), GREY)
+    done = sum(joined(setup, p.key) for p in pads)
+    note = (_("to join ({joined} of {pads} joined)").format(joined=done, pads=len(pads))
+            if pads else _("to join (none connected)"))
+    art.fonts.small.draw(surface, note, (x + 4, y + 4), GREY)
+    # Each seat's pad: its family's button, so players know which pad is theirs.
+    for button, seat in zip(setup.buttons[-len(setup.seats):], setup.seats, strict=True):
+        pad = manager.pad(seat.device)
+        if pad is not None and seat.is_human:
+            draw_prompt(surface, art, pad.family, "confirm",
+                        (button.rect.x + 4, button.rect.centery - 8), "")
 
