@@ -13,7 +13,8 @@ from hacienda_game.client.scenes.padmenus import BuyMenu, Reconnect
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.scoring import ScoringScene
 from hacienda_game.client.scenes.setup import SetupScene
-from hacienda_game.client.ui import DIRECTIONS, Focus
+
+from .focushelp import focus_by
 
 A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
               pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_Y)
@@ -49,18 +50,8 @@ class Player:
         self.driver.frames(1)
 
     def focus_on(self, scene, button) -> None:
-        """Move the scene's focus onto a button with the D-pad (the press that
-        brings the focus nearest to it each time)."""
-        target = pygame.Vector2(button.rect.center)
-        for _ in range(40):
-            if scene.buttons[scene.focus.index] is button:
-                return
-            def after(way: str) -> float:
-                trial = Focus(scene.focus.index)
-                trial.move(scene.buttons, DIRECTIONS[way])
-                return target.distance_to(scene.buttons[trial.index].rect.center)
-            self.press(DPAD[min(DPAD, key=after)])
-        raise AssertionError(f"focus never reached {button.label!r}")
+        """Move the scene's focus onto a button with the D-pad."""
+        focus_by(lambda way: self.press(DPAD[way]), scene, button)
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from hacienda_game.client.scenes.settings import SettingsScene
 from hacienda_game.client.scenes.setup import SetupScene
 from hacienda_game.palette import PALETTE
 
+from .focushelp import focus_by
+
 
 @pytest.mark.parametrize(("name", "sdl_type", "family"), [
     ("Xbox Series X Controller", 0, "xbox"), ("PS4 Controller", 0, "playstation"),
@@ -75,20 +77,8 @@ def key(driver, name: str, frames: int = 1) -> None:
 
 
 def focus_to(driver, scene, label: str) -> None:
-    from hacienda_game.client.ui import DIRECTIONS, Focus
-
     goal = next(b for b in scene.buttons if b.label == label)
-    target = pygame.Vector2(goal.rect.center)
-    for _ in range(30):
-        if scene.buttons[scene.focus.index] is goal:
-            return
-
-        def after(way: str) -> float:
-            trial = Focus(scene.focus.index)
-            trial.move(scene.buttons, DIRECTIONS[way])
-            return target.distance_to(scene.buttons[trial.index].rect.center)
-        key(driver, min(DIRECTIONS, key=after))
-    raise AssertionError(f"no key path to {label!r}")
+    focus_by(lambda way: key(driver, way), scene, goal, tries=30)
 
 
 def test_every_scene_works_with_the_keyboard_alone(driver):
