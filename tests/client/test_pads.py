@@ -242,3 +242,58 @@ def test_stick_moves_like_the_dpad_and_repeats_while_held():
                                       axis=pygame.CONTROLLER_AXIS_LEFTX, value=0))
     times[0] = 1.5
     assert manager.poll() == []
+
+
+class FakeStick:
+    """A raw joystick SDL has no controller mapping for (no as_joystick)."""
+
+    def __init__(self):
+        self.rumbles: list[tuple] = []
+
+    def rumble(self, low: float, high: float, ms: int) -> bool:
+        self.rumbles.append((low, high, ms))
+        return True
+
+
+def test_raw_joysticks_work_with_the_usual_button_order_and_rumble_can_be_off():
+    stick = FakeStick()
+    manager = PadManager(opener=lambda i: (stick, 7, "Arcade Stick", "xbox"))
+    manager.use_clock(lambda: 0.0)
+    manager.handle(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=0))
+    assert manager.connected("pad:7")
+    down = manager.handle(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=7, button=0))
+    hat = manager.handle(pygame.event.Event(pygame.JOYHATMOTION, instance_id=7, hat=0,
+                                            value=(0, 1)))
+    assert [c.name for c in down + hat] == ["confirm", "up"]
+    assert manager.rumble("pad:7") and len(stick.rumbles) == 1
+    manager.rumble_on = lambda: False
+    assert not manager.rumble("pad:7") and len(stick.rumbles) == 1
+    lost = manager.handle(pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=7))
+    assert [c.name for c in lost] == ["pad_lost"] and not manager.connected("pad:7")
+
+
+def test_rumble_setting_is_kept_between_runs(home):
+    from hacienda_game.client.userdirs import Settings
+
+    settings = Settings()
+    assert settings.rumble
+    settings.rumble = False
+    settings.save()
+    assert Settings.load().rumble is False
+
+
+def test_a_market_payout_rumbles_the_pad_of_the_seat_paid(pad_driver, monkeypatch):
+    driver = pad_driver
+    play, mover, _other = started_by_pads(driver)
+    shaken: list[str] = []
+    monkeypatch.setattr(driver.app.pads, "rumble", lambda device, *a: shaken.append(device))
+    from hacienda_game.engine import Event
+
+    seat = play.layer.current
+    play.rumble(seat)
+    assert shaken == [mover.pad.device]
+    event = Event("market_paid", seat, {"market": play.layer.board.cells[0],
+                                         "side": play.layer.board.cells[1], "herd": 1,
+                                         "land": 0, "amount": 1})
+    play.on_events(None, [event])
+    assert shaken == [mover.pad.device] * 2

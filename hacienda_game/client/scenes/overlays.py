@@ -170,6 +170,9 @@ HELP_PAGES = [
         "Esc: pause menu (help, settings, quit). F11 or Alt+Enter: full screen.",
         "Between two players at the same screen a privacy screen hides the hand:",
         "pass the mouse and click when ready (turn it off with 'open hands').",
+        "Pads: A place, B cancel, X turn water, LB/RB cards, LT/RT actions, Y buy,",
+        "hold Y: end turn, Start: pause, Back/View: log. Keys: Q/W cards, A/S actions,",
+        "B buy, L log, arrows and Enter move and place the hex cursor.",
     ]),
 ]
 
@@ -224,3 +227,12 @@ class Privacy(Scene):
         if int(self.app.time * 2) % 2 == 0:
             art.fonts.small.draw(surface, "Click when ready", (rect.centerx, rect.y + 110),
                                  WHITE, align="center")
+        from ..prompts import draw_prompt, glyph_name, prompts_of
+
+        # ... or press Enter or A on a pad (each connected pad's family shown)
+        families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
+        glyphs = prompts_of(art)
+        width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
+        x = rect.centerx - width // 2
+        for family in families:
+            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom + 6), "")
