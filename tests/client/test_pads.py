@@ -207,6 +207,19 @@ def test_a_pad_unplugged_mid_turn_waits_for_another_to_take_over(pad_driver):
     assert state.actions_taken == taken + 1
     spare.hold(Y, HOLD_END_TURN)
     assert state.current != seat
+    # The other seat's pad goes too: the keyboard hands that seat to mouse and keys.
+    if isinstance(driver.top, Privacy):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        driver.frames(1)
+    now = state.current
+    other.pad.detach()
+    driver.frames(2)
+    assert isinstance(driver.top, Reconnect)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    driver.frames(1)
+    assert driver.top is play and play.plan.seats[now].device == ""
 
 
 def test_unknown_pads_and_unopenable_devices_never_crash(pad_driver):

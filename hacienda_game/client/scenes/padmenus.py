@@ -24,6 +24,7 @@ class PadMenu(Scene):
     Only the device that opened it (and the mouse and keys) may use it."""
 
     opaque = False
+    closable = True
 
     def __init__(self, play: PlayScene, device: str, title: str):
         self.play, self.device, self.title = play, device, title
@@ -65,8 +66,9 @@ class PadMenu(Scene):
         art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 10), GOLD,
                              align="center")
         draw_buttons(self.buttons, surface, art, self.focus)
-        draw_prompts(surface, art, self.family(), [("confirm", _("choose")),
-                                                    ("back", _("close"))],
+        items = [("confirm", _("choose"))] if self.buttons else []
+        items += [("back", _("close"))] if self.closable else []
+        draw_prompts(surface, art, self.family(), items,
                      (self.rect.x + 16, self.rect.bottom - 26))
 
 
@@ -147,6 +149,8 @@ class LogView(PadMenu):
 class Reconnect(PadMenu):
     """A seat's pad is gone at its turn: reconnect it (or take any pad) and press
     A, or play on with the mouse and keys.  The game waits; nothing is lost."""
+
+    closable = False          # the seat needs a controller before the game goes on
 
     def __init__(self, play: PlayScene, lost: str):
         super().__init__(play, "", _("Controller unplugged"))
