@@ -104,6 +104,15 @@ def player_of(play, players: list[Player]) -> Player:
     return next(p for p in players if p.pad.device == device)
 
 
+def pick_playable_card(play, player: Player) -> None:
+    """RB through the hand until a card with a legal hex is chosen."""
+    for _try in range(len(play.hand_slots) + 1):
+        player.press(RB)
+        if play.selection is not None and play.selection.kind == "play":
+            return
+    raise AssertionError("no playable card in hand")
+
+
 def take_turn(driver, play, player: Player) -> None:
     """Buy animal cards blind while that is allowed, else play a card; then hold
     Y to end the turn.  The test reads the state only to choose; it acts by pad."""
@@ -126,10 +135,7 @@ def take_turn(driver, play, player: Player) -> None:
         plays = [a for a in play.layer.legal() if a.verb == "play"]
         if not plays:
             break
-        for _try in range(8):
-            player.press(RB)
-            if play.selection is not None and play.selection.kind == "play":
-                break
+        pick_playable_card(play, player)
         taken = state.actions_taken
         player.press(A)                 # the cursor already stands on a legal hex
         assert state.actions_taken == taken + 1
@@ -190,8 +196,7 @@ def test_a_pad_unplugged_mid_turn_waits_for_another_to_take_over(pad_driver):
     play, mover, other = started_by_pads(driver)
     state = play.layer._state
     seat = state.current
-    mover.press(RB)
-    assert play.selection is not None
+    pick_playable_card(play, mover)
     lost = mover.pad.device
     mover.pad.detach()
     driver.frames(2)
@@ -201,7 +206,7 @@ def test_a_pad_unplugged_mid_turn_waits_for_another_to_take_over(pad_driver):
     spare.press(A)
     assert driver.top is play
     assert play.plan.seats[seat].device == spare.pad.device != lost
-    spare.press(RB)
+    pick_playable_card(play, spare)
     taken = state.actions_taken
     spare.press(A)
     assert state.actions_taken == taken + 1
@@ -310,3 +315,34 @@ def test_a_market_payout_rumbles_the_pad_of_the_seat_paid(pad_driver, monkeypatc
                                          "land": 0, "amount": 1})
     play.on_events(None, [event])
     assert shaken == [mover.pad.device] * 2
+
+
+def test_one_pad_plays_two_seats_at_a_hot_seat(pad_driver):
+    driver = pad_driver
+    solo = Player(driver, "switch")
+    solo.press(A)                                     # New game
+    setup = driver.top
+    solo.press(A)                                     # joins seat 1
+    assert setup.seats[0].device == solo.pad.device
+    bruno_kind = setup.buttons[4 * 1 + 2]
+    solo.focus_on(setup, bruno_kind)
+    while not setup.seats[1].is_human:
+        solo.press(A)                                 # AI -> human
+    bruno_controller = setup.buttons[-len(setup.seats) + 1]
+    solo.focus_on(setup, bruno_controller)
+    solo.press(A)                                     # mouse and keys -> Pad 1
+    assert setup.seats[1].device == solo.pad.device
+    solo.focus_on(setup, setup.buttons[4 * 2 + 3])
+    solo.press(A)                                     # no third seat
+    solo.focus_on(setup, setup.start_button)
+    play = start_game(driver, solo)
+    for _turn in range(2):
+        while isinstance(driver.top, Privacy):
+            solo.press(A)
+        seat = play.layer.current
+        pick_playable_card(play, solo)
+        taken = play.layer._state.actions_taken
+        solo.press(A)
+        assert play.layer._state.actions_taken == taken + 1
+        solo.hold(Y, HOLD_END_TURN)
+        assert play.layer.current != seat
