@@ -13,6 +13,7 @@ from ..boardview import thumbnail
 from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, default_level, list_maps
 from ..scene import Command, Scene
 from ..ui import Button, Check, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
+from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 
 NAME_LIMIT = 10
 ROW_H = 40
@@ -90,8 +91,6 @@ class SetupScene(Scene):
         self.start_button = Button((740, 490, 196, 34), "Start game", self.start, big=True,
                                    enabled=start_ok, key="confirm")
         b.append(self.start_button)
-        from .padseats import seat_device_buttons
-
         b += seat_device_buttons(self)
         self.buttons = b
 
@@ -171,8 +170,6 @@ class SetupScene(Scene):
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
-        from .padseats import handle_pads
-
         if handle_pads(self, cmd):
             return
         if self.editing is not None:
@@ -244,8 +241,6 @@ class SetupScene(Scene):
         for i, line in enumerate(notes):
             small.draw(surface, line, (564, 406 + i * 20), GREY)
         draw_buttons(self.buttons, surface, art, self.focus)
-        from .padseats import draw_join_hint
-
         draw_join_hint(self, surface)
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
             what, i = self.editing
