@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 
 from .assets import Art  # noqa: E402
 from .options import Options  # noqa: E402
+from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
 from .userdirs import Settings, log_error  # noqa: E402
 
@@ -120,8 +121,6 @@ class App:
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.result: dict | None = None     # what an autoplay game ended with
-        from .pads import PadManager
-
         self.pads = PadManager()
         self.pads.use_clock(lambda: self.time)
         self.pads.rumble_on = lambda: self.settings.rumble
