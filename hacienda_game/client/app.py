@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 from .. import i18n  # noqa: E402
 from .assets import Art  # noqa: E402
 from .options import Options  # noqa: E402
+from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
 from .sound import Sound  # noqa: E402
 from .userdirs import Settings, log_error  # noqa: E402
@@ -34,8 +35,16 @@ KEYS = {
     pygame.K_h: "help", pygame.K_e: "end_turn", pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down",
     pygame.K_BACKSPACE: "erase", pygame.K_TAB: "tab", pygame.K_u: "undo",
+    # what a pad's shoulders, triggers, Y, Start and Back do (docs/gamepads.md)
+    pygame.K_q: "prev_card", pygame.K_w: "next_card", pygame.K_a: "prev_action",
+    pygame.K_s: "next_action", pygame.K_b: "buy", pygame.K_l: "log", pygame.K_m: "menu",
 }
 CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
+PAD_EVENTS = {"CONTROLLERDEVICEADDED", "CONTROLLERDEVICEREMOVED", "CONTROLLERBUTTONDOWN",
+              "CONTROLLERBUTTONUP", "CONTROLLERAXISMOTION", "JOYDEVICEADDED",
+              "JOYDEVICEREMOVED", "JOYBUTTONDOWN", "JOYBUTTONUP", "JOYHATMOTION",
+              "JOYAXISMOTION"}
+PAD_EVENT_TYPES = {getattr(pygame, name) for name in PAD_EVENTS}
 
 
 class FakeClock:
@@ -141,6 +150,9 @@ class App:
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.result: dict | None = None     # what an autoplay game ended with
+        self.pads = PadManager()
+        self.pads.use_clock(lambda: self.time)
+        self.pads.rumble_on = lambda: self.settings.rumble
         pygame.key.set_repeat(300, 40)
         pygame.mouse.set_visible(False)
 
@@ -250,17 +262,19 @@ class App:
             t = e.type
             if t == pygame.QUIT:
                 self.quit(0)
+            elif t in PAD_EVENT_TYPES:
+                out += self.pads.handle(e)
             elif t == pygame.MOUSEMOTION:
                 self.pointer = e.pos
-                out.append(Command("point", e.pos))
+                out.append(Command("point", e.pos, device="mouse"))
             elif t == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
                 self.pointer = e.pos
-                out.append(Command("press", e.pos, e.button))
+                out.append(Command("press", e.pos, e.button, device="mouse"))
             elif t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
-                out.append(Command("release", e.pos, e.button))
+                out.append(Command("release", e.pos, e.button, device="mouse"))
             elif t == pygame.MOUSEWHEEL:
                 out.append(Command("wheel", self.pointer or (0, 0),
-                                   amount=1 if e.y > 0 else -1))
+                                   amount=1 if e.y > 0 else -1, device="mouse"))
             elif t == pygame.KEYDOWN:
                 alt = e.mod & pygame.KMOD_ALT
                 if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
@@ -271,10 +285,12 @@ class App:
                 elif e.key in KEYS:
                     if KEYS[e.key] == "back":
                         self.sound.play("menu_back")
-                    out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key]))
+                    out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key],
+                                       device="keyboard"))
             elif t == pygame.TEXTINPUT:
-                out.append(Command("text", self.pointer or (0, 0), text=e.text))
-        return out
+                out.append(Command("text", self.pointer or (0, 0), text=e.text,
+                                   device="keyboard"))
+        return out + self.pads.poll()
 
     # ------------------------------------------------------------------ loop
     def step(self) -> None:

@@ -22,6 +22,7 @@ class SeatPlan:
     name: str
     kind: str = HUMAN          # "human" or an AI level from hacienda_game.ai.levels()
     colour: int = 0            # which of the five seat colours/emblems
+    device: str = ""           # who controls it: "" mouse and keyboard, "pad:<instance id>"
 
     @property
     def is_human(self) -> bool:

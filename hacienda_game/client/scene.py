@@ -25,7 +25,10 @@ class Command:
     kind: ``point`` (the pointer moved), ``press``/``release`` (button 1 =
     select, 3 = alternate), ``wheel`` (amount +1/-1), ``key`` (name: back,
     confirm, rotate, help, end_turn, left, right, up, down, erase, tab, undo, redo) or
-    ``text`` (typed characters).  Positions are canvas pixels.
+    ``text`` (typed characters).  Positions are canvas pixels.  A pad sends
+    ``key`` commands too (also next_card, prev_card, next_action, prev_action,
+    buy, menu, log, pad_lost).  device: where it came from: ``mouse``,
+    ``keyboard`` or ``pad:<SDL instance id>`` ("" = mouse or keyboard).
     """
 
     kind: str
@@ -34,6 +37,11 @@ class Command:
     name: str = ""
     text: str = ""
     amount: int = 0
+    device: str = ""
+
+    @property
+    def from_pad(self) -> bool:
+        return self.device.startswith("pad:")
 
 
 class Scene:

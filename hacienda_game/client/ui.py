@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from .assets import GREY, INK, WHITE, Art
+from .assets import GOLD, GREY, INK, WHITE, Art
 from .scene import Command
 from .sound import cue
 
@@ -51,6 +51,7 @@ class Button:
         self.hover = False
         self.pressed_at = -1.0
         self.selected = False
+        self.focused = False      # keys and pads are on it (drawn only while they are used)
 
     def handle(self, cmd: Command) -> bool:
         """True when the command was for this button."""
@@ -64,14 +65,17 @@ class Button:
                and self.rect.collidepoint(cmd.pos)) or (
             cmd.kind == "key" and self.key is not None and cmd.name == self.key)
         if hit and self.enabled:
-            self.pressed_at = pygame.time.get_ticks() / 1000
             cue("menu_confirm")
-            if self.action:
-                self.action()
+            self.press()
             return True
         if hit:
             cue("error")
         return hit
+
+    def press(self) -> None:
+        self.pressed_at = pygame.time.get_ticks() / 1000
+        if self.action:
+            self.action()
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         recent = pygame.time.get_ticks() / 1000 - self.pressed_at < 0.12
@@ -93,6 +97,8 @@ class Button:
         if self.label:
             font.draw(surface, self.label, (x, self.rect.centery - font.line_height // 2 + dy),
                       colour, shadow=INK)
+        if self.focused and Focus.shown:
+            pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
 
 
 def handle_buttons(buttons: list[Button], cmd: Command) -> bool:
@@ -106,9 +112,84 @@ def handle_buttons(buttons: list[Button], cmd: Command) -> bool:
     return taken
 
 
-def draw_buttons(buttons: list[Button], surface: pygame.Surface, art: Art) -> None:
-    for b in buttons:
+def draw_buttons(buttons: list[Button], surface: pygame.Surface, art: Art,
+                 focus: Focus | None = None) -> None:
+    for i, b in enumerate(buttons):
+        b.focused = focus is not None and i == focus.index
         b.draw(surface, art)
+
+
+DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+class Focus:
+    """The button keys and pads are on: the arrows (D-pad, stick) move it to the
+    nearest enabled button that way, confirm presses it.  The mouse moves it too,
+    so both agree; it is drawn only once keys or a pad have been used."""
+
+    shown = False       # app-wide: the last input was a key or a pad, not the mouse
+
+    def __init__(self, index: int = 0):
+        self.index = index
+
+    def handle(self, buttons: list[Button], cmd: Command) -> bool:
+        """True when the command moved or pressed the focus."""
+        if cmd.kind == "point" and cmd.pos is not None:
+            Focus.shown = False
+            hit = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(cmd.pos)), None)
+            if hit is not None:
+                self.index = hit
+            return False
+        if cmd.kind != "key":
+            return False
+        if cmd.name in DIRECTIONS:
+            Focus.shown = True
+            self.move(buttons, DIRECTIONS[cmd.name])
+            return True
+        if cmd.name == "confirm" and 0 <= self.index < len(buttons):
+            Focus.shown = True
+            button = buttons[self.index]
+            if button.enabled:
+                button.press()
+            return True
+        return False
+
+    def move(self, buttons: list[Button], direction: tuple[int, int]) -> None:
+        if not 0 <= self.index < len(buttons) or not buttons[self.index].enabled:
+            self.index = next((i for i, b in enumerate(buttons) if b.enabled), 0)
+            return
+        here = pygame.Vector2(buttons[self.index].rect.center)
+        way = pygame.Vector2(direction)
+        best: tuple[float, int] | None = None
+        for i, b in enumerate(buttons):
+            if i == self.index or not b.enabled:
+                continue
+            # Nearest along the direction, rects overlapping across it first.
+            v = pygame.Vector2(b.rect.center) - here
+            along = v.dot(way)
+            if along <= 0:
+                continue
+            gap = (abs(v.y) - (b.rect.h + buttons[self.index].rect.h) / 2 if way.y == 0
+                   else abs(v.x) - (b.rect.w + buttons[self.index].rect.w) / 2)
+            score = along + 4 * max(0.0, gap) + 0.1 * abs(v.cross(way))
+            if best is None or score < best[0]:
+                best = (score, i)
+        if best is not None:
+            self.index = best[1]
+
+
+class Check(Button):
+    """A check box that keys and pads can focus (its label is drawn beside it)."""
+
+    def __init__(self, pos: tuple[int, int], label: str, action: Callable[[], None],
+                 is_on: Callable[[], bool], width: int):
+        super().__init__((pos[0], pos[1], width, 16), label, action)
+        self.is_on = is_on
+
+    def draw(self, surface: pygame.Surface, art: Art) -> None:
+        self.rect = draw_check(surface, art, self.rect.topleft, self.is_on(), self.label)
+        if self.focused and Focus.shown:
+            pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
 
 
 def draw_check(surface: pygame.Surface, art: Art, pos: tuple[int, int], on: bool,

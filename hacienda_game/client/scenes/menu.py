@@ -8,7 +8,7 @@ from ...i18n import N_, _
 from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, handle_buttons
+from ..ui import Button, Focus, draw_background, draw_buttons, handle_buttons
 from .overlays import Message
 
 ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
@@ -18,6 +18,7 @@ class MenuScene(Scene):
     def __init__(self, start_map: str | None = None):
         self.start_map = start_map
         self.buttons: list[Button] = []
+        self.focus = Focus()
         self.idle_time = 0.0
         self.title_scene: pygame.Surface | None = None
 
@@ -106,6 +107,8 @@ class MenuScene(Scene):
 
     def handle(self, cmd: Command) -> None:
         self.idle_time = 0.0
+        if self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -123,7 +126,7 @@ class MenuScene(Scene):
             y += scene.get_height() + 4
         art.fonts.small.draw(surface, _("A game of land, herds and markets for 2-5 players"),
                              (480, y), GREY, align="center")
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
         art.fonts.small.draw(surface,
                              _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
                              (480, 520), GREY, align="center")

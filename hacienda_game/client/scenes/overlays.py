@@ -10,7 +10,7 @@ import pygame
 from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
-from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
 _dither: pygame.Surface | None = None
 
@@ -45,6 +45,7 @@ class Dialog(Scene):
         self.buttons: list[Button] = []
         self.lines: list[str] = []
         self.rect = pygame.Rect(0, 0, self.width, 120)
+        self.focus = Focus()
 
     def close(self) -> None:
         self.app.pop()
@@ -69,6 +70,8 @@ class Dialog(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             (self.back or self.close)()
             return
+        if self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -81,7 +84,7 @@ class Dialog(Scene):
         for i, line in enumerate(self.lines):
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
                       WHITE)
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
 
 
 class Confirm(Dialog):
@@ -128,6 +131,12 @@ class Pause(Dialog):
         super().__init__(_("Paused"), _("The game waits for you."),
                          [(_("Resume"), self.close), *extra, (_("Rules"), self.help),
                           (_("Settings"), self.settings), (_("Quit game"), self.leave)])
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "menu":     # Start again: back to the game
+            self.close()
+            return
+        super().handle(cmd)
 
     def help(self) -> None:
         from .rules import RulesScene
@@ -179,3 +188,12 @@ class Privacy(Scene):
         if int(self.app.time * 2) % 2 == 0:
             art.fonts.small.draw(surface, _("Click when ready"), (rect.centerx, rect.y + 110),
                                  WHITE, align="center")
+        from ..prompts import draw_prompt, glyph_name, prompts_of
+
+        # ... or press Enter or A on a pad (each connected pad's family shown)
+        families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
+        glyphs = prompts_of(art)
+        width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
+        x = rect.centerx - width // 2
+        for family in families:
+            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom + 6), "")

@@ -29,6 +29,7 @@ from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
 from ..words import card_name, over_reason, scoring_name
 from .overlays import Pause, Privacy
+from .padplay import PadPlay
 from .playdraw import (
     ACTIONS_RECT,
     BOARD_AREA,
@@ -116,7 +117,7 @@ def describe(event: Event, names: list[str]) -> str:
     return event.describe(names)
 
 
-class PlayScene(PlayDrawing, Scene):
+class PlayScene(PadPlay, PlayDrawing, Scene):
     thinks = True             # AI seats play (a replay only shows what they did)
 
     def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
@@ -275,6 +276,7 @@ class PlayScene(PlayDrawing, Scene):
     def select(self, selection: Selection | None) -> None:
         self.selection = selection
         self.hover_text = ""
+        self.follow_selection()
 
     def pick_card(self, item: str, card: str) -> None:
         if not self.human_turn:
@@ -357,6 +359,7 @@ class PlayScene(PlayDrawing, Scene):
     def rotate(self, step: int) -> None:
         if self.selection and self.selection.kind == "water":
             self.selection.turns = (self.selection.turns + step) % 6
+            self.after_rotate()
 
     def water_cells(self, h: int) -> tuple[Cell, ...] | None:
         sel = self.selection
@@ -420,6 +423,8 @@ class PlayScene(PlayDrawing, Scene):
                 from .menu import MenuScene
 
                 self.app.reset(MenuScene())
+            return
+        if self.pad_command(cmd):
             return
         if cmd.kind == "key":
             if cmd.name == "back":
@@ -525,6 +530,8 @@ class PlayScene(PlayDrawing, Scene):
             e = event.seen_by(None)     # effects show only public facts
             for name, at in EVENT_CUES.get(e.kind, ()):
                 self.app.sound.play(name, delay + at * f)
+            if e.kind == "market_paid":
+                self.rumble(e.seat)
             if f <= 0:
                 continue
             d = e.data
@@ -720,6 +727,7 @@ class PlayScene(PlayDrawing, Scene):
             for scene in self.pending:
                 self.app.push(scene)
             self.pending = []
+        self.check_controller()
 
     def ai_turn(self) -> bool:
         return (not self.layer.is_over() and not self.pending
@@ -801,6 +809,7 @@ class PlayScene(PlayDrawing, Scene):
         surface.blit(self._panel_canvas, (0, 0))
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
+        self.draw_cursor(surface)
         self.b_menu.draw(surface, art)
         for b in self.keep_buttons:
             b.draw(surface, art)

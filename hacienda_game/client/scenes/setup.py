@@ -13,8 +13,9 @@ from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, default_level, list_maps
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, draw_check, draw_panel, handle_buttons
+from ..ui import Button, Check, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
 from ..words import level_name
+from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 
 NAME_LIMIT = 10
 ROW_H = 40
@@ -39,7 +40,7 @@ class SetupScene(Scene):
         self.map_index = 0
         self.thumbs: dict[str, pygame.Surface] = {}
         self.buttons: list[Button] = []
-        self.checks: dict[str, pygame.Rect] = {}
+        self.focus = Focus()
 
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
@@ -54,6 +55,7 @@ class SetupScene(Scene):
             valid = [i for i, m in enumerate(self.maps) if m.ok]
             self.map_index = valid[0] if valid else 0
         self.layout()
+        self.focus.index = self.buttons.index(self.start_button)
 
     def exit(self) -> None:
         self.stop_editing()
@@ -89,9 +91,16 @@ class SetupScene(Scene):
                         icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
         entry = self.entry
         start_ok = entry is not None and entry.ok
+        width = self.app.art.fonts.small.width
+        for x, name, label in ((40, "hand_limits", _("Hand limits")), (180, "lakes", _("Lakes")),
+                               (300, "open_hands", _("Open hands"))):
+            b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
+                           lambda n=name: self.is_on(n), 18 + width(label)))
         b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
-        b.append(Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
-                        enabled=start_ok, key="confirm"))
+        self.start_button = Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
+                                   enabled=start_ok, key="confirm")
+        b.append(self.start_button)
+        b += seat_device_buttons(self)
         self.buttons = b
 
     @property
@@ -162,7 +171,8 @@ class SetupScene(Scene):
         entry = self.entry
         if entry is None or not entry.ok:
             return
-        plan = GamePlan(entry.key, [SeatPlan(s.name, s.kind, s.colour) for s in self.seats],
+        plan = GamePlan(entry.key, [SeatPlan(s.name, s.kind, s.colour, s.device)
+                                    for s in self.seats],
                         self.seed, sorted(self.variants), self.open_hands)
         from .play import PlayScene
 
@@ -170,17 +180,16 @@ class SetupScene(Scene):
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
+        if handle_pads(self, cmd):
+            return
         if self.editing is not None:
             if self._edit(cmd):
                 return
         elif cmd.kind == "key" and cmd.name == "back":
             self.back()
             return
-        if cmd.kind == "press" and cmd.button == 1:
-            for name, rect in self.checks.items():
-                if rect.collidepoint(cmd.pos):
-                    self.toggle(name)
-                    return
+        if self.editing is None and self.focus.handle(self.buttons, cmd):
+            return
         handle_buttons(self.buttons, cmd)
 
     def _edit(self, cmd: Command) -> bool:
@@ -211,6 +220,9 @@ class SetupScene(Scene):
             self.stop_editing()
         return False
 
+    def is_on(self, name: str) -> bool:
+        return self.open_hands if name == "open_hands" else name in self.variants
+
     def toggle(self, name: str) -> None:
         if name == "open_hands":
             self.open_hands = not self.open_hands
@@ -232,21 +244,14 @@ class SetupScene(Scene):
         draw_panel(surface, art, (24, 396, 520, 82))
         small.draw(surface, _("Seed"), (40, 418), WHITE)
         small.draw(surface, _("same seed, same game"), (360, 418), GREY)
-        self.checks = {
-            "hand_limits": draw_check(surface, art, (40, 448), "hand_limits" in self.variants,
-                                      _("Hand limits")),
-            "lakes": draw_check(surface, art, (180, 448), "lakes" in self.variants,
-                                _("Lakes")),
-            "open_hands": draw_check(surface, art, (300, 448), self.open_hands,
-                                     _("Open hands")),
-        }
         draw_panel(surface, art, (552, 396, 392, 82))
         notes = (_("Hand limits: at most 20 land and 10 animal cards in hand (R17)."),
                  _("Lakes: touching water tiles score as one lake (R46)."),
                  _("Open hands: no privacy screen between players at this screen."))
         for i, line in enumerate(notes):
             small.draw(surface, line, (564, 406 + i * 20), GREY)
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
+        draw_join_hint(self, surface)
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
             what, i = self.editing
             button = self.buttons[4 * i + 1] if what == "name" else self.seed_button

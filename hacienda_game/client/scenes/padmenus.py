@@ -1,0 +1,204 @@
+"""Menus over the play screen for keys and pads: the buy list, the log, and
+"reconnect or choose another controller" when a seat's pad is unplugged."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
+from ...i18n import N_, _
+from ..assets import GOLD, GREY, WHITE
+from ..prompts import draw_prompts
+from ..scene import Command, Scene
+from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
+from ..words import card_name
+from .overlays import dim
+
+DECK_LABELS = {"land": N_("Land deck · {price} pesos"),
+               "animal": N_("Animal deck · {price} pesos")}
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+
+class PadMenu(Scene):
+    """A list of buttons in a panel, moved through with the arrows or D-pad.
+    Only the device that opened it (and the mouse and keys) may use it."""
+
+    opaque = False
+    closable = True
+
+    def __init__(self, play: PlayScene, device: str, title: str):
+        self.play, self.device, self.title = play, device, title
+        self.buttons: list[Button] = []
+        self.focus = Focus()
+        self.rect = pygame.Rect(0, 0, 300, 100)
+
+    def allowed(self, cmd: Command) -> bool:
+        return not cmd.from_pad or not self.device.startswith("pad:") or cmd.device == self.device
+
+    def stack(self, specs: list[tuple[str, object, bool, str | None]], width: int = 300) -> None:
+        h = 48 + len(specs) * 26 + 34
+        self.rect = pygame.Rect(0, 0, width, h)
+        self.rect.center = (480, 270)
+        self.buttons = [Button((self.rect.x + 16, self.rect.y + 40 + i * 26, width - 32, 22),
+                               label, action, enabled=enabled, icon=icon)
+                        for i, (label, action, enabled, icon) in enumerate(specs)]
+        self.focus.index = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
+        Focus.shown = True
+
+    def handle(self, cmd: Command) -> None:
+        if not self.allowed(cmd):
+            return
+        if cmd.kind == "key" and cmd.name in ("back", "buy", "log", "menu"):
+            self.app.pop()
+            return
+        if self.focus.handle(self.buttons, cmd):
+            return
+        handle_buttons(self.buttons, cmd)
+
+    def family(self) -> str:
+        return self.app.pads.family(self.device) if self.device.startswith("pad:") \
+            else "keyboard"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        art = self.app.art
+        draw_panel(surface, art, self.rect)
+        art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 10), GOLD,
+                             align="center")
+        draw_buttons(self.buttons, surface, art, self.focus)
+        items = [("confirm", _("choose"))] if self.buttons else []
+        items += [("back", _("close"))] if self.closable else []
+        draw_prompts(surface, art, self.family(), items,
+                     (self.rect.x + 16, self.rect.bottom - 26))
+
+
+class BuyMenu(PadMenu):
+    """Everything a player can buy, with its price; choosing buys it (a card)
+    or picks it for the hex cursor (a hacienda or a water tile)."""
+
+    def __init__(self, play: PlayScene, device: str):
+        super().__init__(play, device, _("Buy"))
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        play = self.play
+        specs: list[tuple[str, object, bool, str | None]] = []
+        for _rect, item, card in play.market_slots:
+            legal = play.layer.buy_card(item, card) is not None
+            label = (_("{card} card · {price} pesos").format(card=card_name(card),
+                                                              price=PRICE_FACE_UP)
+                     if card else _(DECK_LABELS[item]).format(price=PRICE_BLIND))
+            specs.append((label, lambda i=item, c=card: self.choose(lambda: play.buy(i, c)),
+                          legal, f"icon_cards_{item}"))
+        kinds = {a.kind for a in play.layer.legal()}
+        specs.append((_("Hacienda · {price} pesos").format(price=PRICE_HACIENDA),
+                      lambda: self.choose(play.pick_hacienda), "buy hacienda" in kinds,
+                      "icon_hacienda"))
+        specs.append((_("Water tile · {price} pesos").format(price=PRICE_WATER),
+                      lambda: self.choose(play.pick_water), "buy water" in kinds, "icon_water"))
+        self.stack(specs)
+
+    def choose(self, do) -> None:
+        self.app.pop()
+        do()
+        self.play.cursor_shown = True
+        self.play.follow_selection()
+
+
+class LogView(PadMenu):
+    """The game's log, scrolled with up and down."""
+
+    LINES = 18
+
+    def __init__(self, play: PlayScene):
+        super().__init__(play, "", _("Log"))
+        self.back = 0
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.rect = pygame.Rect(0, 0, 560, 48 + self.LINES * 14 + 34)
+        self.rect.center = (480, 270)
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name in ("up", "down"):
+            step = 1 if cmd.name == "up" else -1
+            self.back = max(0, min(len(self.play.log) - self.LINES, self.back + step * 3))
+            return
+        if cmd.kind == "wheel":
+            self.back = max(0, min(len(self.play.log) - self.LINES, self.back + cmd.amount * 3))
+            return
+        if cmd.kind == "key" and cmd.name in ("back", "confirm", "log", "menu") or \
+                cmd.kind == "press":
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        art = self.app.art
+        log = self.play.log
+        end = len(log) - self.back
+        for i, (line, seat, _first) in enumerate(log[max(0, end - self.LINES):end]):
+            colour = art.seat_text_colour(self.play.plan.seats[seat].colour) \
+                if seat is not None else WHITE
+            art.fonts.small.draw(surface, line, (self.rect.x + 16, self.rect.y + 40 + i * 14),
+                                 colour)
+        art.fonts.small.draw(surface, _("up/down: scroll"), (self.rect.right - 16,
+                                                             self.rect.bottom - 22), GREY,
+                             align="right")
+
+
+class Reconnect(PadMenu):
+    """A seat's pad is gone at its turn: reconnect it (or take any pad) and press
+    A, or play on with the mouse and keys.  The game waits; nothing is lost."""
+
+    closable = False          # the seat needs a controller before the game goes on
+
+    def __init__(self, play: PlayScene, lost: str):
+        super().__init__(play, "", _("Controller unplugged"))
+        self.lost = lost
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.stack([(_("Use mouse and keys"), lambda: self.take(""), True, "icon_human"),
+                    (_("Pause menu"), self.pause_menu, True, None)], width=520)
+        self.rect.h += 40
+        for b in self.buttons:
+            b.rect.y += 40
+
+    def take(self, device: str) -> None:
+        for seat in self.play.plan.seats:
+            if seat.device == self.lost:
+                seat.device = device
+        self.app.pop()
+        self.play.warn(_("{name} plays on with {device}.").format(
+            name=self.play.names[self.play.layer.current], device=self.app.pads.label(device)))
+
+    def pause_menu(self) -> None:
+        self.play.pause_menu()
+
+    def handle(self, cmd: Command) -> None:
+        if cmd.from_pad and cmd.kind == "key" and cmd.name == "confirm":
+            self.take(cmd.device)            # the pad whose A was pressed plays this seat
+            return
+        if cmd.from_pad:
+            return
+        if self.focus.handle(self.buttons, cmd):
+            return
+        handle_buttons(self.buttons, cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        art = self.app.art
+        name = self.play.names[self.play.layer.current]
+        text = _("{name}'s controller was unplugged. Reconnect it, or take any pad,"
+                 " and press").format(name=name)
+        x = self.rect.x + 16
+        art.fonts.small.draw(surface, text, (x, self.rect.y + 40), WHITE)
+        families = sorted({p.family for p in self.app.pads.pads.values()}) or ["xbox"]
+        draw_prompts(surface, art, families[0], [("confirm", "")],
+                     (x + art.fonts.small.width(text) + 4, self.rect.y + 36))
+        art.fonts.small.draw(surface, _("Or choose below with the keys or the mouse."),
+                             (x, self.rect.y + 58), GREY)

@@ -1,0 +1,205 @@
+"""The play screen with keys and pads: the hex cursor, cycling cards and actions,
+the buy menu, a held end turn, whose pad may act, unplugged pads, rumble.
+
+Mixed into ``PlayScene``.  Only the pad of the seat whose turn it is (or the
+mouse and keyboard) plays; any pad may open the pause menu, the log and help.
+Everything still becomes an action only through the action layer.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from ..assets import GOLD, INK
+from ..cursor import HexCursor
+from ..prompts import draw_prompts
+from ..scene import Command
+from ..ui import draw_panel
+from .playdraw import BOARD_AREA
+
+ANYONE = ("menu", "log")        # what pads of other seats may do (help: the app, any scene)
+
+
+class PadPlay:
+    """Pad and keyboard play for ``PlayScene``."""
+
+    cursor: HexCursor | None = None
+    cursor_shown = False
+    card_index = -1
+    action_index = -1
+
+    # ------------------------------------------------------------ control
+    def seat_device(self, seat: int | None = None) -> str:
+        return self.plan.seats[self.layer.current if seat is None else seat].device
+
+    def controls(self, cmd: Command) -> bool:
+        """Pads act only for the seat whose turn it is (mouse and keys always may)."""
+        return not cmd.from_pad or (self.human_turn and self.seat_device() == cmd.device)
+
+    def pad_command(self, cmd: Command) -> bool:
+        """Handle what keys and pads add to the mouse; True when used up."""
+        if cmd.kind != "key":
+            if cmd.kind == "point":
+                self.cursor_shown = False
+            return False
+        name = cmd.name
+        if name == "pad_lost":
+            return True                    # update() asks for a controller at that turn
+        if name in ANYONE:
+            self.open_overlay(name)
+            return True
+        if not self.controls(cmd):
+            return True
+        if name in ("left", "right", "up", "down"):
+            self.move_cursor(name)
+        elif name == "confirm":
+            self.confirm_cursor()
+        elif name in ("next_card", "prev_card"):
+            self.cycle_card(1 if name == "next_card" else -1)
+        elif name in ("next_action", "prev_action"):
+            self.cycle_action(1 if name == "next_action" else -1, cmd.device)
+        elif name == "buy":
+            self.open_buy(cmd.device)
+        elif name == "hold_short":
+            self.warn(_("Hold the button to end the turn."))
+        elif name == "end_turn" and cmd.from_pad:
+            self.end_turn()
+        else:
+            return False                   # back, rotate, end_turn by key: as before
+        return True
+
+    def open_overlay(self, name: str) -> None:
+        from .padmenus import LogView
+
+        if name == "menu":
+            self.pause_menu()
+        else:
+            self.app.push(LogView(self))
+
+    # ------------------------------------------------------------- cursor
+    def cursor_targets(self) -> list[int] | None:
+        """The hexes the chosen card or buy may go to (None: nothing chosen)."""
+        sel = self.selection
+        if sel is None:
+            return None
+        board = self.layer.board
+        if sel.kind == "water":
+            return [h for h in range(len(board.cells)) if self.water_cells(h) in sel.targets]
+        return sorted(board.index[c] for c in sel.targets if c in board.index)
+
+    def follow_selection(self) -> None:
+        """A new choice: the cursor jumps onto a legal hex for it."""
+        if self.cursor is None:
+            self.cursor = HexCursor(self.view.centres)
+        if self.selection is not None and self.cursor.place(self.cursor_targets()) is not None \
+                and self.cursor_shown:
+            self.hover(self.view.centres[self.cursor.hex])
+
+    def move_cursor(self, direction: str) -> None:
+        if self.cursor is None:
+            self.cursor = HexCursor(self.view.centres)
+        self.cursor_shown = True
+        targets = self.cursor_targets()
+        if self.cursor.hex is None or (targets and self.cursor.hex not in targets):
+            self.cursor.place(targets)
+        else:
+            self.cursor.move(direction, targets)
+        if self.cursor.hex is not None:
+            self.hover(self.view.centres[self.cursor.hex])
+
+    def confirm_cursor(self) -> None:
+        if self.cursor is None or self.cursor.hex is None or not self.cursor_shown:
+            self.move_cursor("right")      # the first press shows the cursor
+            if self.selection is None:
+                self.warn(_("Choose a card (shoulder buttons, Q/W) or an action first."))
+            return
+        if self.selection is None:
+            self.warn(_("Choose a card (shoulder buttons, Q/W) or an action first."))
+            return
+        self.click_hex(self.cursor.hex)
+        self.follow_selection()
+
+    def after_rotate(self) -> None:
+        if self.cursor_shown:
+            self.follow_selection()
+
+    # -------------------------------------------------- cards and actions
+    def cycle_card(self, step: int) -> None:
+        slots = self.hand_slots
+        if not slots:
+            self.warn(_("No cards in hand."))
+            return
+        self.card_index = (self.card_index + step) % len(slots)
+        _rect, item, card = slots[self.card_index]
+        if self.selection is not None and self.selection.card == card:
+            return
+        self.cursor_shown = True
+        self.pick_card(item, card)
+
+    def cycle_action(self, step: int, device: str = "") -> None:
+        actions = [self.pick_hacienda, self.pick_water, self.pick_harvest,
+                   lambda: self.open_buy(device)]
+        self.action_index = (self.action_index + step) % len(actions)
+        self.cursor_shown = True
+        actions[self.action_index]()
+
+    def open_buy(self, device: str) -> None:
+        from .padmenus import BuyMenu
+
+        if self.human_turn:
+            self.app.push(BuyMenu(self, device))
+
+    # ---------------------------------------------------------- unplugged
+    def check_controller(self) -> None:
+        """At a turn whose seat's pad is gone: ask for another controller."""
+        device = self.seat_device()
+        if self.human_turn and device.startswith("pad:") and not self.app.pads.connected(device) \
+                and self.app.top is self and not self.pending:
+            from .padmenus import Reconnect
+
+            self.app.push(Reconnect(self, device))
+
+    def rumble(self, seat: int | None) -> None:
+        if seat is not None:
+            self.app.pads.rumble(self.seat_device(seat))
+
+    # --------------------------------------------------------------- draw
+    def draw_cursor(self, surface: pygame.Surface) -> None:
+        if not self.human_turn:
+            return
+        if self.cursor is not None and self.cursor.hex is not None and self.cursor_shown:
+            centre = self.view.centres[self.cursor.hex]
+            sprites = self.app.art.sprites
+            sprites.blit_anchored(surface, "hex_selected", centre)
+            bob = int(self.app.time * 4) % 2 * 2
+            x, y = int(centre[0]), int(centre[1]) - 14 - bob
+            pygame.draw.polygon(surface, INK, [(x - 8, y - 9), (x + 8, y - 9), (x, y + 1)])
+            pygame.draw.polygon(surface, GOLD, [(x - 5, y - 7), (x + 5, y - 7), (x, y - 2)])
+        self.draw_pad_prompts(surface)
+
+    def draw_pad_prompts(self, surface: pygame.Surface) -> None:
+        """The controls of the player to move, in their own controller's glyphs."""
+        device = self.seat_device()
+        family = self.app.pads.family(device) if device.startswith("pad:") else "keyboard"
+        if family == "keyboard" and not self.cursor_shown:
+            return                          # a mouse player needs no key prompts
+        items = [("move", _("move")), ("confirm", _("place")), ("back", _("cancel")),
+                 ("prev_card", ""), ("next_card", _("cards")), ("prev_action", ""),
+                 ("next_action", _("actions")), ("buy", _("buy"))]
+        if self.selection is not None and self.selection.kind == "water":
+            items.insert(3, ("rotate", _("turn")))
+        items.append(("end_turn", _("hold: end turn") if family != "keyboard"
+                      else _("end turn")))
+        rect = pygame.Rect(BOARD_AREA.x + 4, BOARD_AREA.bottom - 24, BOARD_AREA.w - 8, 22)
+        if self.cursor is not None and self.cursor.hex is not None and \
+                self.view.centres[self.cursor.hex][1] > BOARD_AREA.centery:
+            rect.y = BOARD_AREA.y + 2        # never over the cursor
+        draw_panel(surface, self.app.art, rect)
+        draw_prompts(surface, self.app.art, family, items, (rect.x + 6, rect.y + 3))
+        progress = self.app.pads.hold_progress(device)
+        if progress > 0:
+            bar = self.b_end.rect
+            pygame.draw.rect(surface, INK, (bar.x + 2, bar.bottom - 6, bar.w - 4, 4))
+            pygame.draw.rect(surface, GOLD, (bar.x + 2, bar.bottom - 6,
+                                             int((bar.w - 4) * progress), 4))
