@@ -101,6 +101,17 @@ class Button:
             pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
 
 
+def scroll_list(cmd: Command, index: int, top: int, count: int, rows: int,
+                pick: Callable[[int], None]) -> int:
+    """A list screen's keys: up/down choose the previous/next entry (``pick``),
+    the wheel scrolls; returns the new first row shown."""
+    if cmd.kind == "key" and cmd.name in ("up", "down"):
+        pick(index + (1 if cmd.name == "down" else -1))
+    if cmd.kind == "wheel":
+        top = max(0, min(count - rows, top - cmd.amount))
+    return top
+
+
 def handle_buttons(buttons: list[Button], cmd: Command) -> bool:
     """Give a command to every button; True if one took it."""
     taken = False

@@ -35,3 +35,29 @@ def scoring_name(which: str) -> str:
 
 def over_reason(reason: str) -> str:
     return _(OVER_REASONS[reason]) if reason in OVER_REASONS else reason
+
+
+def action_words(action) -> str:
+    """An engine action as a short phrase in the current language (the log's
+    "takes back", the replay's step line); the notation stays for files."""
+    where = ", ".join(f"{x},{y}" for x, y in action.cells)
+    if action.verb == "buy":
+        if action.item in ("land", "animal"):
+            if action.card:
+                return _("buy the face-up {card} card").format(card=card_name(action.card))
+            return _(DECK_BUYS[action.item])
+        if action.item == "hacienda":
+            return _("buy a hacienda on {cell}").format(cell=where)
+        return _("buy a water tile on {cells}").format(cells=where)
+    if action.verb == "play":
+        return _("play {card} on {cell}").format(card=card_name(action.card or ""), cell=where)
+    if action.verb == "harvest":
+        if action.source is not None:
+            return _("harvest the chain at {cell}, taking the chip at {source}").format(
+                cell=where, source=f"{action.source[0]},{action.source[1]}")
+        return _("harvest the chain at {cell}").format(cell=where)
+    return _("end the turn")
+
+
+DECK_BUYS = {"land": N_("buy a land card from the deck"),
+             "animal": N_("buy an animal card from the deck")}

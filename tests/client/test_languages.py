@@ -172,3 +172,30 @@ def test_pointing_at_a_hex_where_the_card_cannot_go_says_why_in_the_language(dri
     h = next(h for h in range(len(board)) if board.spaces[h] == "market")
     driver.move(play.view.centres[h])
     assert play.hover_text == "Landplättchen kommen nie auf Märkte oder Wasser."
+
+
+def test_every_kind_of_action_reads_as_words_in_each_language():
+    """The log's "takes back" and the replay's step line name an action in the
+    player's language, never in the file notation."""
+    import random
+
+    from hacienda_game.client.words import action_words
+    from hacienda_game.engine import new_game
+
+    state = new_game("symmetric", players=3, seed=4)
+    rng = random.Random(4)
+    seen = {}
+    while not state.is_over() and len(seen) < 9:
+        for a in state.legal_actions():
+            key = (a.kind, a.card is not None, a.source is not None)
+            seen.setdefault(key, a)
+        state.apply(state.random_action(rng))
+    assert len(seen) >= 8
+    for code in ("en", "de", "es"):
+        i18n.set_language(code)
+        for action in seen.values():
+            words = action_words(action)
+            assert words and words != str(action), (code, action)
+            if code != "en":
+                assert "buy" not in words and "play " not in words, (code, words)
+    i18n.set_language("en")

@@ -197,6 +197,7 @@ def test_a_pad_unplugged_mid_turn_waits_for_another_to_take_over(pad_driver):
     state = play.layer._state
     seat = state.current
     pick_playable_card(play, mover)
+    assert "cursor" in play.status_hint()           # a pad seat is told of the cursor
     lost = mover.pad.device
     mover.pad.detach()
     driver.frames(2)
@@ -225,6 +226,7 @@ def test_a_pad_unplugged_mid_turn_waits_for_another_to_take_over(pad_driver):
                                          unicode="\r", scancode=0))
     driver.frames(1)
     assert driver.top is play and play.plan.seats[now].device == ""
+    assert "Pick a card in your hand" in play.status_hint()    # mouse words again
 
 
 def test_unknown_pads_and_unopenable_devices_never_crash(pad_driver):

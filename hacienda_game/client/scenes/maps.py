@@ -8,7 +8,7 @@ from ...i18n import _
 from ..assets import GOLD, GREY, RED, WHITE
 from ..plan import MapEntry, list_maps
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
 from ..userdirs import user_maps_dir
 from .setup import draw_map_details
 
@@ -54,10 +54,7 @@ class MapsScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.app.pop()
             return
-        if cmd.kind == "key" and cmd.name in ("up", "down"):
-            self.pick(self.index + (1 if cmd.name == "down" else -1))
-        if cmd.kind == "wheel":
-            self.top = max(0, min(len(self.maps) - ROWS, self.top - cmd.amount))
+        self.top = scroll_list(cmd, self.index, self.top, len(self.maps), ROWS, self.pick)
         handle_buttons(self.rows + self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -27,7 +27,7 @@ from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
-from ..words import card_name, over_reason, scoring_name
+from ..words import action_words, card_name, over_reason, scoring_name
 from .overlays import Pause, Privacy
 from .padplay import PadPlay
 from .playdraw import (
@@ -626,7 +626,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.layer.restore(self.keeper.undo(state))
         self.select(None)
         self.anims = Animations()
-        self.say(_("{name} takes back: {action}").format(name=self.names[seat], action=taken),
+        self.say(_("{name} takes back: {action}").format(name=self.names[seat],
+                                                          action=action_words(taken)),
                  seat)
         self.show_totals(instant=True)
 

@@ -11,7 +11,7 @@ import pygame
 
 from ...engine.components import ANIMALS, LAND_CARDS
 from ...engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ...i18n import _
+from ...i18n import N_, _
 from ..assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
 from ..patterns import piece_name
 from ..ui import Button, draw_buttons, draw_panel
@@ -28,6 +28,25 @@ HAND_RECT = pygame.Rect(4, 382, 552, 90)
 TRACK_RECT = pygame.Rect(8, 353, 700, 27)
 ACTIONS_RECT = pygame.Rect(0, 474, 558, 66)
 
+
+# What the status line says while a card or action is chosen: for the mouse,
+# and for a gamepad (whose buttons the prompt bar above the board shows).
+MOUSE_HINTS = {
+    "play": N_("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
+    "hacienda": N_("Hacienda: click one of your lit tiles or tokens ({count})."),
+    "water": N_("Water size {size}: R / right click / wheel turns it."),
+    "harvest": N_("Harvest: click one of your lit chains ({count} tiles)."),
+    "harvest_from": N_("Take which chip? Click a lit chip of another player."),
+    "idle": N_("Pick a card in your hand, buy a card on the right, or an action below."),
+}
+PAD_HINTS = {
+    "play": N_("Play {card}: move the cursor to a lit hex ({count} possible)."),
+    "hacienda": N_("Hacienda: move the cursor to one of your lit tiles or tokens ({count})."),
+    "water": N_("Water size {size}: the turn button shown above the board rotates it."),
+    "harvest": N_("Harvest: move the cursor to one of your lit chains ({count} tiles)."),
+    "harvest_from": N_("Take which chip? Move the cursor to a lit chip of another player."),
+    "idle": N_("Pick a card, buy or choose an action: the buttons are shown above the board."),
+}
 
 class PlayDrawing:
     """The play scene's drawing (mixed into `PlayScene`, which holds the state)."""
@@ -330,6 +349,10 @@ class PlayDrawing:
         cards += [("animal", c, n) for c, n in zip(ANIMALS, obs.animal_hand, strict=True) if n]
         if not cards:
             font.draw(surface, _("no cards"), (x, y + 16), GREY)
+        # Up to ten kinds of card: close up rather than run under the Undo buttons.
+        right = (min(b.rect.x for b in self.keep_buttons) if getattr(self, "keep_buttons", None)
+                 else rect.right) - 6
+        pitch = min(CARD_W + 10, (right - x - CARD_W) // max(1, len(cards) - 1))
         for item, card, n in cards:
             selected = bool(self.selection and self.selection.card == card)
             slot = pygame.Rect(x, y - (5 if selected else 0), CARD_W, CARD_H)
@@ -338,29 +361,35 @@ class PlayDrawing:
                 pygame.draw.rect(surface, GOLD, slot.inflate(4, 4), 2)
             font.draw(surface, f"x{n}", (slot.centerx, slot.bottom + 2), WHITE, align="center")
             self.hand_slots.append((slot, item, card))
-            x += CARD_W + 10
+            x += pitch
         if obs.seat != obs.current and not obs.over:
             font.draw(surface, _("waiting for {name}").format(name=self.names[obs.current]),
                       (rect.right - 8, rect.y + 4), GREY, align="right")
+
+    def pad_turn(self) -> bool:
+        """The seat to move plays with a gamepad (its hints speak of the cursor)."""
+        seats = self.plan.seats
+        current = self.layer.current
+        return current < len(seats) and seats[current].device.startswith("pad:")
+
+    def status_hint(self) -> str:
+        """What the status line tells the player to do now (mouse or pad words)."""
+        sel = self.selection
+        if sel is not None:
+            n = len({c for p in sel.targets for c in p}) if sel.kind == "water" else \
+                len(sel.targets)
+            hints = PAD_HINTS if self.pad_turn() else MOUSE_HINTS
+            return _(hints[sel.kind]).format(card=card_name(sel.card or ""), count=n,
+                                             size=sel.size)
+        if self.human_turn:
+            return _(PAD_HINTS["idle"] if self.pad_turn() else MOUSE_HINTS["idle"])
+        return ""
 
     def draw_status(self, surface: pygame.Surface) -> None:
         font = self.app.art.fonts.small
         x = 220 if self.selection and self.selection.kind == "water" else 8
         y = 512
-        sel = self.selection
-        hint = ""
-        if sel is not None:
-            n = len({c for p in sel.targets for c in p}) if sel.kind == "water" else \
-                len(sel.targets)
-            hint = {
-                "play": _("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
-                "hacienda": _("Hacienda: click one of your lit tiles or tokens ({count})."),
-                "water": _("Water size {size}: R / right click / wheel turns it."),
-                "harvest": _("Harvest: click one of your lit chains ({count} tiles)."),
-                "harvest_from": _("Take which chip? Click a lit chip of another player."),
-            }[sel.kind].format(card=card_name(sel.card or ""), count=n, size=sel.size)
-        elif self.human_turn:
-            hint = _("Pick a card in your hand, buy a card on the right, or an action below.")
+        hint = self.status_hint()
         if self.message and self.app.time < self.message_until:
             for i, line in enumerate(font.wrap(self.message, 548 - x)[:2]):
                 font.draw(surface, line, (x, y - 4 + i * 12), RED)

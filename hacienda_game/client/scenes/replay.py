@@ -16,6 +16,7 @@ from ...saves import Replay
 from ..anim import Animations
 from ..assets import GREY, WHITE
 from ..ui import Button
+from ..words import action_words
 from .play import PlayScene, describe
 
 LOG_ACTIONS = 60          # a jump rebuilds the log from this many actions back
@@ -80,7 +81,8 @@ class ReplayScene(PlayScene):
             self.playing = False
         self.viewer = self.layer.current
         self.log_back = 0
-        last = self.actions[self.index - 1] if self.index else _("the game is set up")
+        last = action_words(parse_action(self.actions[self.index - 1])) if self.index else \
+            _("the game is set up")
         self.hover_text = _("Action {k} of {n}: {action}").format(
             k=self.index, n=len(self.actions), action=last)
 

@@ -15,7 +15,7 @@ from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import SPACE_COLOURS, thumbnail
 from ..plan import GamePlan
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
 from .overlays import Confirm, Dialog, Message
 
 ROWS = 14
@@ -155,10 +155,7 @@ class ListScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.app.pop()
             return
-        if cmd.kind == "key" and cmd.name in ("up", "down"):
-            self.pick(self.index + (1 if cmd.name == "down" else -1))
-        if cmd.kind == "wheel":
-            self.top = max(0, min(len(self.items) - ROWS, self.top - cmd.amount))
+        self.top = scroll_list(cmd, self.index, self.top, len(self.items), ROWS, self.pick)
         handle_buttons(self.rows + self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
