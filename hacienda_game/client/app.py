@@ -149,6 +149,7 @@ class App:
         self.idle_ms: list[float] = []         # the part of it spent on AI moves
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
+        self.last_device = ""           # what the player last used: prompts follow it
         self.result: dict | None = None     # what an autoplay game ended with
         self.pads = PadManager()
         self.pads.use_clock(lambda: self.time)
@@ -213,6 +214,14 @@ class App:
             old = self.stack.pop()
             self._guard(old.exit, "exit")
         self.push(scene)
+
+    def input_family(self) -> str:
+        """The pad family whose buttons the screens should show (the pad used
+        last, while it is connected), or ``keyboard``."""
+        device = self.last_device
+        if device.startswith("pad:") and self.pads.pad(device) is not None:
+            return self.pads.family(device)
+        return "keyboard"
 
     def apply_language(self, code: str) -> None:
         """Switch the game's language now (ValueError for an unknown code); every
@@ -304,6 +313,8 @@ class App:
         self.time += dt
         self.sound.update(dt)
         for cmd in self.commands():
+            if cmd.device and cmd.kind != "point":
+                self.last_device = cmd.device
             if cmd.kind == "key" and cmd.name == "help" and self.stack \
                     and not self.stack[-1].typing():
                 self._guard(self.open_rules, "help")

@@ -348,3 +348,62 @@ def test_one_pad_plays_two_seats_at_a_hot_seat(pad_driver):
         assert play.layer._state.actions_taken == taken + 1
         solo.hold(Y, HOLD_END_TURN)
         assert play.layer.current != seat
+
+
+def test_load_screen_and_replays_work_with_a_pad_alone(pad_driver, home):
+    """What the mouse does on the load and replay screens a pad does too:
+    choose, delete (X, after asking), load, and step through a replay."""
+    import random
+
+    from hacienda_game import saves
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.overlays import Confirm
+    from hacienda_game.client.scenes.replay import ReplayScene
+    from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene
+    from hacienda_game.engine import new_game
+
+    driver = pad_driver
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", "easy", 1)], 5)
+    state = new_game("symmetric", 2, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.apply(state.random_action(rng))
+    saves.save_game(state, plan, "Keep")
+    saves.save_game(state, plan, "Drop")
+    while not state.is_over():
+        state.apply(state.random_action(rng))
+    saves.keep_replay(state, plan)
+    driver.app.reset(MenuScene())
+    driver.frames(2)
+    player = Player(driver)
+    player.focus_on(driver.top, next(b for b in driver.top.buttons if b.label == "Load game"))
+    player.press(A)
+    load = driver.top
+    assert isinstance(load, LoadScene)
+    assert driver.app.input_family() == "xbox"          # the screen shows the pad's buttons
+    names = [s.name for s in load.items]
+    while load.chosen.name != "Drop":
+        player.press(DPAD["down" if names.index("Drop") > load.index else "up"])
+    player.press(X)
+    assert isinstance(driver.top, Confirm)
+    player.focus_on(driver.top, next(b for b in driver.top.buttons if b.label == "Yes"))
+    player.press(A)
+    assert sorted(s.name for s in load.items) == ["Keep"]
+    player.press(B)
+    assert isinstance(driver.top, MenuScene)
+    player.focus_on(driver.top, next(b for b in driver.top.buttons if b.label == "Replays"))
+    player.press(A)
+    assert isinstance(driver.top, ReplaysScene)
+    player.press(A)
+    viewer = driver.top
+    assert isinstance(viewer, ReplayScene)
+    player.press(DPAD["right"])
+    player.press(DPAD["right"])
+    assert viewer.index == 2
+    player.press(RB)                                     # to the end: the final scores
+    assert viewer.index == len(viewer.actions)
+    assert [s.score for s in viewer.layer.game.seats] == [s.score for s in state.seats]
+    player.press(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
+    assert viewer.index == 0
+    player.press(B)
+    assert isinstance(driver.top, ReplaysScene)

@@ -15,6 +15,7 @@ from ...i18n import _
 from ...saves import Replay
 from ..anim import Animations
 from ..assets import GREY, WHITE
+from ..prompts import draw_prompts
 from ..ui import Button
 from ..words import action_words
 from .play import PlayScene, describe
@@ -122,8 +123,15 @@ class ReplayScene(PlayScene):
     def draw_status(self, surface) -> None:
         font = self.app.art.fonts.small
         font.draw(surface, self.hover_text[:90], (8, 506), WHITE)
-        font.draw(surface, _("Left and right arrows step through the game; Enter plays it on."),
-                  (8, 520), GREY)
+        family = self.app.input_family()
+        if family == "keyboard":
+            font.draw(surface, _("Left and right arrows step through the game; Enter plays it on."),
+                      (8, 520), GREY)
+        else:
+            draw_prompts(surface, self.app.art, family,
+                         [("move", _("step")), ("confirm", _("Play")),
+                          ("prev_card", _("Start")), ("next_card", _("End")),
+                          ("back", _("Close"))], (8, 516))
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd) -> None:
@@ -133,6 +141,10 @@ class ReplayScene(PlayScene):
             return
         if cmd.kind == "key" and cmd.name == "back":
             self.close()
+            return
+        if cmd.kind == "key" and cmd.name in ("prev_card", "next_card"):    # LB/RB, Q/W
+            self.playing = False
+            self.goto(0 if cmd.name == "prev_card" else len(self.actions))
             return
         super().handle(cmd)
 

@@ -14,6 +14,7 @@ from ...i18n import _
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import SPACE_COLOURS, thumbnail
 from ..plan import GamePlan
+from ..prompts import draw_prompts
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
 from .overlays import Confirm, Dialog, Message
@@ -174,6 +175,7 @@ class ListScene(Scene):
             for line in small.wrap(problem.reason, 356)[:2]:
                 small.draw(surface, line, (36, y), RED)
                 y += small.line_height
+        self.draw_pad_prompts(surface)
         if not self.items:
             small.draw(surface, self.empty_text(), (672, 240), GREY, align="center")
             return
@@ -181,6 +183,15 @@ class ListScene(Scene):
 
     def empty_text(self) -> str:
         return ""
+
+    def pad_prompts(self) -> list[tuple[str, str]]:
+        """What a pad's buttons do here (shown while a pad is in use)."""
+        return [("move", _("choose")), ("back", _("Back"))]
+
+    def draw_pad_prompts(self, surface: pygame.Surface) -> None:
+        family = self.app.input_family()
+        if family != "keyboard":
+            draw_prompts(surface, self.app.art, family, self.pad_prompts(), (40, 472))
 
 
 class LoadScene(ListScene):
@@ -207,10 +218,15 @@ class LoadScene(ListScene):
         return _("No saved games yet.")
 
     def handle(self, cmd: Command) -> None:
-        if cmd.kind == "key" and cmd.name == "erase":      # Backspace: delete (after asking)
+        # Backspace, or a pad's X (the "rotate" button): delete, after asking.
+        if cmd.kind == "key" and cmd.name in ("erase", "rotate"):
             self.delete()
             return
         super().handle(cmd)
+
+    def pad_prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("choose")), ("confirm", _("Load")), ("rotate", _("Delete")),
+                ("back", _("Back"))]
 
     def load(self) -> None:
         saved = self.chosen
@@ -286,6 +302,9 @@ class ReplaysScene(ListScene):
     def actions(self) -> list[Button]:
         return [Button((740, 490, 196, 34), _("Watch"), self.watch, big=True,
                        enabled=bool(self.items), key="confirm")]
+
+    def pad_prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("choose")), ("confirm", _("Watch")), ("back", _("Back"))]
 
     def row_label(self, item: saves.ReplayEntry) -> str:
         return f"{item.date}  {item.map}"
