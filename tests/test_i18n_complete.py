@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import random
 import re
 import string
 import sys
@@ -184,17 +185,22 @@ ENGLISH_ONLY = re.compile(r"\b(the|and|card|cards|turn|player|players|round|clic
 
 def screens(app):
     """Every scene the game has, each drawn once (a human-only game: no AI process)."""
+    from hacienda_game import saves
     from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes import (
         maps,
         menu,
         overlays,
+        padmenus,
         play,
+        replay,
         rules,
+        saveload,
         scoring,
         settings,
         setup,
     )
+    from hacienda_game.engine import new_game
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 5,
                     open_hands=True)
@@ -209,6 +215,10 @@ def screens(app):
     game.pick_card("land", next(c for c, n in zip(
         play.LAND_CARDS, game.layer.view(0).land_hand, strict=True) if n))
     yield game
+    yield padmenus.BuyMenu(game, "")
+    yield padmenus.LogView(game)
+    yield padmenus.Reconnect(game, "pad:99")
+    yield saveload.SaveDialog(game.layer.game, plan)
     yield settings.SettingsScene()
     yield overlays.Pause()
     yield overlays.Privacy("Ana", (255, 255, 255), "emblem_0")
@@ -219,6 +229,18 @@ def screens(app):
     yield final
     for page in range(len(rules.SECTIONS)):
         yield rules.RulesScene(page)
+    saves.save_game(game.layer.game, plan, "Ana")
+    done = new_game("symmetric", 2, seed=5)
+    rng = random.Random(5)
+    while not done.is_over():
+        done.apply(done.random_action(rng))
+    kept = saves.keep_replay(done, plan)
+    yield saveload.LoadScene()
+    yield saveload.ReplaysScene()
+    viewer = replay.ReplayScene(saves.load_replay(kept))
+    yield viewer
+    viewer.goto(len(viewer.actions) // 2)
+    yield viewer
 
 
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
