@@ -74,10 +74,14 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--max-frames must be at least 1")
     if args.map and (args.autoplay or args.headless):
         from .client.plan import find_map
+        from .i18n import _, set_language
 
+        if args.lang:                     # the map's problems in the language asked for
+            set_language(args.lang)
         entry = find_map(args.map)
         if not entry.ok:
-            print(f"hacienda: map {args.map!r} cannot be played:", file=sys.stderr)
+            print("hacienda: " + _("map {name} cannot be played:").format(name=repr(args.map)),
+                  file=sys.stderr)
             for problem in entry.errors:
                 print(f"  {problem}", file=sys.stderr)
             return 2

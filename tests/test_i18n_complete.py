@@ -286,3 +286,80 @@ def test_every_screen_speaks_the_language_and_labels_fit_their_buttons(code, mon
                         and not t.startswith(("Ana", "Bruno"))})
     assert not leftovers, f"English words on a {code} screen: {leftovers[:10]}"
     assert not too_wide, f"labels wider than their buttons in {code}: {too_wide}"
+
+
+# What a broken map's problems keep as the file has it: quoted names, `properties`,
+# <tags>, the space ids it may use, Tiled's menu names, file paths.
+AS_IN_THE_FILE = re.compile(r"'[^']*'|`[^`]*`|<[^>]*>|\S+\.tmx:?"
+                            r"|mountain forest meadow rock moor pampas market water"
+                            r"|Map > Map Properties( > Tile Layer Format: CSV)?")
+MAP_WORDS = re.compile(r"\b(map|maps|cell|cells|layer|tile|tiles|tileset|file|cannot|not|is|of)\b",
+                       re.IGNORECASE)
+
+
+@pytest.mark.parametrize("code", OTHER_LANGUAGES)
+def test_a_broken_own_map_is_explained_in_the_language(code, monkeypatch, tmp_path):
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    import shutil
+
+    from hacienda_game.client.app import App
+    from hacienda_game.client.assets import Font
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.userdirs import user_maps_dir
+
+    folder = user_maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("many_problems.tmx", "bomb.tmx", "zstd.tmx", "warnings.tmx", "hacienda.png"):
+        shutil.copyfile(ROOT / "tests" / "boards" / name, folder / name)
+    from hacienda_game.client.scenes import maps
+
+    shown: list[str] = []
+    details = [False]
+    draw, draw_details = Font.draw, maps.draw_map_details
+
+    def record(self, target, text, *args, **kw):
+        if details[0]:
+            shown.append(text)
+        return draw(self, target, text, *args, **kw)
+
+    def record_details(*args, **kw):        # only the map's own text: no titles, no buttons
+        details[0] = True
+        try:
+            return draw_details(*args, **kw)
+        finally:
+            details[0] = False
+
+    monkeypatch.setattr(Font, "draw", record)
+    monkeypatch.setattr(maps, "draw_map_details", record_details)
+    app = App(Options(headless=True, language=code))
+    try:
+        scene = maps.MapsScene()
+        app.push(scene)
+        own = {e.name: i for i, e in enumerate(scene.maps) if not e.builtin}
+        assert sorted(own) == ["bomb", "many_problems", "warnings", "zstd"]
+        pages = {}
+        for name, index in own.items():
+            scene.pick(index)
+            shown.clear()
+            app.draw()
+            pages[name] = " ".join(shown)      # wrapped at spaces: joined, the sentences
+        assert app.running
+        from hacienda_game.client.scenes.setup import SetupScene
+
+        setup = SetupScene()
+        app.push(setup)
+        setup.map_index = next(i for i, e in enumerate(setup.maps) if e.name == "many_problems")
+        app.apply_language("en")             # both lists check the maps again, in English
+        for entry in (scene.maps[own["many_problems"]], setup.maps[setup.map_index]):
+            assert entry.name == "many_problems"
+            assert entry.errors[2].endswith(": cell 1,1: market has no neighbouring pampas")
+    finally:
+        app.finish()
+    cell = {"de": "Feld", "es": "casilla"}[code]
+    assert f"{cell} 1,1: " in pages["many_problems"] and "'lava'" in pages["many_problems"]
+    assert {"de": "Warnung: kein Bergfeld",
+            "es": "Aviso: no hay casillas de montaña"}[code] in pages["warnings"]
+    for name, page in pages.items():
+        text = AS_IN_THE_FILE.sub(" ", page)
+        left = ENGLISH_ONLY.findall(text) + MAP_WORDS.findall(text)
+        assert not left, f"English words on the {code} Maps screen for {name}: {left}: {page}"

@@ -4,7 +4,9 @@ Every problem is printed with the file and, where it has one, the cell, in
 the very words the game shows (the game and this tool share
 `hacienda_game.maps.check_map`).  Warnings (a terrain with no space, a
 board in several pieces) are printed but do not fail a map.  A map may be
-given as a path or as a built-in map name (``symmetric``).
+given as a path or as a built-in map name (``symmetric``).  ``--lang de``
+(or ``es``) prints the problems in German (Spanish), as the game shows them
+in that language.
 
     python tools/validate_map.py FILE.tmx [FILE.tmx ...]    exit 0: all valid, 1: not
 """
@@ -19,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from hacienda_game import i18n  # noqa: E402
 from hacienda_game.maps import MapReport, check_map, resolve_map  # noqa: E402
 
 
@@ -44,7 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("maps", nargs="+", metavar="FILE", help=".tmx file or built-in map name")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default="en",
+                        help="the language of the problems (default: en)")
     args = parser.parse_args(argv)
+    i18n.set_language(args.lang)
     invalid = 0
     for name in args.maps:
         path = locate(name)

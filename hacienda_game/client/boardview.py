@@ -17,8 +17,9 @@ from xml.etree.ElementTree import Element
 
 import pygame
 
+from ..i18n import _
 from ..maps.board import Board, BoardError
-from ..maps.tmx import check_map, import_pytmx
+from ..maps.tmx import CANNOT_BE_READ, check_map, import_pytmx
 from ..maps.tmxfile import Scan, read_xml
 from ..palette import PALETTE
 
@@ -92,7 +93,7 @@ def render_map(board: Board, path: str | Path) -> pygame.Surface:
         raise BoardError(report.errors)
     root = read_xml(path, str(path), Scan())
     if root is None:
-        raise BoardError([f"{path}: cannot be read"])
+        raise BoardError([_(CANNOT_BE_READ).format(file=path)])
     pytmx = import_pytmx()
     tiled = pytmx.TiledMap(allow_duplicate_names=True)
     tiled.filename = str(path)

@@ -90,15 +90,16 @@ class MapEntry:
             return 2, 5
 
 
-_checked: dict[tuple[str, int, int], MapEntry] = {}
+# Checked maps by file, its version and the language of the messages.
+_checked: dict[tuple[str, int, int, str], MapEntry] = {}
 
 
 def _entry(path: Path, builtin: bool) -> MapEntry:
     try:
         st = path.stat()
-        key = (str(path), st.st_mtime_ns, st.st_size)
+        key = (str(path), st.st_mtime_ns, st.st_size, language())
     except OSError:
-        key = (str(path), 0, 0)
+        key = (str(path), 0, 0, language())
     cached = _checked.get(key)
     if cached is not None:
         return cached

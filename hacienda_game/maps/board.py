@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from types import MappingProxyType
 
+from ..i18n import _
 from .hexgrid import (
     STAGGER_AXES,
     STAGGER_INDICES,
@@ -79,15 +80,19 @@ class Board:
         path: str | None = None,
     ):
         if staggeraxis not in STAGGER_AXES or staggerindex not in STAGGER_INDICES:
-            raise BoardError([f"{name}: stagger axis/index {staggeraxis!r}/{staggerindex!r}"
-                              " must be x|y and odd|even"])
+            raise BoardError([_("{name}: stagger axis/index {axis}/{index}"
+                                " must be x|y and odd|even").format(
+                                    name=name, axis=repr(staggeraxis),
+                                    index=repr(staggerindex))])
         problems = []
         for cell, space in spaces_by_cell.items():
             if space not in SPACES:
-                problems.append(f"{name}: cell {cell_name(cell)}: unknown space {space!r}")
+                problems.append(_("{name}: cell {cell}: unknown space {space}").format(
+                    name=name, cell=cell_name(cell), space=repr(space)))
             if not (0 <= cell[0] < width and 0 <= cell[1] < height):
-                problems.append(f"{name}: cell {cell_name(cell)} lies outside the"
-                                f" {width}x{height} map")
+                problems.append(_("{name}: cell {cell} lies outside the {width}x{height} map")
+                                .format(name=name, cell=cell_name(cell), width=width,
+                                        height=height))
         if problems:
             raise BoardError(problems)
         self.name = name
@@ -151,7 +156,8 @@ class Board:
                 if letter in " _":
                     continue
                 if letter not in SPACE_LETTERS:
-                    problems.append(f"{name}: cell {x},{y}: unknown letter {letter!r}")
+                    problems.append(_("{name}: cell {cell}: unknown letter {letter}").format(
+                        name=name, cell=cell_name((x, y)), letter=repr(letter)))
                     continue
                 spaces[(x, y)] = SPACE_LETTERS[letter]
         if problems:

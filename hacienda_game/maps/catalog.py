@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from .board import Board, BoardError
 from .tmx import load_tmx
 
@@ -63,10 +64,11 @@ def resolve_map(name_or_path: str | os.PathLike[str],
     for candidate in candidates:
         if candidate.is_file():
             return candidate.resolve()
-    names = ", ".join(builtin_maps()) or "none"
-    tried = ", ".join(str(c) for c in candidates) or "nothing"
-    raise FileNotFoundError(f"no map {text!r}: not a built-in map (built-in maps: {names})"
-                            f" and no such file (looked at {tried})")
+    names = ", ".join(builtin_maps()) or _("none")
+    tried = ", ".join(str(c) for c in candidates) or _("nothing")
+    raise FileNotFoundError(_("no map {name}: not a built-in map (built-in maps: {names})"
+                              " and no such file (looked at {tried})").format(
+                                  name=repr(text), names=names, tried=tried))
 
 
 def load_board(name_or_path: str | os.PathLike[str],
@@ -151,7 +153,7 @@ def builtin_map_infos() -> list[MapInfo]:
 def parse_players(text: str) -> tuple[int, int]:
     """``"2-5"`` -> (2, 5), ``"4"`` -> (4, 4); anything else (or outside 2-5)
     means the game's full range, (2, 5)."""
-    low, _, high = text.strip().partition("-")
+    low, _sep, high = text.strip().partition("-")
     try:
         first, last = int(low), int(high or low)
     except ValueError:

@@ -4,7 +4,9 @@
 returns the board or raises `BoardError` with every problem.  The file is
 first scanned by `tmxfile` (hostile or unsupported forms are refused), then
 read by pytmx, which is imported without pygame: the engine must stay
-headless, and pytmx imports pygame when it can.
+headless, and pytmx imports pygame when it can.  Every message is in the
+game's language (``i18n``) and starts with the file, then the cell where it
+has one.
 """
 
 from __future__ import annotations
@@ -16,12 +18,26 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ..i18n import N_, _
 from .board import SPACES, TERRAINS, Board, BoardError, cell_name
 from .hexgrid import STAGGER_AXES, STAGGER_INDICES
 from .tmxfile import RESAVE_TMX, Scan, read_xml, scan_map
 
 BOARD_LAYER = "board"
 _PYGAME_MODULES = ("pygame", "pytmx.util_pygame")
+# A terrain no hex has: one whole sentence per terrain, so each language can
+# name it in its own words.
+NO_TERRAIN_SPACE = {
+    "mountain": N_("{file}: no mountain space (mountain cards can only be played as"
+                   " pampas cards, R25)"),
+    "forest": N_("{file}: no forest space (forest cards can only be played as"
+                 " pampas cards, R25)"),
+    "meadow": N_("{file}: no meadow space (meadow cards can only be played as"
+                 " pampas cards, R25)"),
+    "rock": N_("{file}: no rock space (rock cards can only be played as pampas cards, R25)"),
+    "moor": N_("{file}: no moor space (moor cards can only be played as pampas cards, R25)"),
+}
+CANNOT_BE_READ = N_("{file}: cannot be read")
 
 
 @dataclass(frozen=True)
@@ -63,7 +79,7 @@ def load_tmx(path: str | Path) -> Board:
     """The board of a TMX map; `BoardError` listing every problem otherwise."""
     report = check_map(path)
     if report.errors or report.board is None:
-        raise BoardError(report.errors or [f"{path}: cannot be read"])
+        raise BoardError(report.errors or [_(CANNOT_BE_READ).format(file=path)])
     return report.board
 
 
@@ -72,7 +88,8 @@ def check_map(path: str | Path) -> MapReport:
     path = Path(path)
     label = str(path)
     if path.suffix.lower() in (".tmj", ".json"):
-        return MapReport([f"{label}: JSON maps are not supported; {RESAVE_TMX}"])
+        return MapReport([_("{file}: JSON maps are not supported; {fix}").format(
+            file=label, fix=_(RESAVE_TMX))])
     scan = Scan()
     root = read_xml(path, label, scan)
     if root is not None:
@@ -83,7 +100,8 @@ def check_map(path: str | Path) -> MapReport:
     try:
         board = _read_board(path, root, label, errors)
     except Exception as exc:  # pytmx raises bare Exceptions on odd input
-        return MapReport([*errors, f"{label}: cannot be read ({type(exc).__name__}: {exc})"])
+        return MapReport([*errors, _("{file}: cannot be read ({error}: {reason})").format(
+            file=label, error=type(exc).__name__, reason=exc)])
     if board is None:
         return MapReport(errors)
     board_errors, warnings = validate_board(board)
@@ -97,18 +115,22 @@ def validate_board(board: Board) -> tuple[list[str], list[str]]:
     errors: list[str] = []
     warnings: list[str] = []
     if not board.markets:
-        errors.append(f"{label}: no market (paint at least one tile with space `market`)")
+        errors.append(_("{file}: no market (paint at least one tile with space `market`)")
+                      .format(file=label))
     for m in board.markets:
         if not any(board.spaces[n] == "pampas" for n in board.adjacent[m]):
-            errors.append(f"{label}: cell {board.names[m]}: market has no neighbouring pampas")
+            errors.append(_("{file}: cell {cell}: market has no neighbouring pampas").format(
+                file=label, cell=board.names[m]))
     for terrain in TERRAINS:
         if not board.by_space[terrain]:
-            warnings.append(f"{label}: no {terrain} space ({terrain} cards can only"
-                            " be played as pampas cards, R25)")
+            warnings.append(_(NO_TERRAIN_SPACE[terrain]).format(file=label))
     pieces = board.pieces
     if len(pieces) > 1:
-        parts = ", ".join(f"{len(p)} hexes at {board.names[p[0]]}" for p in pieces)
-        warnings.append(f"{label}: the board is in {len(pieces)} pieces ({parts})")
+        parts = ", ".join(_("{hexes} hexes at {cell}").format(hexes=len(p),
+                                                              cell=board.names[p[0]])
+                          for p in pieces)
+        warnings.append(_("{file}: the board is in {count} pieces ({pieces})").format(
+            file=label, count=len(pieces), pieces=parts))
     return errors, warnings
 
 
@@ -121,12 +143,14 @@ def _read_board(path: Path, root: Any, label: str, errors: list[str]) -> Board |
     layers = [layer for layer in tiled.layers if isinstance(layer, pytmx.TiledTileLayer)
               and (layer.name or "").lower() == BOARD_LAYER]
     if not layers:
-        names = ", ".join(repr(layer.name) for layer in tiled.layers) or "none"
-        errors.append(f"{label}: no tile layer named `board` (layers: {names});"
-                      " the rules read the hexes of that layer")
+        names = ", ".join(repr(layer.name) for layer in tiled.layers) or _("none")
+        errors.append(_("{file}: no tile layer named `board` (layers: {layers});"
+                        " the rules read the hexes of that layer").format(file=label,
+                                                                          layers=names))
         return None
     if len(layers) > 1:
-        errors.append(f"{label}: {len(layers)} tile layers are named `board`; keep one")
+        errors.append(_("{file}: {count} tile layers are named `board`; keep one").format(
+            file=label, count=len(layers)))
         return None
     spaces = _read_spaces(tiled, layers[0], label, errors)
     if not hexagonal:
@@ -141,15 +165,19 @@ def _read_board(path: Path, root: Any, label: str, errors: list[str]) -> Board |
 
 def _check_header(tiled: Any, label: str, errors: list[str]) -> bool:
     if tiled.orientation != "hexagonal":
-        errors.append(f"{label}: orientation is {tiled.orientation!r}, not hexagonal;"
-                      " make a new map in Tiled with Orientation: Hexagonal")
+        # Translators: "Orientation: Hexagonal" is Tiled's New Map dialog, in English.
+        errors.append(_("{file}: orientation is {orientation}, not hexagonal;"
+                        " make a new map in Tiled with Orientation: Hexagonal").format(
+                            file=label, orientation=repr(tiled.orientation)))
         return False
     ok = True
     if tiled.staggeraxis not in STAGGER_AXES:
-        errors.append(f"{label}: stagger axis {tiled.staggeraxis!r} must be x or y")
+        errors.append(_("{file}: stagger axis {axis} must be x or y").format(
+            file=label, axis=repr(tiled.staggeraxis)))
         ok = False
     if tiled.staggerindex not in STAGGER_INDICES:
-        errors.append(f"{label}: stagger index {tiled.staggerindex!r} must be odd or even")
+        errors.append(_("{file}: stagger index {index} must be odd or even").format(
+            file=label, index=repr(tiled.staggerindex)))
         ok = False
     return ok
 
@@ -160,17 +188,21 @@ def _read_spaces(tiled: Any, layer: Any, label: str,
     for x, y, gid in layer.iter_data():
         if not gid:
             continue
-        where = f"{label}: cell {cell_name((x, y))}"
+        cell = cell_name((x, y))
         if not (0 <= x < tiled.width and 0 <= y < tiled.height):
-            errors.append(f"{where}: lies outside the {tiled.width}x{tiled.height} map")
+            errors.append(_("{file}: cell {cell}: lies outside the {width}x{height} map").format(
+                file=label, cell=cell, width=tiled.width, height=tiled.height))
             continue
         props = tiled.get_tile_properties_by_gid(gid) or {}
         space = props.get("space")
         if space is None:
-            errors.append(f"{where}: {_tile_name(tiled, gid)} has no custom property `space`")
+            errors.append(_("{file}: cell {cell}: {tile} has no custom property `space`").format(
+                file=label, cell=cell, tile=_tile_name(tiled, gid)))
         elif space not in SPACES:
-            errors.append(f"{where}: {_tile_name(tiled, gid)} has unknown space {space!r}"
-                          f" (expected one of {' '.join(SPACES)})")
+            errors.append(_("{file}: cell {cell}: {tile} has unknown space {space}"
+                            " (expected one of {spaces})").format(
+                                file=label, cell=cell, tile=_tile_name(tiled, gid),
+                                space=repr(space), spaces=" ".join(SPACES)))
         else:
             spaces[(x, y)] = space
     return spaces
@@ -180,6 +212,9 @@ def _tile_name(tiled: Any, gid: int) -> str:
     tiled_gid = tiled.tiledgidmap.get(gid, gid)
     owners = [ts for ts in tiled.tilesets if ts.firstgid <= tiled_gid]
     if not owners:
-        return f"tile number {tiled_gid} (in no tileset)"
+        # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
+        return _("tile number {number} (in no tileset)").format(number=tiled_gid)
     tileset = max(owners, key=lambda ts: ts.firstgid)
-    return f"tile {tiled_gid - tileset.firstgid} of tileset {tileset.name!r}"
+    # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
+    return _("tile {number} of tileset {tileset}").format(number=tiled_gid - tileset.firstgid,
+                                                          tileset=repr(tileset.name))

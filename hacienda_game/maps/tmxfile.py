@@ -5,7 +5,8 @@ hostile or in a form pytmx would mishandle: DTD or entity declarations, a
 file over 4 MiB, a board over 64x64 cells, layer data that inflates past
 what the layer's size says, infinite maps, zstd, ``.tmj``, and paths
 (tilesets, images, templates) that leave the map's folder.  Each problem
-says how to fix the map in Tiled.
+says how to fix the map in Tiled, in the game's language (``i18n``): the
+file, layer or tileset comes first, then the reason.
 """
 
 from __future__ import annotations
@@ -20,14 +21,22 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
+from ..i18n import N_, _
+
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_CELLS_SIDE = 64
 
-RESAVE_FORMAT = "in Tiled: Map > Map Properties > Tile Layer Format: CSV, then save"
-RESAVE_TMX = "open it in Tiled and use File > Save As... with type 'Tiled map files (*.tmx)'"
-RESAVE_FINITE = "in Tiled: Map > Map Properties > untick Infinite, then save"
-RESAVE_TSX = ("in Tiled: open the tileset and use File > Save As... with type"
-              " 'Tiled tileset files (*.tsx)', then re-add it to the map")
+# How to fix a map in Tiled (translated where shown: the {fix} of a problem).
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+RESAVE_FORMAT = N_("in Tiled: Map > Map Properties > Tile Layer Format: CSV, then save")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+RESAVE_TMX = N_("open it in Tiled and use File > Save As... with type"
+                " 'Tiled map files (*.tmx)'")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+RESAVE_FINITE = N_("in Tiled: Map > Map Properties > untick Infinite, then save")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+RESAVE_TSX = N_("in Tiled: open the tileset and use File > Save As... with type"
+                " 'Tiled tileset files (*.tsx)', then re-add it to the map")
 COMPRESSIONS = {None: None, "": None, "zlib": 15, "gzip": 31}
 
 
@@ -48,41 +57,47 @@ def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            scan.refuse(f"{label}: file is {size} bytes, over the 4 MiB limit")
+            scan.refuse(_("{where}: file is {size} bytes, over the 4 MiB limit").format(
+                where=label, size=size))
             return None
         data = path.read_bytes()
     except OSError as exc:
-        scan.refuse(f"{label}: cannot read the file ({exc.strerror or exc})")
+        scan.refuse(_("{where}: cannot read the file ({reason})").format(
+            where=label, reason=exc.strerror or exc))
         return None
     try:
         return SafeET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
         kind = type(exc).__name__.removesuffix("Forbidden")
-        scan.refuse(f"{label}: refused: the file declares a DTD or entities ({kind});"
-                    " Tiled never writes these, re-save the map in Tiled")
-    except SafeET.ParseError as exc:
-        scan.refuse(f"{label}: malformed XML ({exc})")
-    except (ValueError, LookupError) as exc:  # e.g. a bad or unknown encoding declaration
-        scan.refuse(f"{label}: malformed XML ({exc})")
+        scan.refuse(_("{where}: refused: the file declares a DTD or entities ({kind});"
+                      " Tiled never writes these, re-save the map in Tiled").format(
+                          where=label, kind=kind))
+    except (SafeET.ParseError, ValueError, LookupError) as exc:
+        # LookupError, ValueError: e.g. a bad or unknown encoding declaration
+        scan.refuse(_("{where}: malformed XML ({reason})").format(where=label, reason=exc))
     return None
 
 
 def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
     """Check a parsed map's header, layer data and every path it names."""
     if root.tag != "map":
-        scan.refuse(f"{label}: not a Tiled map (root element <{root.tag}>, expected <map>)")
+        scan.refuse(_("{file}: not a Tiled map (root element <{tag}>, expected <map>)").format(
+            file=label, tag=root.tag))
         return
     if root.get("infinite", "0") not in ("0", ""):
-        scan.refuse(f"{label}: infinite maps are not supported; {RESAVE_FINITE}")
+        scan.refuse(_("{file}: infinite maps are not supported; {fix}").format(
+            file=label, fix=_(RESAVE_FINITE)))
     width = _int_attr(root, "width", label, scan)
     height = _int_attr(root, "height", label, scan)
     if width is not None and height is not None and (
             width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE):
-        scan.refuse(f"{label}: map is {width}x{height} cells, over the 64x64 limit")
+        scan.refuse(_("{file}: map is {width}x{height} cells, over the 64x64 limit").format(
+            file=label, width=width, height=height))
     for name in ("tilewidth", "tileheight"):
         value = _int_attr(root, name, label, scan)
         if value is not None and not 0 < value <= 1024:
-            scan.refuse(f"{label}: {name} {value} must be between 1 and 1024")
+            scan.refuse(_("{file}: {attribute} {value} must be between 1 and 1024").format(
+                file=label, attribute=name, value=value))
     if root.get("hexsidelength") is not None:
         _int_attr(root, "hexsidelength", label, scan)
     too_big = scan.fatal
@@ -101,27 +116,31 @@ def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
     try:
         return int(text or "")
     except ValueError:
-        scan.refuse(f"{label}: <{node.tag}> attribute {name}={text!r} is not a whole number")
+        scan.refuse(_("{where}: <{tag}> attribute {attribute}={value} is not a whole number")
+                    .format(where=label, tag=node.tag, attribute=name, value=repr(text)))
         return None
 
 
 def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> None:
     name = layer.get("name", "")
-    where = f"{label}: layer {name!r}"
+    # Translators: where a problem is: a file and one of its layers ({layer} is quoted).
+    where = _("{file}: layer {layer}").format(file=label, layer=repr(name))
     width = _int_attr(layer, "width", where, scan)
     height = _int_attr(layer, "height", where, scan)
     if width is None or height is None:
         return
     if width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE or width < 0 or height < 0:
         if not quiet_size:
-            scan.refuse(f"{where}: {width}x{height} cells, over the 64x64 limit")
+            scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
+                where=where, width=width, height=height))
         return
     data = layer.find("data")
     if data is None:
-        scan.refuse(f"{where}: no <data>; {RESAVE_FORMAT}")
+        scan.refuse(_("{where}: no <data>; {fix}").format(where=where, fix=_(RESAVE_FORMAT)))
         return
     if data.find("chunk") is not None:
-        scan.refuse(f"{where}: stored in chunks (an infinite map); {RESAVE_FINITE}")
+        scan.refuse(_("{where}: stored in chunks (an infinite map); {fix}").format(
+            where=where, fix=_(RESAVE_FINITE)))
         return
     encoding = data.get("encoding")
     compression = data.get("compression")
@@ -131,21 +150,26 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
     elif encoding == "base64":
         count = _base64_count(text, compression, width * height * 4, where, scan)
     elif encoding is None:
-        scan.refuse(f"{where}: tile data as XML elements is not supported; {RESAVE_FORMAT}")
+        scan.refuse(_("{where}: tile data as XML elements is not supported; {fix}").format(
+            where=where, fix=_(RESAVE_FORMAT)))
         return
     else:
-        scan.refuse(f"{where}: unknown data encoding {encoding!r}; {RESAVE_FORMAT}")
+        scan.refuse(_("{where}: unknown data encoding {encoding}; {fix}").format(
+            where=where, encoding=repr(encoding), fix=_(RESAVE_FORMAT)))
         return
     if count is not None and count != width * height:
-        scan.refuse(f"{where}: data holds {count} cells but the layer is"
-                    f" {width}x{height} = {width * height}")
+        scan.refuse(_("{where}: data holds {count} cells but the layer is"
+                      " {width}x{height} = {cells}").format(
+                          where=where, count=count, width=width, height=height,
+                          cells=width * height))
 
 
 def _csv_count(text: str, where: str, scan: Scan) -> int | None:
     items = [t.strip() for t in text.split(",")] if text else []
     for item in items:
         if not (item.isascii() and item.isdigit()) or int(item) >= 1 << 32:
-            scan.refuse(f"{where}: CSV data holds {item[:20]!r}, not a tile number")
+            scan.refuse(_("{where}: CSV data holds {item}, not a tile number").format(
+                where=where, item=repr(item[:20])))
             return None
     return len(items)
 
@@ -153,12 +177,13 @@ def _csv_count(text: str, where: str, scan: Scan) -> int | None:
 def _base64_count(text: str, compression: str | None, limit: int, where: str,
                   scan: Scan) -> int | None:
     if compression not in COMPRESSIONS:
-        scan.refuse(f"{where}: {compression} compression is not supported; {RESAVE_FORMAT}")
+        scan.refuse(_("{where}: {compression} compression is not supported; {fix}").format(
+            where=where, compression=compression, fix=_(RESAVE_FORMAT)))
         return None
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
-        scan.refuse(f"{where}: base64 data is corrupt")
+        scan.refuse(_("{where}: base64 data is corrupt").format(where=where))
         return None
     wbits = COMPRESSIONS[compression]
     if wbits is not None:
@@ -166,16 +191,20 @@ def _base64_count(text: str, compression: str | None, limit: int, where: str,
         try:
             raw = inflater.decompress(raw, limit + 1)
         except zlib.error as exc:
-            scan.refuse(f"{where}: {compression} data is corrupt ({exc})")
+            scan.refuse(_("{where}: {compression} data is corrupt ({reason})").format(
+                where=where, compression=compression, reason=exc))
             return None
         if len(raw) > limit or inflater.unconsumed_tail or inflater.unused_data:
-            scan.refuse(f"{where}: refused: data inflates past the layer's size")
+            scan.refuse(_("{where}: refused: data inflates past the layer's size").format(
+                where=where))
             return None
         if not inflater.eof:
-            scan.refuse(f"{where}: {compression} data is truncated")
+            scan.refuse(_("{where}: {compression} data is truncated").format(
+                where=where, compression=compression))
             return None
     if len(raw) % 4:
-        scan.refuse(f"{where}: data is {len(raw)} bytes, not a whole number of tiles")
+        scan.refuse(_("{where}: data is {size} bytes, not a whole number of tiles").format(
+            where=where, size=len(raw)))
         return None
     return len(raw) // 4
 
@@ -190,8 +219,9 @@ def _scan_paths(root: Element, base: Path, folder: Path, label: str, scan: Scan)
         else:
             continue
         if target and not _inside(base / target, folder):
-            scan.refuse(f"{label}: refused: path {target!r} leaves the map's folder;"
-                        " in Tiled, move the file next to the map (or below it) and re-add it")
+            scan.refuse(_("{where}: refused: path {path} leaves the map's folder; in Tiled,"
+                          " move the file next to the map (or below it) and re-add it").format(
+                              where=label, path=repr(target)))
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -203,19 +233,23 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
                            scan: Scan) -> None:
-    where = f"{label}: tileset {source!r}"
+    # Translators: where a problem is: a map file and the tileset file it names (quoted).
+    where = _("{file}: tileset {tileset}").format(file=label, tileset=repr(source))
     if not _inside(path, folder):
         return  # already refused by _scan_paths
     if path.suffix.lower() != ".tsx":
-        scan.refuse(f"{where}: only .tsx tilesets are supported; {RESAVE_TSX}")
+        scan.refuse(_("{where}: only .tsx tilesets are supported; {fix}").format(
+            where=where, fix=_(RESAVE_TSX)))
         return
     if not path.is_file():
-        scan.refuse(f"{where}: file not found (looked at {path})")
+        scan.refuse(_("{where}: file not found (looked at {path})").format(
+            where=where, path=path))
         return
     root = read_xml(path, where, scan)
     if root is None:
         return
     if root.tag != "tileset":
-        scan.refuse(f"{where}: not a Tiled tileset (root element <{root.tag}>)")
+        scan.refuse(_("{where}: not a Tiled tileset (root element <{tag}>)").format(
+            where=where, tag=root.tag))
         return
     _scan_paths(root, path.parent, folder, where, scan)

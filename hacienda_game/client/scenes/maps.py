@@ -38,6 +38,8 @@ class MapsScene(Scene):
         ]
 
     def language_changed(self) -> None:
+        self.maps = list_maps()            # a broken map's reasons, in the new language
+        self.index = min(self.index, max(len(self.maps) - 1, 0))
         self.layout()
 
     def pick(self, i: int) -> None:

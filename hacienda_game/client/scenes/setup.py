@@ -61,6 +61,10 @@ class SetupScene(Scene):
         self.stop_editing()
 
     def language_changed(self) -> None:
+        shown = self.maps[self.map_index].key if self.maps else None
+        self.maps = list_maps()            # a broken map's reasons, in the new language
+        keys = [m.key for m in self.maps]
+        self.map_index = keys.index(shown) if shown in keys else 0
         self.layout()
 
     def typing(self) -> bool:
