@@ -199,3 +199,23 @@ def test_every_kind_of_action_reads_as_words_in_each_language():
             if code != "en":
                 assert "buy" not in words and "play " not in words, (code, words)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_the_pads_join_hint_stays_inside_the_seats_panel(code, home):
+    """German and Spanish run longer: the hint drops its count rather than spill."""
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.padseats import JOIN_HINT_RIGHT, draw_join_hint
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    app = App(Options(headless=True, language=code))
+    try:
+        setup = SetupScene("symmetric")
+        app.push(setup)
+        app.draw()
+        assert draw_join_hint(setup, app.screen) <= JOIN_HINT_RIGHT
+        label = app.art.fonts.small.width(i18n._("Seats: colour, name, who plays"))
+        assert 40 + label < 250, "the seats label runs into the join hint"
+    finally:
+        app.finish()

@@ -81,8 +81,12 @@ def handle_pads(setup: SetupScene, cmd: Command) -> bool:
     return True          # a pad that has not joined does nothing else here
 
 
-def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> None:
-    """Below the seats: how a pad joins, with each family's button."""
+JOIN_HINT_RIGHT = 536          # the seats panel's inner right edge
+
+
+def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> int:
+    """Above the seats: how a pad joins, with each family's button; returns
+    where the hint ends (it never runs past the panel, in any language)."""
     art = setup.app.art
     manager = setup.app.pads
     pads = list(manager.pads.values())
@@ -96,11 +100,15 @@ def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> None:
     done = sum(joined(setup, p.key) for p in pads)
     note = (_("to join ({joined} of {pads} joined)").format(joined=done, pads=len(pads))
             if pads else _("to join (none connected)"))
+    if x + 4 + art.fonts.small.width(note) > JOIN_HINT_RIGHT:
+        note = _("to join")               # a long language: the count has to go
     art.fonts.small.draw(surface, note, (x + 4, y + 4), GREY)
+    end = x + 4 + art.fonts.small.width(note)
     # Each seat's pad: its family's button, so players know which pad is theirs.
     for button, seat in zip(setup.buttons[-len(setup.seats):], setup.seats, strict=True):
         pad = manager.pad(seat.device)
         if pad is not None and seat.is_human:
             draw_prompt(surface, art, pad.family, "confirm",
                         (button.rect.x + 4, button.rect.centery - 8), "")
+    return end
 
