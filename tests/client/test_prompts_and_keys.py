@@ -180,3 +180,69 @@ def test_scoring_closes_with_the_keyboard(driver):
     key(driver, "confirm")                       # first: show the whole table
     key(driver, "confirm")
     assert closed == [1]
+
+
+def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, home):
+    """The scenes saves brought: save with a typed name, load, delete (Backspace,
+    then confirm), and step through a replay, all by keys."""
+    import random
+
+    from hacienda_game import saves
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.client.scenes.replay import ReplayScene
+    from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene, SaveDialog
+    from hacienda_game.engine import new_game
+
+    driver.app.settings.anim_speed = "off"
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 8,
+                    open_hands=True)
+    driver.app.push(PlayScene(plan))
+    driver.frames(2)
+    play = driver.top
+    key(driver, "back")                                  # nothing chosen: the pause menu
+    assert isinstance(driver.top, Pause)
+    focus_to(driver, driver.top, "Save game")
+    key(driver, "confirm")
+    assert isinstance(driver.top, SaveDialog)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
+    driver.frames(1)
+    key(driver, "confirm")                               # saves, then a message to close
+    key(driver, "confirm")
+    assert {s.name for s in saves.list_saves()[0]} >= {"Game 1X"}
+    done = new_game("symmetric", 2, seed=8)
+    rng = random.Random(8)
+    while not done.is_over():
+        done.apply(done.random_action(rng))
+    saves.keep_replay(done, plan)
+    driver.app.reset(MenuScene())
+    driver.frames(2)
+    menu = driver.top
+    focus_to(driver, menu, "Load game")
+    key(driver, "confirm")
+    load = driver.top
+    assert isinstance(load, LoadScene)
+    while load.chosen.name != "Game 1X":
+        key(driver, "down")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="", scancode=0))
+    driver.frames(1)
+    assert isinstance(driver.top, Confirm)
+    focus_to(driver, driver.top, "Yes")
+    key(driver, "confirm")
+    assert "Game 1X" not in {s.name for s in load.items}
+    key(driver, "back")
+    focus_to(driver, menu, "Replays")
+    key(driver, "confirm")
+    assert isinstance(driver.top, ReplaysScene)
+    key(driver, "confirm")
+    viewer = driver.top
+    assert isinstance(viewer, ReplayScene)
+    key(driver, "right")
+    key(driver, "right")
+    assert viewer.index == 2
+    key(driver, "left")
+    assert viewer.index == 1
+    key(driver, "back")
+    assert isinstance(driver.top, ReplaysScene)
+    assert play is not None
