@@ -173,3 +173,55 @@ def test_a_broken_record_is_refused_with_a_clear_message(home, tmp_path):
         saves.load_replay(path)
     with pytest.raises(SaveError, match="cannot be read"):
         saves.load_replay(tmp_path / "missing.json")
+
+
+WRITER = """
+import os, random, sys
+from hacienda_game import saves
+from hacienda_game.client.plan import GamePlan, SeatPlan
+from hacienda_game.engine import new_game
+
+def game(steps):
+    state = new_game("symmetric", 3, 9)
+    rng = random.Random(9)
+    while len(state.history) < steps:
+        state.apply(state.random_action(rng))
+    return state
+
+plan = GamePlan("symmetric", [SeatPlan("P0"), SeatPlan("P1", "easy", 1),
+                              SeatPlan("P2", "easy", 2)], 9)
+states = [game(20), game(120)]
+saves.save_game(states[0], plan, "Evening game")
+print("ready", flush=True)
+i = 1
+while True:                       # save over and over until killed
+    saves.save_game(states[i % 2], plan, "Evening game")
+    i += 1
+"""
+
+
+def test_a_process_killed_while_saving_leaves_a_whole_save(home):
+    """The real thing: a process saving in a loop is killed (SIGKILL) at
+    random moments; every time, the save on disk loads whole, as one of the
+    two games it was writing, and the list shows it without a problem."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    expected = {_game(20).snapshot().__repr__(), _game(120).snapshot().__repr__()}
+    rng = random.Random(5)
+    env = dict(os.environ, HACIENDA_HOME=str(home))
+    for _kill in range(4):
+        writer = subprocess.Popen([sys.executable, "-c", WRITER], env=env,
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            assert writer.stdout.readline().strip() == "ready"
+            time.sleep(rng.uniform(0.02, 0.25))
+        finally:
+            writer.send_signal(signal.SIGKILL)
+            writer.wait()
+        path = home / "saves" / "evening-game.json"
+        assert repr(saves.load_game(path).state.snapshot()) in expected
+        listed, problems = saves.list_saves()
+        assert [s.name for s in listed] == ["Evening game"] and problems == []
