@@ -48,6 +48,7 @@ PAD_HINTS = {
     "idle": N_("Pick a card, buy or choose an action: the buttons are shown above the board."),
 }
 
+
 class PlayDrawing:
     """The play scene's drawing (mixed into `PlayScene`, which holds the state)."""
 
