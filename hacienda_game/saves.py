@@ -37,7 +37,7 @@ from .client.userdirs import replays_dir, saves_dir
 from .engine import GameState, ScenarioError, make_record
 from .engine.record import FORMAT as RECORD_FORMAT
 from .engine.undo import UndoLimit, replay_with_limit
-from .i18n import _
+from .i18n import _, language
 
 FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
@@ -67,7 +67,8 @@ class SavedGame:
 
     @property
     def map_title(self) -> str:
-        return self.state.board.title()
+        """The map's title in the game's language."""
+        return self.state.board.title(language())
 
     @property
     def round(self) -> int:
@@ -95,6 +96,16 @@ class ReplayEntry:
     names: list[str]
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+
+    @property
+    def map_title(self) -> str:
+        """The map's title in the game's language (its name if the map is gone)."""
+        from .maps.catalog import load_board
+
+        try:
+            return load_board(self.map).title(language())
+        except (OSError, ValueError):          # moved, deleted or broken since
+            return self.map
 
 
 # --------------------------------------------------------------- plans

@@ -219,3 +219,25 @@ def test_the_pads_join_hint_stays_inside_the_seats_panel(code, home):
         assert 40 + label < 250, "the seats label runs into the join hint"
     finally:
         app.finish()
+
+
+def test_saves_and_replays_show_the_map_title_in_the_players_language(home):
+    import random
+
+    from hacienda_game import saves
+    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.engine import new_game
+    from hacienda_game.maps.catalog import load_board
+
+    german = load_board("symmetric").title("de")
+    assert german != load_board("symmetric").title("en")
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 3)
+    state = new_game("symmetric", 2, seed=3)
+    rng = random.Random(3)
+    saves.save_game(state, plan, "Abend")
+    while not state.is_over():
+        state.apply(state.random_action(rng))
+    saves.keep_replay(state, plan)
+    i18n.set_language("de")
+    assert [s.map_title for s in saves.list_saves()[0]] == [german]
+    assert [r.map_title for r in saves.list_replays()[0]] == [german]

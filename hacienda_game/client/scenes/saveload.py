@@ -307,7 +307,7 @@ class ReplaysScene(ListScene):
         return [("move", _("choose")), ("confirm", _("Watch")), ("back", _("Back"))]
 
     def row_label(self, item: saves.ReplayEntry) -> str:
-        return f"{item.date}  {item.map}"
+        return f"{item.date}  {item.map_title}"
 
     def empty_text(self) -> str:
         return _("Finished games are kept here.")
@@ -329,7 +329,7 @@ class ReplaysScene(ListScene):
                 y: int) -> None:
         art = self.app.art
         small = art.fonts.small
-        art.fonts.large.draw(surface, f"{entry.date} · {entry.map}", (672, y), WHITE,
+        art.fonts.large.draw(surface, f"{entry.date} · {entry.map_title}", (672, y), WHITE,
                              align="center")
         y += 30
         for i, name in enumerate(entry.names):
