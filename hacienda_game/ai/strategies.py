@@ -17,6 +17,13 @@ depends on nothing but (observation, seed, budget).
   the one guess ``determinize`` dealt.  Its evaluation also measures how
   fast this game's animal piles run out (the game's clock, R40).
 
+No stalling: when every seat has only ended its turn for the last two rounds
+(public: the history) and a level would end again without acting although it
+could act, it takes its best action by the evaluation instead.  Otherwise a
+table of seats that prefer keeping their cards to playing them, with nobody
+able to buy, would pass for ever and the game would never end (R40 needs the
+animal piles to run out).
+
 Budgets (`Budget`): ``iterations`` counts the positions easy evaluates, the
 positions medium expands and the positions hard searches a step deeper; ``seconds`` caps
 the wall clock.  With the default caps a quiet machine never reaches the
@@ -64,6 +71,28 @@ def _only_choice(state: GameState) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+STALL_ROUNDS = 2
+
+
+def stalled(state: GameState) -> bool:
+    """The seat to move has not acted this turn, and every turn of the last
+    ``STALL_ROUNDS`` rounds was ended without an action (the table passes)."""
+    n = STALL_ROUNDS * state.players
+    done = state.history_text()
+    return state.actions_taken == 0 and len(done) >= n and all(a == "end" for a in done[-n:])
+
+
+def best_single_action(state: GameState) -> Action:
+    """The action (not ``end``) whose outcome the evaluation rates best; ``end``
+    only if no other action is legal."""
+    seat = state.current
+    scored = [(evaluate(afterwards(state, a), seat, MEDIUM), -i, a)
+              for i, a in enumerate(candidates(state, NARROW)) if a != END]
+    if not scored:
+        scored = [(0.0, -i, a) for i, a in enumerate(state.legal_actions()) if a != END]
+    return max(scored)[2] if scored else END
+
+
 class _ThinkingSeat:
     """What the levels share: deal the hidden cards from the seat's view,
     answer at once when only one action is legal, else think in budget."""
@@ -76,7 +105,10 @@ class _ThinkingSeat:
         only = _only_choice(state)
         if only is not None:
             return only
-        return self.think(state, rng, Clock(budget, self.default))
+        action = self.think(state, rng, Clock(budget, self.default))
+        if action == END and stalled(state):
+            return best_single_action(state)
+        return action
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         raise NotImplementedError

@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,38 @@ def test_a_blind_buy_is_a_chance_node_over_the_unseen_cards():
     assert len(set(drawn)) == len(drawn) == len(pool)
     only = outcomes(state, parse_action("end"))
     assert len(only) == 1 and only[0][0] == 1.0
+
+
+STALL = Path(__file__).resolve().parents[1] / "data" / "stall_asymmetric_record.json"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_r40_no_level_passes_for_ever_when_the_whole_table_passes(level):
+    """A record from an AI stress run that never ended: two seats, both had
+    only ended their turns for rounds (one broke, with no cards; the other
+    keeping its animal cards). The game ends only when the animal piles run
+    out (R40), so a seat that could act must act once the table stalls."""
+    from hacienda_game.ai.strategies import stalled
+    from hacienda_game.engine import load_record, observe, replay
+
+    state = replay(load_record(STALL))
+    assert stalled(state) and not state.is_over()
+    assert any(a.kind != "end" for a in state.legal_actions())
+    action = choose_action(level, observe(state, state.current), 7, Budget(iterations=1))
+    assert str(action) != "end"
+    state.apply(action)                       # legal, and the game moves on
+    assert not stalled(state)
+
+
+def test_the_stall_rule_needs_two_whole_rounds_of_passing():
+    from hacienda_game.ai.strategies import STALL_ROUNDS, stalled
+    from hacienda_game.engine import load_record, replay
+
+    record = load_record(STALL)
+    actions = record["actions"]
+    last_act = max(i for i, a in enumerate(actions) if a != "end")
+    passes = STALL_ROUNDS * record["header"]["players"]
+    for ends in range(passes + 1):
+        state = replay(dict(record, actions=actions[:last_act + 1 + ends]))
+        assert stalled(state) == (ends == passes and state.actions_taken == 0), ends
+    assert not stalled(new_game("asymmetric", players=2, seed=1))
