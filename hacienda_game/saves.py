@@ -23,6 +23,7 @@ and left as it is.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -100,12 +101,18 @@ class ReplayEntry:
     @property
     def map_title(self) -> str:
         """The map's title in the game's language (its name if the map is gone)."""
-        from .maps.catalog import load_board
+        return _map_title(self.map, language())
 
-        try:
-            return load_board(self.map).title(language())
-        except (OSError, ValueError):          # moved, deleted or broken since
-            return self.map
+
+@functools.lru_cache(maxsize=64)
+def _map_title(name: str, code: str) -> str:
+    """A kept record's map title (the replay list draws it every frame)."""
+    from .maps.catalog import load_board
+
+    try:
+        return load_board(name).title(code)
+    except (OSError, ValueError):          # moved, deleted or broken since
+        return name
 
 
 # --------------------------------------------------------------- plans

@@ -218,10 +218,7 @@ class App:
     def input_family(self) -> str:
         """The pad family whose buttons the screens should show (the pad used
         last, while it is connected), or ``keyboard``."""
-        device = self.last_device
-        if device.startswith("pad:") and self.pads.pad(device) is not None:
-            return self.pads.family(device)
-        return "keyboard"
+        return self.pads.family(self.last_device)
 
     def apply_language(self, code: str) -> None:
         """Switch the game's language now (ValueError for an unknown code); every

@@ -60,8 +60,7 @@ class PadMenu(Scene):
         handle_buttons(self.buttons, cmd)
 
     def family(self) -> str:
-        return self.app.pads.family(self.device) if self.device.startswith("pad:") \
-            else "keyboard"
+        return self.app.pads.family(self.device)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

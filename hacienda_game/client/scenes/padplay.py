@@ -181,7 +181,7 @@ class PadPlay:
     def draw_pad_prompts(self, surface: pygame.Surface) -> None:
         """The controls of the player to move, in their own controller's glyphs."""
         device = self.seat_device()
-        family = self.app.pads.family(device) if device.startswith("pad:") else "keyboard"
+        family = self.app.pads.family(device)
         if family == "keyboard" and not self.cursor_shown:
             return                          # a mouse player needs no key prompts
         items = [("move", _("move")), ("confirm", _("place")), ("back", _("cancel")),
