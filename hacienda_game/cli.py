@@ -51,7 +51,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "--text":
-        from . import textplay
+        from .terminal import play as textplay
 
         return textplay.main(args_list[1:])
     ap = parser()
@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.max_frames is not None and args.max_frames < 1:
         ap.error("--max-frames must be at least 1")
     if args.map and (args.autoplay or args.headless):
-        from .client.plan import find_map
         from .i18n import _, set_language
+        from .session.plan import find_map
 
         if args.lang:                     # the map's problems in the language asked for
             set_language(args.lang)
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         args.map = entry.key
     if args.replay:
-        from .saves import SaveError, load_replay
+        from .session.saves import SaveError, load_replay
 
         try:
             load_replay(args.replay)
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = run(options)
     except Exception as exc:  # noqa: BLE001 - never a traceback: say what and where it is logged
-        from .client.userdirs import log_error
+        from .session.userdirs import log_error
 
         path = log_error(exc, "startup")
         print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)

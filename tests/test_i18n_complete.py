@@ -185,8 +185,6 @@ ENGLISH_ONLY = re.compile(r"\b(the|and|card|cards|turn|player|players|round|clic
 
 def screens(app):
     """Every scene the game has, each drawn once (a human-only game: no AI process)."""
-    from hacienda_game import saves
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes import (
         maps,
         menu,
@@ -201,6 +199,8 @@ def screens(app):
         setup,
     )
     from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 5,
                     open_hands=True)
@@ -305,7 +305,7 @@ def test_a_broken_own_map_is_explained_in_the_language(code, monkeypatch, tmp_pa
     from hacienda_game.client.app import App
     from hacienda_game.client.assets import Font
     from hacienda_game.client.options import Options
-    from hacienda_game.client.userdirs import user_maps_dir
+    from hacienda_game.session.userdirs import user_maps_dir
 
     folder = user_maps_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Saved games (hacienda_game.saves): atomic writing, refusing broken files
+"""Saved games (hacienda_game.session.saves): atomic writing, refusing broken files
 without touching anything, and resuming exactly where the game stood."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from hacienda_game import saves
-from hacienda_game.client.plan import GamePlan, SeatPlan
 from hacienda_game.engine import new_game, replay
-from hacienda_game.saves import SaveError
+from hacienda_game.session import saves
+from hacienda_game.session.plan import GamePlan, SeatPlan
+from hacienda_game.session.saves import SaveError
 
 
 @pytest.fixture
@@ -177,8 +177,8 @@ def test_a_broken_record_is_refused_with_a_clear_message(home, tmp_path):
 
 WRITER = """
 import os, random, sys
-from hacienda_game import saves
-from hacienda_game.client.plan import GamePlan, SeatPlan
+from hacienda_game.session import saves
+from hacienda_game.session.plan import GamePlan, SeatPlan
 from hacienda_game.engine import new_game
 
 def game(steps):

@@ -1,7 +1,7 @@
 """Small pixel-art helpers shared by the asset scripts (sprites, logo, previews).
 
 Images are numpy RGBA arrays (height, width, 4) of uint8 with alpha 0 or 255,
-coloured only from hacienda_game.palette.  Sprites are written as text, one
+coloured only from hacienda_game.art.palette.  Sprites are written as text, one
 palette letter per pixel and '.' for clear; seat sprites use the digits
 1 (seat colour), 2 (its shade) and 3 (its light) so one drawing serves all
 five seats.
@@ -21,7 +21,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
 from make_tileset import hex_mask, png_bytes  # noqa: E402, F401  (re-exported)
 
-from hacienda_game.palette import PALETTE  # noqa: E402
+from hacienda_game.art.palette import PALETTE  # noqa: E402
 
 Image = np.ndarray
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from hacienda_game.client.app import App  # noqa: E402
 from hacienda_game.client.options import Options  # noqa: E402
-from hacienda_game.client.plan import GamePlan, SeatPlan  # noqa: E402
+from hacienda_game.session.plan import GamePlan, SeatPlan  # noqa: E402
 
 
 def shoot(app: App, path: Path) -> None:
@@ -44,10 +44,10 @@ def three_seats(seed: int) -> GamePlan:
 
 
 def menu_and_setup(out: Path, seed: int) -> None:
-    from hacienda_game import saves
     from hacienda_game.client.scenes.menu import MenuScene
     from hacienda_game.client.scenes.setup import SetupScene
     from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
 
     state = new_game("symmetric", 3, seed=seed)
     rng = random.Random(seed)

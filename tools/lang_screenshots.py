@@ -35,8 +35,8 @@ def game_at(language: str, seed: int, actions: int) -> App:
     cannot go (so the screen shows the hint saying why)."""
     import random
 
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     app = App(Options(headless=True, language=language))
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1),

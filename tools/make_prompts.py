@@ -8,7 +8,7 @@ Each face button shows its own mark (letter or PlayStation shape) on a disc,
 with a small diamond beside it that lights the button's position.  Also:
 shoulders and triggers, Start/Back, the D-pad and sticks, and keyboard key
 caps in three widths (the client writes the key's name on them).
-Colours come only from hacienda_game.palette.
+Colours come only from hacienda_game.art.palette.
 
     python tools/make_prompts.py [--out assets] [--preview prompts_preview.png]
 """

@@ -6,7 +6,7 @@ water, hex highlights, cards, coins, icons, 9-slice UI pieces, the cursor,
 the title logo and the menu background.  Sprites are drawn by hand as text
 (palette letters; 1/2/3 = seat colour, shade, light) and given their 1-pixel
 dark outline by code; shapes like hexes, discs and coins are computed.
-Colours come only from hacienda_game.palette; alpha is 0 or 255.
+Colours come only from hacienda_game.art.palette; alpha is 0 or 255.
 
 Every seat differs by an emblem as well as a colour: 0 circle, 1 square,
 2 triangle, 3 diamond, 4 star.  Animals differ by silhouette: the cow is
@@ -49,8 +49,8 @@ from art_pixels import (  # noqa: E402
 from make_font import build_fonts  # noqa: E402
 from make_tileset import SPRITES, TILES, draw_tile  # noqa: E402
 
+from hacienda_game.art.palette import PALETTE  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
-from hacienda_game.palette import PALETTE  # noqa: E402
 
 TILE = 32
 ANIMALS = ("cattle", "horse", "pig", "sheep")

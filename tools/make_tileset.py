@@ -23,8 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from hacienda_game.art.palette import PALETTE  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
-from hacienda_game.palette import PALETTE  # noqa: E402
 
 TILE = 32  # tile width and height in pixels
 SIDE = 16  # hexsidelength: the vertical sides of a pointy-top hex

@@ -23,8 +23,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def play(map_name: str, kinds: list[str], names: list[str], seed: int, actions: int | None):
     """A game the easy AI plays for every seat, stopped after ``actions`` (None: to the end)."""
     from hacienda_game.ai import choose_action
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.engine import new_game, observe
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     state = new_game(map_name, len(kinds), seed)
     step = 0
@@ -46,12 +46,12 @@ def main() -> int:
 
     import pygame
 
-    from hacienda_game import saves
     from hacienda_game.client.app import App
     from hacienda_game.client.options import Options
     from hacienda_game.client.scenes.menu import MenuScene
     from hacienda_game.client.scenes.replay import ReplayScene
     from hacienda_game.client.scenes.saveload import LoadScene
+    from hacienda_game.session import saves
 
     games = [("symmetric", ["human", "medium", "hard"], ["Ana", "Bruno", "Carmen"], 31, 150,
               "Sunday evening"),

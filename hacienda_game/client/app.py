@@ -14,12 +14,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .. import i18n  # noqa: E402
+from ..session.userdirs import Settings, log_error  # noqa: E402
 from .assets import Art  # noqa: E402
 from .options import Options  # noqa: E402
 from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
 from .sound import Sound  # noqa: E402
-from .userdirs import Settings, log_error  # noqa: E402
 
 # SCALED under a driver without a GPU renderer: pygame warns, then scales in software.
 warnings.filterwarnings("ignore", "no fast renderer available")

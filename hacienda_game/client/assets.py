@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ..palette import PALETTE
+from ..art.palette import PALETTE
 
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 Colour = tuple[int, int, int]

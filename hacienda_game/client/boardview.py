@@ -17,11 +17,11 @@ from xml.etree.ElementTree import Element
 
 import pygame
 
+from ..art.palette import PALETTE
 from ..i18n import _
 from ..maps.board import Board, BoardError
 from ..maps.tmx import CANNOT_BE_READ, check_map, import_pytmx
 from ..maps.tmxfile import Scan, read_xml
-from ..palette import PALETTE
 
 SPACE_COLOURS = {
     "mountain": PALETTE["g"], "forest": PALETTE["D"], "meadow": PALETTE["L"],

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..palette import PALETTE
+from ..art.palette import PALETTE
 from .assets import Sprites
 
 PATTERNS: tuple[tuple[str, Callable[[int, int], bool]], ...] = (

@@ -12,11 +12,11 @@ import pytest
 
 from hacienda_game.client.actionlayer import ActionLayer
 from hacienda_game.client.boardview import BoardView, render_map
-from hacienda_game.client.plan import list_maps
 from hacienda_game.client.scene import Scene
 from hacienda_game.engine import new_game
 from hacienda_game.maps import load_board
 from hacienda_game.maps.catalog import maps_dir
+from hacienda_game.session.plan import list_maps
 
 BOARDS = Path(__file__).resolve().parents[1] / "boards"
 AREA = pygame.Rect(8, 28, 696, 324)
@@ -189,8 +189,8 @@ def test_f11_toggles_full_screen(driver):
 
 
 def test_animation_speed_off_shows_moves_at_once(driver):
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     driver.app.settings.anim_speed = "off"
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 4,
@@ -262,8 +262,8 @@ def test_a_point_anywhere_inside_a_hex_finds_that_hex():
 
 def test_harvest_with_every_chip_out_asks_which_chip_to_take(driver):
     """R37 by mouse: harvest, a lit own chain, then a lit chip of another player."""
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1),
                                   SeatPlan("Cy", colour=2)], 1, open_hands=True)
@@ -289,8 +289,8 @@ def test_harvest_with_every_chip_out_asks_which_chip_to_take(driver):
 
 
 def test_wheel_over_the_log_scrolls_it_and_elsewhere_turns_water(driver):
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import LOG_RECT, PlayScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 8,
                     open_hands=True)

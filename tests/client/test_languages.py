@@ -15,7 +15,7 @@ from hacienda_game.client.app import App
 from hacienda_game.client.hints import GENERIC, hint
 from hacienda_game.client.options import Options
 from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
-from hacienda_game.client.userdirs import Settings
+from hacienda_game.session.userdirs import Settings
 
 ENGINE = Path(__file__).resolve().parents[2] / "hacienda_game" / "engine" / "state.py"
 
@@ -153,9 +153,9 @@ def test_every_rule_the_engine_cites_has_a_translated_hint():
 
 
 def test_pointing_at_a_hex_where_the_card_cannot_go_says_why_in_the_language(driver):
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import PlayScene
     from hacienda_game.engine.components import LAND_CARDS
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     driver.app.apply_language("de")
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 3,
@@ -224,10 +224,10 @@ def test_the_pads_join_hint_stays_inside_the_seats_panel(code, home):
 def test_saves_and_replays_show_the_map_title_in_the_players_language(home):
     import random
 
-    from hacienda_game import saves
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.engine import new_game
     from hacienda_game.maps.catalog import load_board
+    from hacienda_game.session import saves
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     german = load_board("symmetric").title("de")
     assert german != load_board("symmetric").title("en")

@@ -293,7 +293,7 @@ def test_raw_joysticks_work_with_the_usual_button_order_and_rumble_can_be_off():
 
 
 def test_rumble_setting_is_kept_between_runs(home):
-    from hacienda_game.client.userdirs import Settings
+    from hacienda_game.session.userdirs import Settings
 
     settings = Settings()
     assert settings.rumble
@@ -355,12 +355,12 @@ def test_load_screen_and_replays_work_with_a_pad_alone(pad_driver, home):
     choose, delete (X, after asking), load, and step through a replay."""
     import random
 
-    from hacienda_game import saves
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.overlays import Confirm
     from hacienda_game.client.scenes.replay import ReplayScene
     from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene
     from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     driver = pad_driver
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", "easy", 1)], 5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hacienda_game.art.palette import PALETTE
 from hacienda_game.client.pads import family_of
 from hacienda_game.client.prompts import PAD_BUTTONS, Prompts, glyph_name
 from hacienda_game.client.scenes.maps import MapsScene
@@ -16,7 +17,6 @@ from hacienda_game.client.scenes.rules import RulesScene
 from hacienda_game.client.scenes.scoring import ScoringScene
 from hacienda_game.client.scenes.settings import SettingsScene
 from hacienda_game.client.scenes.setup import SetupScene
-from hacienda_game.palette import PALETTE
 
 from .focushelp import focus_by
 
@@ -169,7 +169,7 @@ def test_every_scene_works_with_the_keyboard_alone(driver):
 
 
 def test_scoring_closes_with_the_keyboard(driver):
-    from hacienda_game.client.plan import GamePlan, SeatPlan
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 1)
     closed = []
@@ -187,12 +187,12 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     then confirm), and step through a replay, all by keys."""
     import random
 
-    from hacienda_game import saves
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.play import PlayScene
     from hacienda_game.client.scenes.replay import ReplayScene
     from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene, SaveDialog
     from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     driver.app.settings.anim_speed = "off"
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 8,

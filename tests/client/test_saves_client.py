@@ -7,16 +7,16 @@ import random
 import pygame
 import pytest
 
-from hacienda_game import saves
 from hacienda_game.cli import main
-from hacienda_game.client.keeper import GameKeeper
-from hacienda_game.client.plan import GamePlan, SeatPlan
 from hacienda_game.client.scenes.menu import MenuScene
 from hacienda_game.client.scenes.overlays import Confirm, Message, Pause
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.replay import ReplayScene
 from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene, SaveDialog
 from hacienda_game.engine import new_game, replay
+from hacienda_game.session import saves
+from hacienda_game.session.keeper import GameKeeper
+from hacienda_game.session.plan import GamePlan, SeatPlan
 
 
 def _plan(kinds=("human", "human"), seed=7) -> GamePlan:

@@ -14,7 +14,7 @@ from hacienda_game.client.assets import Art
 from hacienda_game.client.options import Options
 from hacienda_game.client.patterns import PATTERNS, ink_for, patterned
 from hacienda_game.client.scene import Command
-from hacienda_game.client.userdirs import Settings
+from hacienda_game.session.userdirs import Settings
 
 DEFAULTS = Settings().as_dict()
 

@@ -176,8 +176,8 @@ def test_a_game_sounds_cards_tiles_and_coins(home):
 
 
 def test_a_final_scoring_ticks_as_it_counts_and_ends_with_the_fanfare(driver):
-    from hacienda_game.client.plan import GamePlan, SeatPlan
     from hacienda_game.client.scenes.scoring import ScoringScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana", "human", 0), SeatPlan("Bo", "easy", 1)], 1,
                     [])

@@ -4,8 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hacienda_game import textplay
 from hacienda_game.engine import new_game
+from hacienda_game.terminal import play as textplay
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -109,7 +109,7 @@ def test_validator_and_game_speak_german_when_asked(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_map_list_checks_again_in_a_new_language() -> None:
-    from hacienda_game.client.plan import find_map
+    from hacienda_game.session.plan import find_map
 
     path = str(BOARDS / "bomb.tmx")
     english = find_map(path).errors

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from ...session.plan import MapEntry, list_maps
+from ...session.userdirs import user_maps_dir
 from ..assets import GOLD, GREY, RED, WHITE
-from ..plan import MapEntry, list_maps
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
-from ..userdirs import user_maps_dir
 from .setup import draw_map_details
 
 ROWS = 16

@@ -27,7 +27,7 @@ class MenuScene(Scene):
         self.layout()
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
-            from ..plan import find_map
+            from ...session.plan import find_map
 
             entry = find_map(self.start_map)
             self.start_map = None
@@ -37,7 +37,7 @@ class MenuScene(Scene):
                 app.push(Message(_("This map cannot be played"), "\n".join(entry.errors)))
 
     def layout(self) -> None:
-        from ..keeper import continuable
+        from ...session.keeper import continuable
 
         self.saved = continuable()
         x, w, h = 480 - 110, 220, 28

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
+from ...session.plan import HUMAN
 from ..assets import GREY, WHITE
-from ..plan import HUMAN
 from ..prompts import draw_prompt
 from ..scene import Command
 from ..ui import Button

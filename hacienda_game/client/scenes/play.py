@@ -17,13 +17,13 @@ from ...engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
 from ...engine.undo import UndoLimit
 from ...i18n import _
 from ...maps.board import Cell, cell_name
+from ...session.keeper import GameKeeper, story
+from ...session.plan import GamePlan, SeatPlan
 from ..actionlayer import ActionLayer
 from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
 from ..assets import GOLD, NIGHT, RED
 from ..boardview import BoardView
 from ..hints import hint
-from ..keeper import GameKeeper, story
-from ..plan import GamePlan, SeatPlan
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
@@ -859,7 +859,7 @@ def _group(obs, h: int) -> list[int]:
 
 def demo_scene() -> PlayScene:
     """The attract mode: four AI seats play while the title screen sits idle."""
-    from ..plan import DEFAULT_NAMES, default_level
+    from ...session.plan import DEFAULT_NAMES, default_level
 
     seed = random.randrange(1, 100000)
     seats = [SeatPlan(DEFAULT_NAMES[i], default_level(), i) for i in range(4)]
@@ -868,7 +868,7 @@ def demo_scene() -> PlayScene:
 
 def autoplay_scene(app) -> PlayScene:
     """--autoplay: every seat an AI, no menus (CONTRACTS §5)."""
-    from ..plan import DEFAULT_NAMES
+    from ...session.plan import DEFAULT_NAMES
 
     opts = app.options
     levels = opts.seats or ["random"] * 4

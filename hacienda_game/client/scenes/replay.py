@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...engine import Event, parse_action
 from ...engine.record import initial_state, replay
 from ...i18n import _
-from ...saves import Replay
+from ...session.saves import Replay
 from ..anim import Animations
 from ..assets import GREY, WHITE
 from ..prompts import draw_prompts

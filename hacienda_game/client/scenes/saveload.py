@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pygame
 
-from ... import saves
 from ...engine import GameState
 from ...engine.groups import EMPTY, WATER
 from ...i18n import _
+from ...session import saves
+from ...session.plan import GamePlan
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import SPACE_COLOURS, thumbnail
-from ..plan import GamePlan
 from ..prompts import draw_prompts
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pygame
 
 from ...i18n import N_, _
+from ...session.plan import GamePlan
 from ..assets import DIM, GOLD, GREY, WHITE
-from ..plan import GamePlan
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
 

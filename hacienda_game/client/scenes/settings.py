@@ -14,12 +14,12 @@ import pygame
 
 from ... import i18n
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from ...session.userdirs import ANIM_SPEEDS
 from ..app import CANVAS, max_window_scale
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
 from ..sound import cue
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
-from ..userdirs import ANIM_SPEEDS
 from .overlays import dim
 
 ROW_H = 30

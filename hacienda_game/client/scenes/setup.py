@@ -9,9 +9,17 @@ import random
 import pygame
 
 from ...i18n import _
+from ...session.plan import (
+    DEFAULT_NAMES,
+    HUMAN,
+    GamePlan,
+    MapEntry,
+    SeatPlan,
+    default_level,
+    list_maps,
+)
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
-from ..plan import DEFAULT_NAMES, HUMAN, GamePlan, MapEntry, SeatPlan, default_level, list_maps
 from ..scene import Command, Scene
 from ..ui import Button, Check, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
 from ..words import level_name

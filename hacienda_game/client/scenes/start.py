@@ -26,7 +26,7 @@ def first_scene(app: App) -> Scene:
 def replay_scene(path: str) -> Scene:
     """--replay FILE (checked by the command line first: a broken file is
     refused there with the reason)."""
-    from ...saves import load_replay
+    from ...session.saves import load_replay
     from .replay import ReplayScene
 
     return ReplayScene(load_replay(path))

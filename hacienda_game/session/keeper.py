@@ -14,8 +14,8 @@ from ..engine import Action, Event, GameState, make_record
 from ..engine.record import initial_state
 from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
 from ..i18n import N_, _
-from ..saves import SaveError, autosave, autosave_path, keep_replay
 from .plan import GamePlan
+from .saves import SaveError, autosave, autosave_path, keep_replay
 from .userdirs import replays_dir, saves_dir
 
 # Why the Undo button is off: its label, and the sentence the status line shows.
@@ -127,7 +127,7 @@ def story(state: GameState) -> list[tuple[Action, list[Event], list[int], list[i
 
 def continuable():
     """The autosave, if there is one that loads (for the menu's Continue)."""
-    from ..saves import load_game
+    from .saves import load_game
 
     path = autosave_path()
     if not path.is_file():

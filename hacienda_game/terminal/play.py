@@ -10,9 +10,9 @@ import random
 import sys
 from collections.abc import Callable
 
-from .engine import GameState, IllegalAction, new_game, observe, parse_action
-from .engine.components import ANIMALS, LAND_CARDS
-from .engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ..engine import GameState, IllegalAction, new_game, observe, parse_action
+from ..engine.components import ANIMALS, LAND_CARDS
+from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
         "pampas": ".", "market": "$", "water": "~"}

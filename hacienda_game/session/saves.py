@@ -33,12 +33,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .client.plan import HUMAN, GamePlan, SeatPlan
-from .client.userdirs import replays_dir, saves_dir
-from .engine import GameState, ScenarioError, make_record
-from .engine.record import FORMAT as RECORD_FORMAT
-from .engine.undo import UndoLimit, replay_with_limit
-from .i18n import _, language
+from ..engine import GameState, ScenarioError, make_record
+from ..engine.record import FORMAT as RECORD_FORMAT
+from ..engine.undo import UndoLimit, replay_with_limit
+from ..i18n import _, language
+from .plan import HUMAN, GamePlan, SeatPlan
+from .userdirs import replays_dir, saves_dir
 
 FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
@@ -107,7 +107,7 @@ class ReplayEntry:
 @functools.lru_cache(maxsize=64)
 def _map_title(name: str, code: str) -> str:
     """A kept record's map title (the replay list draws it every frame)."""
-    from .maps.catalog import load_board
+    from ..maps.catalog import load_board
 
     try:
         return load_board(name).title(code)
@@ -129,7 +129,7 @@ def plan_to_dict(plan: GamePlan) -> dict[str, Any]:
 
 def plan_from_dict(data: Any) -> GamePlan:
     """The plan a save names, checked (ValueError says what is wrong)."""
-    from .ai import levels
+    from ..ai import levels
 
     if not isinstance(data, dict):
         raise ValueError("plan: not an object")

@@ -1,0 +1,1 @@
+"""Art shared by the client and the asset generators (no pygame)."""

@@ -1,0 +1,1 @@
+"""The game in a terminal: text in, text out, no pygame."""
