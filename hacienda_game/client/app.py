@@ -180,6 +180,11 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.screen = self._set_mode()
 
+    @property
+    def canvas_size(self) -> tuple[int, int]:
+        """The logical canvas scenes draw on; scenes lay out from this, never a constant."""
+        return self.screen.get_size()
+
     # ----------------------------------------------------------------- stack
     @property
     def top(self) -> Scene | None:

@@ -146,6 +146,9 @@ class Fonts:
             self.small = Font(sheet, spec["fonts"]["small"])
             self.large = Font(sheet, spec["fonts"]["large"])
             self.huge = Font(sheet, spec["fonts"]["huge"])
+            # Text a player reads during play (log, hints, panels): a role, not a
+            # size, so the "Text size" setting can change it in one place.
+            self.body = self.large
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'font.json'}: malformed ({exc});"
                              " rebuild it with python tools/make_font.py") from None
