@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal import play as textplay
 
         return textplay.main(args_list[1:])
+    if args_list and args_list[0] == "serve":           # the headless network host
+        from .net.serve import main as serve
+
+        return serve(args_list[1:])
     ap = parser()
     args = ap.parse_args(args_list)
     from .client import Options
