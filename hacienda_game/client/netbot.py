@@ -41,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--capture", help="append every text the host sent here")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--delay", type=float, default=0.0,
+                    help="seconds to wait before each action (a slower player)")
     args = ap.parse_args(argv)
     from ..ai import choose_action
 
@@ -69,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     def heard(obs) -> None:
         if trace is not None:
             trace.write(json.dumps({"n": len(obs.history), "seat": link.seat,
-                                    "view": view_digest(obs)}) + "\n")
+                                    "view": view_digest(obs), "current": obs.current,
+                                    "taken": obs.actions_taken}) + "\n")
             trace.flush()
 
     link.heard = heard
@@ -89,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"error": "timed out"}), flush=True)
             return 3
         if link.my_turn and asked != link.version:
+            if args.delay:
+                time.sleep(args.delay)
+                link.pump()
+                if not link.my_turn:
+                    continue
             action = choose_action(args.level, link.obs, rng.randrange(1 << 30))
             asked = link.version
             link.perform(action)

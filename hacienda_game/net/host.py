@@ -302,7 +302,8 @@ class NetHost:
                    "token": self.tokens.get(client.seat) if client.seat is not None else None}
         self._queue(client, welcome)
         self._send_view(client, reset=True)
-        self.inbox.put(("joined", client.ident, client.seat, None))
+        if client.seat is not None:
+            self.inbox.put(("joined", client.ident, client.seat, None))
         self._broadcast(self._seats_message())
         return True
 
