@@ -41,6 +41,7 @@ BURST = 60                  # ... and at once
 STRIKES = 30                # refusals before a client is disconnected
 STRIKE_DECAY = 10.0         # seconds for one strike to be forgiven
 HELLO_TIMEOUT = 10.0        # seconds to say hello after connecting
+CLOSE_WAIT = 0.2            # seconds a refused client gets to close politely
 OUTBOX_LIMIT = 2000         # messages waiting for a client that does not read
 SPECTATOR = None            # the "seat" of a spectator's view in `publish`
 
@@ -175,7 +176,7 @@ class NetHost:
             self._server = await serve(
                 self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
                 max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
-                open_timeout=HELLO_TIMEOUT, server_header=None)
+                open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None)
         except OSError as e:
             self._error = e
             self._ready.set()
@@ -217,7 +218,10 @@ class NetHost:
                         self.tap(client, text)
                     await client.ws.send(text)
                 if close is not None:
-                    await client.ws.close(*close)
+                    try:
+                        await asyncio.wait_for(client.ws.close(*close), CLOSE_WAIT)
+                    except TimeoutError:
+                        client.ws.transport.abort()    # it does not read: cut it off
                     return
 
     def _who(self, client: Client) -> str:

@@ -192,6 +192,8 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
                                         block=0.0 if ai_seat else 0.05):
             log.info("seat %d (%s) %s", seat + 1, plan.seats[seat].name, change)
         now = game[0]
+        if now.is_over():
+            break
         kind = plan.seats[now.current].kind
         if kind != REMOTE:
             if time.monotonic() >= ai_due:
