@@ -33,6 +33,8 @@ from ..session.keeper import GameKeeper
 from ..session.plan import HUMAN, GamePlan, SeatPlan, default_level, find_map
 from .actionlayer import ActionLayer
 
+UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
+
 
 class LinkError(Exception):
     """Joining failed; the message says why in the player's words."""
@@ -175,7 +177,12 @@ class GameLink(ActionLayer):
 
     # ------------------------------------------------------------ incoming
     def pump(self, block: float = 0.0, most: int = 200) -> int:
-        """Take in what the host sent (at most ``most`` messages); how many."""
+        """Take in what the host sent (at most ``most`` messages); how many.  An
+        action the host has not answered for a while (lost in a reconnect, or
+        dropped as one too many) is followed by asking for the view again."""
+        if self.sent_at is not None and time.perf_counter() - self.sent_at > UNANSWERED:
+            self.sent_at = time.perf_counter()
+            self.client.send({"type": "sync"})
         taken = 0
         for _i in range(most):
             try:
@@ -239,6 +246,8 @@ class GameLink(ActionLayer):
         self._legal = None
         self.version += 1
         self.can_undo = bool(message.get("can_undo"))
+        if not events:
+            self.sent_at = None          # a fresh view (sync, undo, rejoin): choose anew
         if self.heard is not None:
             self.heard(obs)
         text = message.get("action")

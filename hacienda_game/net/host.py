@@ -36,8 +36,8 @@ from .protocol import (
     version_text,
 )
 
-RATE = 30.0                 # messages a second a client may send, on average
-BURST = 60                  # ... and at once
+RATE = 100.0                # messages a second a client may send, on average (a person
+BURST = 200                 # sends a few; an AI seat on a fast machine a hundred)
 STRIKES = 30                # refusals before a client is disconnected
 STRIKE_DECAY = 10.0         # seconds for one strike to be forgiven
 HELLO_TIMEOUT = 10.0        # seconds to say hello after connecting

@@ -126,3 +126,47 @@ def test_no_byte_sent_to_a_seat_holds_another_seats_hand_the_deck_or_the_seed(ga
                     assert (event["data"]["card"] is None) == (event["seat"] != me)
                     checked += event["seat"] != me
         assert checked > 3, name
+
+
+def _self_signed(tmp) -> tuple[str, str]:
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName(
+                [x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = tmp / "cert.pem", tmp / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return str(cert_file), str(key_file)
+
+
+def test_a_game_over_tls_with_a_self_signed_certificate(tmp_path):
+    pytest.importorskip("cryptography")
+    cert, key = _self_signed(tmp_path)
+    host = start_host(tmp_path, "--map", "symmetric", "--seats", "remote,easy", "--port", "0",
+                      "--cert", cert, "--key", key)
+    try:
+        plain = start_bot(tmp_path, host, "plain")        # ws:// to a wss:// host: refused
+        bot = start_bot(tmp_path, f"wss://{host.address}", "tls", "--cafile", cert,
+                        code=host.code)
+        assert wait([bot, plain], 60) == [0, 3]
+        assert result(tmp_path, "tls")["over"] is True
+        assert "listening on wss://" in host.text()
+    finally:
+        stop(host.proc)
