@@ -9,7 +9,17 @@ import subprocess
 import sys
 import time
 
-from .nethelp import ROOT, env, lines, result, start_bot, start_host, stop, wait, wait_for
+from hacienda_game.net.loopback import (
+    ROOT,
+    env,
+    lines,
+    result,
+    start_bot,
+    start_host,
+    stop,
+    wait,
+    wait_for,
+)
 
 
 def test_a_client_killed_mid_turn_reconnects_with_its_token_and_resumes_exactly(tmp_path):

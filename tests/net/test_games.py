@@ -16,8 +16,7 @@ import pytest
 
 from hacienda_game.engine import new_game, parse_action
 from hacienda_game.engine.components import ANIMALS, LAND_CARDS
-
-from .nethelp import host_views, lines, result, start_bot, start_host, stop, wait
+from hacienda_game.net.loopback import host_views, lines, result, start_bot, start_host, stop, wait
 
 SEED = 1234567891          # distinctive: its digits must never reach a client
 CARDS = set(LAND_CARDS) | set(ANIMALS)

@@ -1,4 +1,6 @@
-"""Real processes on loopback: a ``hacienda serve`` host and netbot clients."""
+"""A networked game of real processes on this machine (loopback only): a
+``hacienda serve`` host and netbot clients (AI seats through the client's
+own link).  The tests and tools/net_soak.py run games this way."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]        # the folder holding hacienda_game
 
 
 def env(home: Path) -> dict[str, str]:
@@ -68,6 +70,7 @@ def start_bot(tmp: Path, host: Host | str, name: str, *args: str,
 
 
 def wait(procs: list[subprocess.Popen], timeout: float) -> list[int]:
+    """Each process's exit code; one still running at the deadline is killed (-999)."""
     deadline = time.monotonic() + timeout
     codes = []
     for p in procs:
@@ -78,6 +81,21 @@ def wait(procs: list[subprocess.Popen], timeout: float) -> list[int]:
             p.wait(5)
             codes.append(-999)
     return codes
+
+
+def wait_usage(proc: subprocess.Popen, timeout: float) -> tuple[int, float, int]:
+    """(exit code, CPU seconds, peak memory in KiB) of a process once it ends."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return proc.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+        time.sleep(0.05)
+    proc.kill()
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = -999
+    return -999, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def stop(*procs: subprocess.Popen) -> None:
