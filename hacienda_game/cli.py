@@ -45,6 +45,8 @@ def parser() -> argparse.ArgumentParser:
                     help="save per-frame times (ms) and their p50/p99")
     ap.add_argument("--replay", metavar="FILE",
                     help="watch a finished game's record (or a save) in the replay viewer")
+    ap.add_argument("--join", nargs=2, metavar=("HOST:PORT", "CODE"),
+                    help="join a networked game (hacienda serve, or a game hosted from Setup)")
     return ap
 
 
@@ -103,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
-                      language=args.lang, replay=args.replay)
+                      language=args.lang, replay=args.replay,
+                      join=tuple(args.join) if args.join else None)
     from .client import run
 
     try:

@@ -76,6 +76,7 @@ class GameLink(ActionLayer):
         self.board_ = None
         self._dealt: GameState | None = None
         self.can_undo = False
+        self.started = False                 # the host waits until every seat is taken
         self.online: list[int] = []
         self.remote: list[int] = []
         self.lost: str | None = None         # connection trouble, in words
@@ -147,7 +148,7 @@ class GameLink(ActionLayer):
     @property
     def my_turn(self) -> bool:
         return (self.obs is not None and not self.obs.over and self.seat is not None
-                and self.obs.current == self.seat and not self.lost)
+                and self.obs.current == self.seat and not self.lost and self.started)
 
     def legal(self) -> list[Action]:
         if not self.my_turn:
@@ -246,6 +247,7 @@ class GameLink(ActionLayer):
         self._legal = None
         self.version += 1
         self.can_undo = bool(message.get("can_undo"))
+        self.started = bool(message.get("started", True))
         if not events:
             self.sent_at = None          # a fresh view (sync, undo, rejoin): choose anew
         if self.heard is not None:
@@ -313,6 +315,17 @@ class JoinPlay:
     def pump(self) -> None:
         self.link.pump()
 
+    def welcome(self, names: list[str]) -> str:
+        if self.link.seat is None:
+            return _("You watch this game (no hand is shown).")
+        return _("You joined the game as {name}.").format(name=names[self.link.seat])
+
+    def take(self, cmd) -> bool:
+        return False
+
+    def ready(self) -> bool:
+        return True
+
     def status(self, names: list[str]) -> str | None:
         link = self.link
         if link.closed:
@@ -320,6 +333,8 @@ class JoinPlay:
         if link.lost:
             return _("Connection lost: reconnecting…")
         cur = link.current
+        if not link.started:
+            return _("Waiting for every seat to be taken…")
         if not link.obs.over and cur in link.remote and cur not in link.online \
                 and cur != link.seat:
             return _("{name} dropped out: waiting for them to reconnect or for the host to"
@@ -359,13 +374,28 @@ class NetPlay:
 
     hosting = True
 
-    def __init__(self, plan: GamePlan, state: GameState, bind: str = "0.0.0.0", port: int = 0,
-                 log: Callable[[str], None] | None = None):
+    def __init__(self, plan: GamePlan, state: GameState, bind: str = "0.0.0.0",
+                 port: int = 8765, log: Callable[[str], None] | None = None,
+                 advertise: bool = True):
         self.plan = plan
         self.hosted = HostedGame(plan, state, bind, port, log=log)
-        self.address = self.hosted.start(state)
+        try:
+            self.address = self.hosted.start(state)
+        except OSError:                  # the usual port is taken: any free one
+            self.hosted = HostedGame(plan, state, bind, 0, log=log)
+            self.address = self.hosted.start(state)
         self._layer: HostedLayer | None = None
         self._keeper: GameKeeper | None = None
+        self.advertiser = None
+        if advertise:
+            from ..net.discovery import Advertiser
+
+            free = sum(s.kind == REMOTE for s in plan.seats)
+            host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
+            self.advertiser = Advertiser(_("{name}'s game").format(name=host_name),
+                                         self.address[1], lan_addresses(), plan.map, free,
+                                         interfaces=None if bind == "0.0.0.0" else [bind])
+            self.advertiser.start()
 
     @property
     def code(self) -> str:
@@ -400,21 +430,45 @@ class NetPlay:
         layer.restore(keeper.undo(layer.game))
         return None
 
+    def ready(self) -> bool:
+        return self.hosted.started
+
     def waiting_for(self) -> int | None:
         return self.hosted.waiting_for(self._layer.game) if self._layer else None
 
     def hand_to_ai(self, seat: int) -> None:
         self.hosted.hand_to_ai(seat, default_level())
 
+    def welcome(self, names: list[str]) -> str:
+        return self.join_text()
+
     def status(self, names: list[str]) -> str | None:
         seat = self.waiting_for()
+        if not self.ready():
+            missing = [names[s] for s in sorted(self.hosted.net.remote - self.hosted.net.handed)]
+            return _("Waiting for {names} to join · {join}").format(
+                names=", ".join(missing), join=self.join_text())
+        if seat is not None and seat not in self.hosted.net.handed:
+            return _("Waiting for {name} to join · {join}").format(name=names[seat],
+                                                                   join=self.join_text())
         if seat is not None:
-            return _("{name} dropped out: reconnect, or press H to hand this seat to an"
-                     " AI.").format(name=names[seat])
+            return _("{name} dropped out: reconnect, or press E (end turn) to hand this seat"
+                     " to an AI.").format(name=names[seat])
         return None
+
+    def take(self, cmd) -> bool:
+        """End turn while a dropped remote seat is to move: an AI takes the seat."""
+        if cmd.kind == "key" and cmd.name == "end_turn":
+            seat = self.waiting_for()
+            if seat is not None and seat in self.hosted.net.handed:
+                self.hand_to_ai(seat)
+                return True
+        return False
 
     def close(self) -> None:
         if self._keeper is not None and self._layer is not None \
                 and not self._layer.game.is_over():
             self._keeper.flush()
+        if self.advertiser is not None:
+            self.advertiser.close()
         self.hosted.close(_("the host left the game (it is saved: the host can resume it)"))

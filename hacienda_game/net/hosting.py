@@ -101,6 +101,7 @@ class HostedGame:
         self.net = NetHost(info, remote, code, tokens, bind, port, ssl_context, self.log, tap)
         self.address: tuple[str, int] | None = None
         self.spectators = True
+        self._started = not remote or set(remote) <= self.net.handed    # resumed: at once
         self.stats = {"acts": 0, "refused": 0}
 
     @property
@@ -127,12 +128,14 @@ class HostedGame:
             obs = observe(state, seat)
             own_turn = seat == state.current and not state.over
             views[seat] = {"type": "state", "obs": obs_to_wire(obs), "action": text,
+                           "started": self._started,
                            "events": [event_to_wire(e.seen_by(seat)) for e in events],
                            "can_undo": bool(own_turn and limit is not None
                                             and limit.allows(state))}
         if self.spectators:
             obs = public_view(observe(state, state.current))
             views[SPECTATOR] = {"type": "state", "obs": obs_to_wire(obs), "action": text,
+                                "started": self._started,
                                 "events": [event_to_wire(e.seen_by(None)) for e in events],
                                 "can_undo": False}
         self.net.publish(views, reset)
@@ -154,6 +157,9 @@ class HostedGame:
                 break
             if kind in ("joined", "left"):
                 changes.append((kind, seat))
+                if kind == "joined" and not self._started and self.all_joined():
+                    self._started = True
+                    self.publish(game(), None, [])       # every seat is taken: play
                 continue
             state = game()
             why = self._why_not(state, seat, kind)
@@ -189,6 +195,15 @@ class HostedGame:
     # ---------------------------------------------------------------- seats
     def online(self, seat: int) -> bool:
         return seat in self.net.online
+
+    def all_joined(self) -> bool:
+        """Every remote seat has been taken once: the game may begin (AI seats and
+        remote seats wait till then; a resumed game's seats were taken before)."""
+        return self.net.remote <= self.net.handed
+
+    @property
+    def started(self) -> bool:
+        return self._started
 
     def waiting_for(self, state: GameState) -> int | None:
         """The remote seat to move whose player is not connected, if any."""

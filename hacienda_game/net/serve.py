@@ -195,7 +195,9 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
         if now.is_over():
             break
         kind = plan.seats[now.current].kind
-        if kind != REMOTE:
+        if kind != REMOTE and not hosted.started:
+            time.sleep(0.05)             # the game begins once every remote seat is taken
+        elif kind != REMOTE:
             if time.monotonic() >= ai_due:
                 perform(choose_action(kind, observe(now, now.current), rng.randrange(1 << 30)))
                 ai_due = time.monotonic() + args.ai_delay

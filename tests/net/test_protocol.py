@@ -81,7 +81,7 @@ class Owner:
     def step(self) -> None:
         self.hosted.pump(lambda: self.state, self.perform)
         kind = self.plan.seats[self.state.current].kind
-        if kind != "remote" and not self.state.is_over():
+        if kind != "remote" and not self.state.is_over() and self.hosted.started:
             self.perform(choose_action(kind, observe(self.state, self.state.current), 1))
 
 
