@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             games.append(one_game(Path(tmp), args, 1000 + g))
         if not args.json:
             last = games[-1]
-            print(f"game {g + 1}/{args.games}: {'' if last['finished'] else 'NOT'}"
+            print(f"game {g + 1}/{args.games}: {'' if last['finished'] else 'NOT '}"
                   f"finished, {last['actions']} actions, desyncs {last['desyncs']}",
                   flush=True)
     trips = [t for g in games for t in g["round_trips"]]
