@@ -41,8 +41,8 @@ class MenuScene(Scene):
 
         self.saved = continuable()
         x, w, h = 480 - 110, 220, 28
-        specs = [(N_("New game"), self.new_game), (N_("Join game"), self.join_game),
-                 (N_("Load game"), self.load_game),
+        specs = [(N_("New game"), self.new_game), (N_("Load game"), self.load_game),
+                 (N_("Join game"), self.join_game),
                  (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
                  (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
         if self.saved is not None:
