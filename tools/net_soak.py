@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import tempfile
 import time
@@ -78,12 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-seat", default="easy", help="the host's own (AI) fourth seat")
     ap.add_argument("--timeout-per-game", type=float, default=120.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--keep", metavar="DIR", help="copy the logs of a game that failed here")
     args = ap.parse_args(argv)
     games = []
     start = time.monotonic()
     for g in range(args.games):
         with tempfile.TemporaryDirectory(prefix="hacienda-soak-") as tmp:
             games.append(one_game(Path(tmp), args, 1000 + g))
+            if args.keep and (games[-1]["desyncs"] or not games[-1]["finished"]):
+                shutil.copytree(tmp, Path(args.keep) / f"game-{g + 1}", dirs_exist_ok=True)
         if not args.json:
             last = games[-1]
             print(f"game {g + 1}/{args.games}: {'' if last['finished'] else 'NOT '}"

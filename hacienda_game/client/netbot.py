@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.monotonic() + args.timeout
     while not link.obs.over:
         link.pump(block=0.05)
-        if link.closed:
+        if link.closed and not link.obs.over:      # (the host's goodbye follows the end)
             print(json.dumps({"error": link.closed}), flush=True)
             return 3
         if time.monotonic() > deadline:

@@ -266,11 +266,15 @@ class GameLink(ActionLayer):
         self.client.close()
 
     def plan(self) -> GamePlan:
-        """Who sits where, as the host said: this seat human, every other remote."""
+        """Who sits where, as the host said: this seat human, the host's AI seats by
+        level (the host plays them), every other seat remote."""
+        from ..ai import levels
+
         info = self.info
-        seats = [SeatPlan(name, HUMAN if i == self.seat else REMOTE, colour)
-                 for i, (name, colour) in enumerate(zip(info["names"], info["colours"],
-                                                         strict=True))]
+        seats = [SeatPlan(name, HUMAN if i == self.seat else kind if kind in levels()
+                          else REMOTE, colour)
+                 for i, (name, colour, kind) in enumerate(zip(
+                     info["names"], info["colours"], info["kinds"], strict=True))]
         return GamePlan(str(info["map"]), seats, 0, list(info.get("variants", [])))
 
 
@@ -392,8 +396,9 @@ class NetPlay:
 
             free = sum(s.kind == REMOTE for s in plan.seats)
             host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
+            where = lan_addresses() if bind == "0.0.0.0" else [bind]
             self.advertiser = Advertiser(_("{name}'s game").format(name=host_name),
-                                         self.address[1], lan_addresses(), plan.map, free,
+                                         self.address[1], where, plan.map, free,
                                          interfaces=None if bind == "0.0.0.0" else [bind])
             self.advertiser.start()
 
@@ -402,8 +407,9 @@ class NetPlay:
         return self.hosted.code
 
     def join_text(self) -> str:
-        port = self.address[1]
-        where = ", ".join(f"{a}:{port}" for a in lan_addresses())
+        host, port = self.address
+        where = ", ".join(f"{a}:{port}" for a in (lan_addresses() if host == "0.0.0.0"
+                                                   else [host]))
         return _("Join code {code} · {where}").format(code=self.code, where=where)
 
     def is_remote(self, seat: int) -> bool:

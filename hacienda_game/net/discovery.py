@@ -47,7 +47,7 @@ class Advertiser:
 
     def __init__(self, name: str, port: int, addresses: list[str], map_name: str, free: int,
                  tls: bool = False, interfaces: list[str] | None = None):
-        self.name = "".join(c for c in name if c.isalnum() or c in " -_")[:40] or "Hacienda"
+        self.name = "".join(c for c in name if c.isalnum() or c in " -_'")[:40] or "Hacienda"
         self.port = port
         self.addresses = addresses
         self.properties = {"map": map_name, "free": str(free), "version": __version__,

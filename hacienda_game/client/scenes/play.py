@@ -207,7 +207,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.shown_to: int | None = None
         top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
         self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
-        if any(s.kind in known for s in self.plan.seats) and self.thinks:
+        if any(s.kind in known for s in self.plan.seats) and self.thinks and not (
+                self.net is not None and not self.net.hosting):
             from ...ai import AIWorker
 
             self.ai = AIWorker()
@@ -759,7 +760,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         seat = self.plan.seats[self.layer.current]
         return (not self.layer.is_over() and not self.pending and seat.kind != "remote"
                 and (self.autoplay or not seat.is_human)
-                and (self.net is None or self.net.ready()))
+                and (self.net is None or self.net.ready()
+                     and not self.net.is_remote(self.layer.current)))
 
     def idle(self) -> None:
         """Between frames: carry out the AI's move once it is ready (and the last
