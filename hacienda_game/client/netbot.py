@@ -61,22 +61,20 @@ def main(argv: list[str] | None = None) -> int:
             capture.write(text + "\n")
             capture.flush()
 
-    try:
-        link = GameLink.join(args.address, args.code, token=token, spectate=args.spectate,
-                             seat=args.seat, cafile=args.cafile, tap=tap)
-    except LinkError as e:
-        print(json.dumps({"error": str(e)}), flush=True)
-        return 3
-
     def heard(obs) -> None:
         if trace is not None:
-            trace.write(json.dumps({"n": len(obs.history), "seat": link.seat,
+            seat = None if args.spectate else obs.seat
+            trace.write(json.dumps({"n": len(obs.history), "seat": seat,
                                     "view": view_digest(obs), "current": obs.current,
                                     "taken": obs.actions_taken}) + "\n")
             trace.flush()
 
-    link.heard = heard
-    heard(link.obs)
+    try:
+        link = GameLink.join(args.address, args.code, token=token, spectate=args.spectate,
+                             seat=args.seat, cafile=args.cafile, tap=tap, heard=heard)
+    except LinkError as e:
+        print(json.dumps({"error": str(e)}), flush=True)
+        return 3
     if args.token_file and link.client.token:
         with open(args.token_file, "w", encoding="utf-8") as f:
             f.write(link.client.token)

@@ -90,9 +90,13 @@ class GameLink(ActionLayer):
     def join(cls, address: str, code: str, token: str | None = None,
              spectate: bool = False, seat: int | None = None, name: str | None = None,
              cafile: str | None = None, timeout: float = 15.0,
-             tap: Callable[[str], None] | None = None) -> GameLink:
-        """Connect and wait (bounded) for the welcome and the first view."""
-        link = cls(NetClient(address, code, token, seat, spectate, name, cafile, tap).start())
+             tap: Callable[[str], None] | None = None,
+             heard: Callable[[Observation], None] | None = None) -> GameLink:
+        """Connect and wait (bounded) for the welcome and the first view; ``heard``
+        hears every view from the first."""
+        link = cls(NetClient(address, code, token, seat, spectate, name, cafile, tap))
+        link.heard = heard
+        link.client.start()
         link.wait_ready(timeout)
         return link
 
