@@ -178,3 +178,47 @@ def test_a_game_advertised_on_loopback_is_found():
     finally:
         ad.close()
         browser.close()
+
+
+def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
+    from hacienda_game.session.keeper import GameKeeper
+
+    owner = Owner(["remote", "remote"])
+    keeper = GameKeeper(owner.plan, keep=False)
+
+    def perform(action) -> None:
+        events = owner.state.apply(action)
+        keeper.note(owner.state, action, events)
+        owner.hosted.publish(owner.state, action, events, limit=keeper.limit)
+
+    def undo(seat: int) -> str | None:
+        ok, _label, why = keeper.undo_label(owner.state, True)
+        if not ok:
+            return why
+        owner.state = keeper.undo(owner.state)
+        owner.hosted.publish(owner.state, None, [], reset=True, limit=keeper.limit)
+        return None
+
+    def step() -> None:
+        owner.hosted.pump(lambda: owner.state, perform, undo)
+
+    owner.step = step
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        settle(owner, a, b, until=lambda: a.started and b.started)
+        mover = a if owner.state.current == a.seat else b
+        play = next(x for x in mover.legal() if x.verb == "play")
+        mover.perform(play)
+        settle(owner, a, b, until=lambda: mover.can_undo)
+        mover.request_undo()
+        settle(owner, a, b, until=lambda: not owner.state.history and not mover.history)
+        assert mover.obs == observe(owner.state, mover.seat)
+        mover.perform(next(x for x in mover.legal() if str(x) == "buy land"))
+        settle(owner, a, b, until=lambda: len(mover.history) == 1)
+        assert not mover.can_undo
+        mover.request_undo()
+        settle(owner, a, b, until=lambda: mover.refusals)
+        assert "card was drawn" in mover.refusals[-1] and len(owner.state.history) == 1
+    finally:
+        owner.hosted.close()
