@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pygame
 
-from ..session.userdirs import log_note
 from ..resources import repair_hint
+from ..session.userdirs import log_note
 from .assets import ASSETS_DIR
 
 # Engine event -> the effects it makes, each (name, seconds after the event at
