@@ -70,16 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.seats is not None:
         if not args.autoplay:
             ap.error("--seats is for --autoplay (set up seats on the setup screen)")
-        from .session.choices import check_level
+        from .session.choices import parse_seats
 
-        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
-        if not 2 <= len(seats) <= 5:
-            ap.error(f"--seats takes 2-5 AI levels, got {len(seats)}")
-        for level in seats:
-            try:
-                check_level(level)
-            except ValueError as exc:
-                ap.error(str(exc))
+        try:
+            seats = parse_seats(args.seats, humans=False)
+        except ValueError as exc:
+            ap.error(str(exc))
     if args.max_frames is not None and args.max_frames < 1:
         ap.error("--max-frames must be at least 1")
     if args.map:

@@ -117,3 +117,20 @@ def test_a_screen_is_taken_at_its_word_and_the_headless_game_needs_none(monkeypa
     monkeypatch.delenv("SDL_VIDEODRIVER")
     monkeypatch.setattr(cli, "has_screen", lambda: False)
     assert started_with(monkeypatch, ["--autoplay", "--headless"]).headless
+
+
+def test_the_text_game_takes_its_seats_and_variants_from_the_one_registry(capsys):
+    from hacienda_game.session.choices import VARIANTS, ai_levels
+    from hacienda_game.terminal import play as textplay
+
+    assert set(VARIANTS) == {"hand_limits", "lakes"} and "easy" in ai_levels()
+    assert textplay.main(["--seats", "easy,random", "--seed", "2", "--variant", "lakes"]) == 0
+    assert "(AI easy)" in capsys.readouterr().out
+    for bad, says in (("human,wizard", "'wizard' is neither human nor an AI level"),
+                      ("easy", "takes 2-5 seats")):
+        with pytest.raises(SystemExit) as exit_info:
+            textplay.main(["--seats", bad])
+        assert exit_info.value.code == 2 and says in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["--autoplay", "--headless", "--seats", "human,easy"])
+    assert "unknown AI level 'human'" in capsys.readouterr().err

@@ -18,7 +18,7 @@ HUMAN = "human"
 VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes")}
 
 __all__ = ["HUMAN", "VARIANTS", "VARIANT_NAMES", "ai_levels", "check_level", "check_seat_kind",
-           "check_variants", "default_level", "seat_kinds", "variant_name"]
+           "check_variants", "default_level", "parse_seats", "seat_kinds", "variant_name"]
 
 
 def ai_levels() -> tuple[str, ...]:
@@ -56,6 +56,17 @@ def check_seat_kind(kind: str) -> str:
     if kind not in known:
         raise ValueError(f"{kind!r} is neither human nor an AI level ({', '.join(known)})")
     return kind
+
+
+def parse_seats(text: str, humans: bool = True) -> list[str]:
+    """``"human,easy"`` -> ``["human", "easy"]``: 2-5 seat kinds (only AI
+    levels unless ``humans``); ValueError saying what is wrong."""
+    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+    if not 2 <= len(seats) <= 5:
+        raise ValueError(f"--seats takes 2-5 seats, got {len(seats)}")
+    for kind in seats:
+        (check_seat_kind if humans else check_level)(kind)
+    return seats
 
 
 def check_variants(names: Iterable[str]) -> list[str]:

@@ -14,7 +14,7 @@ from ..ai import choose_action
 from ..engine import GameState, IllegalAction, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ..session.choices import HUMAN, VARIANTS, check_seat_kind
+from ..session.choices import HUMAN, VARIANTS, parse_seats
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
         "pampas": ".", "market": "$", "water": "~"}
@@ -124,14 +124,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--variant", action="append", default=[], choices=VARIANTS)
     args = ap.parse_args(argv)
-    seats = [s.strip().lower() for s in args.seats.split(",")]
-    if not 2 <= len(seats) <= 5:
-        ap.error(f"--seats takes 2-5 seats, got {len(seats)}")
-    for kind in seats:
-        try:
-            check_seat_kind(kind)
-        except ValueError as exc:
-            ap.error(f"--seats: {exc}")
+    try:
+        seats = parse_seats(args.seats)
+    except ValueError as exc:
+        ap.error(str(exc))
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:
         play(args.map, seats, seed, args.variant)
