@@ -98,10 +98,13 @@ def checks(bin_dir: Path, scratch: Path, env: dict[str, str]) -> list[tuple[str,
          [py, "-m", "hacienda_game", "--headless", "--max-frames", "30",
           "--screenshot", str(menu)], None),
         ("menu frame is drawn", [py, "-c", FRAME_CHECK, str(menu)], None),
+        ("map command", [py, "-m", "hacienda_game.maps", "validate", "symmetric", "pinwheel"],
+         None),
     ]
 
 
-EXPECT = {"autoplay game to the end": "game over after", "text game": "Game abandoned."}
+EXPECT = {"autoplay game to the end": "game over after", "text game": "Game abandoned.",
+          "map command": "2 of 2 maps valid"}
 
 
 def main(argv: list[str] | None = None) -> int:
