@@ -150,12 +150,17 @@ def has_screen() -> bool:
 
     with contextlib.redirect_stdout(io.StringIO()):
         import pygame
+    saved = os.dup(2)                # SDL's own notes on what it tried are not for players
     try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
         pygame.display.init()
         driver = pygame.display.get_driver()
     except pygame.error:
         return False
     finally:
+        os.dup2(saved, 2)
+        os.close(saved)
         pygame.display.quit()
     return driver not in ("offscreen", "dummy", "evdev")
 
