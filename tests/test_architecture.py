@@ -238,3 +238,39 @@ def test_a_cycle_between_rooms_fails_the_test(tmp_path):
     assert "cycle between rooms: alpha -> beta -> alpha" in found
     found = violations(fixture_tree(tmp_path, {"maps/x.py": "from ..engine import y"}))
     assert "cycle between rooms: engine -> maps -> engine" in found
+
+
+# ------------------------------------------------------------ tools and tests
+def sys_path_edits(folder: Path) -> list[str]:
+    """Places under ``folder`` that change ``sys.path`` (insert, append, assign)."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            target = None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                target = node.func.value               # sys.path.insert(...)
+            elif isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                target = next((t.value if isinstance(t, ast.Subscript) else t
+                               for t in targets), None)  # sys.path[:0] = ..., sys.path = ...
+            if (isinstance(target, ast.Attribute) and target.attr == "path"
+                    and isinstance(target.value, ast.Name) and target.value.id == "sys"):
+                found.append(f"{path.relative_to(folder.parent)}:{node.lineno}")
+    return found
+
+
+def test_no_tool_or_test_edits_sys_path(tmp_path):
+    assert sys_path_edits(ROOT / "tools") == [] and sys_path_edits(ROOT / "tests") == []
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "a.py").write_text("import sys\nsys.path.insert(0, 'x')\n", encoding="utf-8")
+    (probe / "b.py").write_text("import sys\nsys.path[:0] = ['x']\n", encoding="utf-8")
+    assert sys_path_edits(probe) == ["probe/a.py:2", "probe/b.py:2"]
+
+
+def test_every_tool_imports_as_a_module_of_the_tools_package():
+    import importlib
+
+    names = sorted(p.stem for p in (ROOT / "tools").glob("*.py") if p.stem != "__init__")
+    for name in names:
+        assert importlib.import_module(f"tools.{name}").__name__ == f"tools.{name}"
