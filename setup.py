@@ -6,9 +6,11 @@ room is packed without editing this file."""
 
 from setuptools import find_packages, setup
 
-DATA_PACKAGES = {"hacienda_game.assets": "assets", "hacienda_game.boards": "maps"}
+DATA_FOLDERS = {"hacienda_game.assets": "assets", "hacienda_game.boards": "maps"}
+# Folders of data, no code: packed as packages so setuptools keeps their files.
+DATA_PACKAGES = [*DATA_FOLDERS, "hacienda_game.assets.sounds", "hacienda_game.locale"]
 
 setup(
-    packages=find_packages(include=["hacienda_game", "hacienda_game.*"]) + list(DATA_PACKAGES),
-    package_dir=DATA_PACKAGES,
+    packages=find_packages(include=["hacienda_game", "hacienda_game.*"]) + DATA_PACKAGES,
+    package_dir=DATA_FOLDERS,
 )
