@@ -95,11 +95,12 @@ class SetupScene(Scene):
         entry = self.entry
         start_ok = entry is not None and entry.ok
         width = self.app.art.fonts.small.width
-        toggles = [*((name, variant_name(name)) for name in VARIANTS),
-                   ("open_hands", _("Open hands"))]
-        for x, (name, label) in zip((40, 180, 300), toggles, strict=True):
+        x = 40
+        for name, label in (*((v, variant_name(v)) for v in VARIANTS),
+                            ("open_hands", _("Open hands"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
                            lambda n=name: self.is_on(n), 18 + width(label)))
+            x += 18 + width(label) + 24
         b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
         self.start_button = Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
                                    enabled=start_ok, key="confirm")
