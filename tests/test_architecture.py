@@ -259,13 +259,26 @@ def sys_path_edits(folder: Path) -> list[str]:
     return found
 
 
+def file_loaders(folder: Path) -> list[str]:
+    """Places that load a module from a file path instead of importing it."""
+    return [f"{path.relative_to(folder.parent)}:{node.lineno}"
+            for path in sorted(folder.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+            if isinstance(node, ast.Attribute) and node.attr == "spec_from_file_location"]
+
+
 def test_no_tool_or_test_edits_sys_path(tmp_path):
     assert sys_path_edits(ROOT / "tools") == [] and sys_path_edits(ROOT / "tests") == []
+    # Tests load tools one way: ``tools.NAME`` (tests/maps/maptools.py's `tool`).
+    assert file_loaders(ROOT / "tests") == []
     probe = tmp_path / "probe"
     probe.mkdir()
     (probe / "a.py").write_text("import sys\nsys.path.insert(0, 'x')\n", encoding="utf-8")
     (probe / "b.py").write_text("import sys\nsys.path[:0] = ['x']\n", encoding="utf-8")
     assert sys_path_edits(probe) == ["probe/a.py:2", "probe/b.py:2"]
+    (probe / "c.py").write_text("import importlib.util as u\nu.spec_from_file_location('t', 'x')\n",
+                                encoding="utf-8")
+    assert file_loaders(probe) == ["probe/c.py:2"]
 
 
 def test_every_tool_imports_as_a_module_of_the_tools_package():
