@@ -78,11 +78,20 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(str(exc))
     if args.max_frames is not None and args.max_frames < 1:
         ap.error("--max-frames must be at least 1")
-    if args.map:
-        problem = _open_map(args)
-        if problem:
-            print(problem, file=sys.stderr)
+    if args.map:                          # a name or a path, windowed too: open it or say why not
+        from .i18n import _, set_language
+        from .session.plan import find_map
+
+        if args.lang:                     # the map's problems in the language asked for
+            set_language(args.lang)
+        entry = find_map(args.map)
+        if not entry.ok:
+            print("hacienda: " + _("map {name} cannot be played:").format(name=repr(args.map)),
+                  file=sys.stderr)
+            for problem in entry.errors:
+                print(f"  {problem}", file=sys.stderr)
             return 2
+        args.map = entry.key
     if args.replay:
         from .session.saves import SaveError, load_replay
 
@@ -117,22 +126,6 @@ def main(argv: list[str] | None = None) -> int:
     if options.autoplay:
         _report(options)
     return code
-
-
-def _open_map(args: argparse.Namespace) -> str | None:
-    """Checks ``--map`` (a built-in name or a .tmx path): None when it can be
-    played (``args.map`` is then how the game names it), else why not."""
-    from .i18n import _, set_language
-    from .session.plan import find_map
-
-    if args.lang:                     # the map's problems in the language asked for
-        set_language(args.lang)
-    entry = find_map(args.map)
-    if not entry.ok:
-        lines = [_("map {name} cannot be played:").format(name=repr(args.map))]
-        return "hacienda: " + "\n  ".join(lines + list(entry.errors))
-    args.map = entry.key
-    return None
 
 
 def has_screen() -> bool:
