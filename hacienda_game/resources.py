@@ -14,8 +14,6 @@ No pygame here: the maps room, the session and tools use it too.
 
 from __future__ import annotations
 
-import atexit
-import contextlib
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -23,8 +21,6 @@ from pathlib import Path
 PACKAGE = "hacienda_game"
 # Folder inside the installed package -> the checkout's top-level folder.
 CHECKOUT_FOLDERS = {"assets": "assets", "boards": "maps", "locale": "hacienda_game/locale"}
-_extracted = contextlib.ExitStack()
-atexit.register(_extracted.close)
 
 
 def checkout_root() -> Path | None:
@@ -37,12 +33,11 @@ def checkout_root() -> Path | None:
 
 @cache
 def _folder(name: str) -> Path:
+    # An installed package is a folder on disk (pip never zips a wheel's files),
+    # so the files are plain paths that pygame, pytmx and Babel can open.
     packaged = resources.files(PACKAGE) / name
     if packaged.is_dir():
-        if isinstance(packaged, Path):
-            return packaged
-        # A zipped install: unpack once, for the life of the process.
-        return Path(_extracted.enter_context(resources.as_file(packaged)))
+        return Path(str(packaged))
     root = checkout_root()
     if root is not None:
         return root / CHECKOUT_FOLDERS[name]
