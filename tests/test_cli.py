@@ -134,3 +134,21 @@ def test_the_text_game_takes_its_seats_and_variants_from_the_one_registry(capsys
     with pytest.raises(SystemExit):
         cli.main(["--autoplay", "--headless", "--seats", "human,easy"])
     assert "unknown AI level 'human'" in capsys.readouterr().err
+
+
+def test_the_map_tools_are_commands_of_the_package(tmp_path, capsys):
+    from hacienda_game.maps.commands import main as maps_main
+
+    assert maps_main(["validate", "symmetric", "--quiet"]) == 0
+    assert maps_main(["validate", str(BOARDS / "no_market.tmx")]) == 1
+    assert maps_main(["bogus"]) == 2 and "unknown command 'bogus'" in capsys.readouterr().err
+    assert maps_main(["--help"]) == 0 and "validate|import|generate|sketch" in \
+        capsys.readouterr().out
+    out = tmp_path / "drawn.tmx"
+    assert maps_main(["sketch", str(ROOT / "maps" / "sketches" / "asymmetric.txt"),
+                      str(out)]) == 0
+    assert maps_main(["validate", str(out)]) == 0
+    done = subprocess.run([sys.executable, "tools/validate_map.py", "pinwheel"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert done.returncode == 0 and "valid: 'Pinwheel'" in done.stdout
