@@ -17,6 +17,7 @@ the layer, the keeper, ``pump()`` each frame, the status line.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -385,13 +386,25 @@ class NetPlay:
     def __init__(self, plan: GamePlan, state: GameState, bind: str = "0.0.0.0",
                  port: int = 8765, log: Callable[[str], None] | None = None,
                  advertise: bool = True):
+        from ..net.hosting import read_note
+        from ..session.saves import autosave_path
+
         self.plan = plan
-        self.hosted = HostedGame(plan, state, bind, port, log=log)
-        try:
-            self.address = self.hosted.start(state)
-        except OSError:                  # the usual port is taken: any free one
-            self.hosted = HostedGame(plan, state, bind, 0, log=log)
-            self.address = self.hosted.start(state)
+        # A game resumed from the autosave takes its clients back (same code, tokens).
+        note = read_note(autosave_path(), plan) if state.history else {}
+        self.note_path = autosave_path()
+        for attempt in (port, 0):        # the usual port taken: any free one
+            self.hosted = HostedGame(plan, state, bind, attempt, code=note.get("code"),
+                                     tokens=note.get("tokens"), log=log)
+            try:
+                self.address = self.hosted.start(state)
+                break
+            except OSError:
+                if attempt == 0:
+                    raise
+        with contextlib.suppress(OSError):
+            self.note_path.parent.mkdir(parents=True, exist_ok=True)
+            self.hosted.write_note(self.note_path)
         self._layer: HostedLayer | None = None
         self._keeper: GameKeeper | None = None
         self.advertiser = None

@@ -222,7 +222,8 @@ class HostedGame:
         """The join code and tokens beside the save, so a resumed host takes the
         same clients back (a host-only file: the save is the host's too)."""
         note = {"code": self.code, "remote": sorted(self.net.remote),
-                "tokens": {str(k): v for k, v in self.net.tokens.items()}}
+                "tokens": {str(k): v for k, v in self.net.tokens.items()},
+                "game": game_mark(self.plan)}
         net_note_path(save).write_text(json.dumps(note), encoding="utf-8")
 
     def close(self, reason: str = "the host ended the game") -> None:
@@ -230,11 +231,29 @@ class HostedGame:
         self.net.close(reason)
 
 
-def read_note(save: Path) -> dict[str, Any]:
+def game_mark(plan: GamePlan) -> str:
+    """Which game a note belongs to (a later local game's autosave is not it)."""
+    text = json.dumps([plan.map, plan.seed, [s.name for s in plan.seats]])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def read_note(save: Path, plan: GamePlan | None = None) -> dict[str, Any]:
+    """The note beside a save ({} if none, unreadable, or of another game than ``plan``)."""
     try:
         data = json.loads(net_note_path(save).read_text(encoding="utf-8"))
         tokens = {int(k): str(v) for k, v in data.get("tokens", {}).items()}
-        return {"code": str(data["code"]), "remote": [int(s) for s in data["remote"]],
+        note = {"code": str(data["code"]), "remote": [int(s) for s in data["remote"]],
                 "tokens": tokens}
+        if plan is not None and data.get("game") != game_mark(saved_plan(plan)):
+            return {}
+        return note
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
+
+
+def mark_remote(plan: GamePlan, note: dict[str, Any]) -> GamePlan:
+    """A saved plan's seats that were remote made remote again."""
+    for seat in note.get("remote", []):
+        if 0 <= seat < len(plan.seats):
+            plan.seats[seat].kind = REMOTE
+    return plan

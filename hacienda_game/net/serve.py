@@ -27,7 +27,7 @@ from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map
 from ..session.saves import SaveError, keep_replay, load_game, save_game
 from . import REMOTE
-from .hosting import HostedGame, lan_addresses, read_note, saved_plan, tls_context
+from .hosting import HostedGame, lan_addresses, mark_remote, read_note, saved_plan, tls_context
 from .protocol import encode, obs_to_wire
 
 log = logging.getLogger("hacienda.serve")
@@ -85,11 +85,10 @@ def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
             saved = load_game(args.resume)
         except SaveError as e:
             ap.error(str(e))
-        note = read_note(Path(args.resume))
         plan = saved.plan
+        note = read_note(Path(args.resume), plan)
         remote = note.get("remote") or [i for i, s in enumerate(plan.seats) if s.is_human]
-        for i in remote:
-            plan.seats[i].kind = REMOTE
+        mark_remote(plan, {"remote": remote})
         return plan, saved.state, saved.limit, note
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     if not 2 <= len(kinds) <= 5:

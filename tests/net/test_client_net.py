@@ -124,3 +124,40 @@ def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app
         assert truth[(len(link.history), 1)] == view_digest(link.obs)
     finally:
         stop(host.proc)
+
+
+def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_again(app,
+                                                                                   tmp_path):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.play import PlayScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana", "easy", 0), SeatPlan("Bruno", "remote", 1)],
+                    22)
+    state = new_game("symmetric", 2, 22)
+    net = NetPlay(plan, state, bind="127.0.0.1", port=0, advertise=False)
+    scene = PlayScene(plan, state=state, net=net)
+    app.push(scene)
+    token = tmp_path / "bruno.token"
+    bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", "--token-file",
+                    str(token), "--delay", "0.05", code=net.code)
+    try:
+        frames(app, lambda: len(scene.layer.game.history) > 12, 6000)
+        scene.keeper.flush()
+        done = len(scene.layer.game.history)
+        app.reset(MenuScene())                    # the host leaves the game
+        assert bot.wait(20) == 3
+        assert "the host left the game" in (tmp_path / "bruno.out").read_text()
+        app.step()
+        menu = app.top
+        assert menu.saved is not None and len(menu.saved.state.history) >= done - 1
+        menu.continue_game()
+        again = app.top
+        assert isinstance(again, PlayScene) and again.net.code == net.code
+        assert again.plan.seats[1].kind == "remote"
+        back = start_bot(tmp_path, f"127.0.0.1:{again.net.address[1]}", "bruno2",
+                         "--token-file", str(token), code=net.code)
+        frames(app, lambda: len(again.layer.game.history) > done + 4, 6000)
+        assert lines(tmp_path / "bruno2.trace")[0]["seat"] == 1
+        stop(back)
+    finally:
+        stop(bot)

@@ -60,7 +60,11 @@ class MenuScene(Scene):
 
         saved = self.saved
         if saved is not None:
-            self.app.push(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+            from ...net.hosting import mark_remote, read_note
+
+            # a hosted game's remote seats host again (their players rejoin)
+            plan = mark_remote(saved.plan, read_note(saved.path, saved.plan))
+            self.app.push(PlayScene(plan, state=saved.state, limit=saved.limit))
 
     def load_game(self) -> None:
         from .saveload import LoadScene
