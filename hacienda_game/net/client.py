@@ -150,7 +150,12 @@ class NetClient:
                                max_size=MAX_FROM_HOST, open_timeout=10, ping_interval=10,
                                ping_timeout=20, close_timeout=2, proxy=None,
                                user_agent_header=None)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ssl.SSLError) as e:
+        except ConnectionRefusedError:
+            return "lost", (f"nobody hosts a game at {self.host}:{self.port} (check the address"
+                            " and port on the host's screen)")
+        except ssl.SSLError as e:
+            return "lost", f"the secure connection to {self.host}:{self.port} failed ({e.reason})"
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             return "lost", f"cannot reach {self.host}:{self.port} ({e})"
         self._ws = ws
         try:
