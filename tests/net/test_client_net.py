@@ -161,3 +161,28 @@ def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_aga
         stop(back)
     finally:
         stop(bot)
+
+
+def test_a_pad_types_the_code_on_the_on_screen_keyboard(app):
+    from hacienda_game.client.scene import Command
+    from hacienda_game.client.scenes.join import JoinScene
+    from tests.client.focushelp import focus_by
+
+    join = JoinScene(interfaces=["127.0.0.1"])
+    app.push(join)
+    app.step()
+
+    def press(name: str) -> None:
+        join.handle(Command("key", (0, 0), name=name, device="pad:0"))
+
+    join.choose_field("code")
+    for ch in "K7":
+        focus_by(press, join, next(b for b in join.buttons if b.label == ch))
+        press("confirm")
+    focus_by(press, join, next(b for b in join.buttons if b.label == "Erase"))
+    press("confirm")
+    assert join.text["code"] == "K"
+    join.handle(Command("key", (0, 0), name="tab", device="keyboard"))
+    focus_by(press, join, next(b for b in join.buttons if b.label == "9"))
+    press("confirm")
+    assert join.text["address"] == "9"
