@@ -94,13 +94,21 @@ def add_cube(a: Cube, b: Cube) -> Cube:
 
 @dataclass(frozen=True)
 class HexLayout:
-    """Pixel geometry of a hex map, as Tiled's ``RenderParams`` computes it."""
+    """Pixel geometry of a hex map, as Tiled's ``RenderParams`` computes it.
+
+    Positions are pixels of the map's picture: ``origin`` is where the board
+    layer's cell 0,0 box starts in it (the picture's left and top margins
+    plus the board layer's offset and its tileset's tile offset), ``margins``
+    the extra pixels Tiled draws around the map (left, top, right, bottom).
+    """
 
     staggeraxis: str
     staggerindex: str
     tilewidth: int
     tileheight: int
     hexsidelength: int
+    origin: tuple[int, int] = (0, 0)
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def _params(self) -> tuple[int, int, int, int, int, int]:
@@ -122,7 +130,7 @@ class HexLayout:
         else:
             px = x * (tw + side_x) + (column_width if shifted else 0)
             py = y * row_height
-        return px, py
+        return px + self.origin[0], py + self.origin[1]
 
     def center(self, x: int, y: int) -> tuple[float, float]:
         """Pixel centre of the cell's hexagon."""
@@ -147,6 +155,41 @@ class HexLayout:
             outline.pop()
         return tuple(outline)
 
+    def picture_size(self, width: int, height: int) -> tuple[int, int]:
+        """Pixel size of the map's picture: `map_size` and Tiled's margins."""
+        w, h = self.map_size(width, height)
+        left, top, right, bottom = self.margins
+        return w + left + right, h + top + bottom
+
+    def hex_at(self, px: float, py: float) -> Cell:
+        """The cell whose true hexagon holds a point of the picture.
+
+        Hexes tile the plane, so exactly one cell's outline holds a point
+        (on a shared edge, the one whose outline it lies deepest inside:
+        the cell Tiled draws last there wins no ties, the nearer centre
+        does).  The cell may lie off the map or be empty.
+        """
+        tw, th, side_x, side_y, off_x, off_y = self._params
+        ox, oy = self.origin
+        if self.staggeraxis == "x":
+            guess_x = int((px - ox) // max(1, off_x + side_x))
+            guess_y = int((py - oy) // max(1, th + side_y))
+        else:
+            guess_x = int((px - ox) // max(1, tw + side_x))
+            guess_y = int((py - oy) // max(1, off_y + side_y))
+        best: Cell = (guess_x, guess_y)
+        best_depth = -float("inf")
+        best_dist = float("inf")
+        for cy in range(guess_y - 1, guess_y + 2):
+            for cx in range(guess_x - 1, guess_x + 2):
+                depth = _depth_inside(self.polygon(cx, cy), px, py)
+                centre = self.center(cx, cy)
+                dist = (centre[0] - px) ** 2 + (centre[1] - py) ** 2
+                if depth > best_depth + 1e-9 or (abs(depth - best_depth) <= 1e-9
+                                                 and dist < best_dist):
+                    best, best_depth, best_dist = (cx, cy), depth, dist
+        return best
+
     def map_size(self, width: int, height: int) -> tuple[int, int]:
         """Pixel size of a whole map (Tiled's mapBoundingRect)."""
         tw, th, side_x, side_y, off_x, off_y = self._params
@@ -157,3 +200,17 @@ class HexLayout:
             w = width * (tw + side_x) + (off_x + side_x if height > 1 else 0)
             h = height * (off_y + side_y) + off_y
         return w, h
+
+
+def _depth_inside(outline: tuple[tuple[int, int], ...], px: float, py: float) -> float:
+    """How far a point lies inside a convex outline given clockwise on screen
+    (y down): the least distance to an edge line, negative outside."""
+    depth = float("inf")
+    count = len(outline)
+    for i in range(count):
+        x1, y1 = outline[i]
+        x2, y2 = outline[(i + 1) % count]
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        if length:
+            depth = min(depth, ((x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)) / length)
+    return depth

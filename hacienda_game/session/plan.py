@@ -82,12 +82,9 @@ class MapEntry:
     @property
     def players(self) -> tuple[int, int]:
         """The player counts the map is made for (its ``players`` property)."""
-        text = self.prop("players", "2-5")
-        try:
-            lo, _sep, hi = text.partition("-")
-            return int(lo), int(hi or lo)
-        except ValueError:
-            return 2, 5
+        from ..maps.catalog import parse_players
+
+        return parse_players(self.prop("players"))
 
 
 # Checked maps by file, its version and the language of the messages.

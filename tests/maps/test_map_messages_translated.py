@@ -46,7 +46,7 @@ def messages(path: Path, code: str) -> tuple[list[str], list[str]]:
 
 
 def english_left(message: str, path: Path) -> list[str]:
-    text = TILED_TOKENS.sub(" ", message.replace(str(path), " "))
+    text = TILED_TOKENS.sub(" ", message.replace(str(path), " ").replace(str(path.parent), " "))
     return ENGLISH.findall(text)
 
 
