@@ -3,9 +3,9 @@
 The rules read only the ``board`` layer; the picture is every visible layer
 of the map in document order, drawn as Tiled draws it (`render_map`, in
 client/mappicture.py, from the one parse the maps loader made).  The static
-picture is rendered once to a surface and scaled by a whole number to fit (or shrunk to fit when a user
-map is too big); pieces are drawn at 1x (or a whole multiple for big hexes),
-centred on the hexes.
+picture is rendered once to a surface and scaled by a whole number to fit (or
+shrunk to fit when a user map is too big); pieces are drawn at 1x (or a whole
+multiple for big hexes), centred on the hexes.
 """
 
 from __future__ import annotations
