@@ -160,7 +160,7 @@ def _(folder: Path) -> Path:
     for i in range(5):
         (folder / f"sheet{i}.png").write_bytes(png_header(4096, 1024))
         sets.append(tileset(f"sheet{i}.png").replace('firstgid="1"', f'firstgid="{1 + 100 * i}"')
-                    .replace(f'name="hacienda"', f'name="s{i}"'))
+                    .replace('name="hacienda"', f'name="s{i}"'))
     return write(folder, map_text(tilesets="".join(sets)))
 
 
