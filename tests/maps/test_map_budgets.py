@@ -124,3 +124,23 @@ def test_nothing_outside_the_folder_is_opened(tmp_path: Path,
         check_map(path)
         inside = str(folder.resolve())
         assert all(p.startswith(inside) for p in opened), (name, opened)
+
+
+@pytest.mark.parametrize("code", ["de", "es"])
+def test_every_refusal_is_translated(code: str, tmp_path: Path) -> None:
+    from test_map_messages_translated import english_left
+
+    from hacienda_game import i18n
+
+    for name in REFUSED:
+        path = build(name, tmp_path)
+        english = check_map(path).errors
+        i18n.set_language(code)
+        try:
+            theirs = check_map(path).errors
+        finally:
+            i18n.set_language("en")
+        assert len(theirs) == len(english), name
+        for message, original in zip(theirs, english, strict=True):
+            assert message != original and message.startswith(f"{path}: "), message
+            assert not english_left(message, path), (name, message)
