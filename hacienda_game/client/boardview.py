@@ -84,7 +84,7 @@ class BoardView:
             return None
         ox, oy = self.origin
         cell = self.board.layout.hex_at((pos[0] + 0.5 - ox) / self.scale,
-                                        (pos[1] + 0.5 - oy) / self.scale)
+                                        (pos[1] + 0.5 - oy) / self.scale, self.board.present)
         return self.board.index.get(cell)
 
 

@@ -127,7 +127,8 @@ class Painter:
                     origin: tuple[int, int]) -> None:
         th = self.tiled.tileheight & ~1   # Tiled draws with an even tile height
         width = max(1, layer.width)
-        for i, gid in enumerate(layer.gids):
+        for i in self._order(layer):
+            gid = layer.gids[i]
             if not tile_id(gid):
                 continue
             image = self._tile(gid, layer)
@@ -143,6 +144,16 @@ class Painter:
                 image, (left, top) = _rotated(image, turn, (w / 2, h / 2),
                                               (left + w / 2, top + h / 2))
             surface.blit(image, (left, top))
+
+    def _order(self, layer: Layer) -> list[int]:
+        """Cell indices in Tiled's drawing order: row by row; on flat-top maps
+        (stagger x) each row's upper columns first, then its shifted ones."""
+        width = max(1, layer.width)
+        cells = range(len(layer.gids))
+        if self.tiled.staggeraxis != "x":
+            return list(cells)
+        even = self.tiled.staggerindex == "even"
+        return sorted(cells, key=lambda i: (i // width, ((i % width) & 1) ^ even, i % width))
 
     def _image_layer(self, surface: pygame.Surface, layer: Layer,
                      origin: tuple[int, int]) -> None:

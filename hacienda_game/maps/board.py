@@ -251,6 +251,16 @@ class Board:
         return self._placement_cells[key]
 
     @cached_property
+    def present(self):
+        """Which cells hold a hex, as booleans by [y, x] (for `HexLayout.hex_at`)."""
+        import numpy as np
+
+        grid = np.zeros((max(1, self.height), max(1, self.width)), bool)
+        for x, y in self.cells:
+            grid[y, x] = True
+        return grid
+
+    @cached_property
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """Connected groups of hexes (a board may be in several pieces)."""
         seen = [False] * len(self.cells)

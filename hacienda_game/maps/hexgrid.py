@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]
 
@@ -161,34 +163,73 @@ class HexLayout:
         left, top, right, bottom = self.margins
         return w + left + right, h + top + bottom
 
-    def hex_at(self, px: float, py: float) -> Cell:
-        """The cell whose true hexagon holds a point of the picture.
+    def hex_at(self, px: float, py: float, present: np.ndarray | None = None) -> Cell:
+        """The cell whose hexagon is drawn at a point of the picture (`cells_at`)."""
+        xs, ys = self.cells_at(np.array([px], float), np.array([py], float), present)
+        return int(xs[0]), int(ys[0])
 
-        Hexes tile the plane, so exactly one cell's outline holds a point
-        (on a shared edge, the one whose outline it lies deepest inside:
-        the cell Tiled draws last there wins no ties, the nearer centre
-        does).  The cell may lie off the map or be empty.
+    def cells_at(self, px: np.ndarray, py: np.ndarray,
+                 present: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """For points of the picture, the cells whose true hexagons hold them.
+
+        A tile's hexagon is its outline as drawn: Tiled's ``RenderParams``
+        outline at the tile's full size, standing on the cell's bottom edge
+        (an odd tile height draws one pixel higher).  Where two outlines
+        hold a point (a shared edge, that extra pixel), the tile Tiled draws
+        later wins, as it does on screen; a point in no outline goes to the
+        nearest one.  ``present`` (booleans by [y, x]) says which cells show
+        a tile: an empty cell (a hole, off the map) gives way to a drawn one.
+        Cells may lie off the map or be empty.
         """
         tw, th, side_x, side_y, off_x, off_y = self._params
-        ox, oy = self.origin
+        full_w, full_h = self.tilewidth, self.tileheight
+        dx, dy = (full_w - side_x) / 2, (full_h - side_y) / 2
+        corners = [(0, full_h - dy), (0, dy), (dx, 0), (full_w - dx, 0), (full_w, dy),
+                   (full_w, full_h - dy), (full_w - dx, full_h), (dx, full_h)]
+        outline = [p for i, p in enumerate(corners) if p != corners[i - 1]]
+        edges = [(x1, y1, x2 - x1, y2 - y1, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+                 for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True)]
+        px = np.asarray(px, float) - self.origin[0]
+        py = np.asarray(py, float) - self.origin[1] - (th - full_h)
+        even = self.staggerindex == "even"
         if self.staggeraxis == "x":
-            guess_x = int((px - ox) // max(1, off_x + side_x))
-            guess_y = int((py - oy) // max(1, th + side_y))
+            gx = np.floor(px / max(1, off_x + side_x)).astype(np.int64)
+            gy = np.floor(py / max(1, th + side_y)).astype(np.int64)
         else:
-            guess_x = int((px - ox) // max(1, tw + side_x))
-            guess_y = int((py - oy) // max(1, off_y + side_y))
-        best: Cell = (guess_x, guess_y)
-        best_depth = -float("inf")
-        best_dist = float("inf")
-        for cy in range(guess_y - 1, guess_y + 2):
-            for cx in range(guess_x - 1, guess_x + 2):
-                depth = _depth_inside(self.polygon(cx, cy), px, py)
-                centre = self.center(cx, cy)
-                dist = (centre[0] - px) ** 2 + (centre[1] - py) ** 2
-                if depth > best_depth + 1e-9 or (abs(depth - best_depth) <= 1e-9
-                                                 and dist < best_dist):
-                    best, best_depth, best_dist = (cx, cy), depth, dist
-        return best
+            gx = np.floor(px / max(1, tw + side_x)).astype(np.int64)
+            gy = np.floor(py / max(1, off_y + side_y)).astype(np.int64)
+        best_x, best_y = gx.copy(), gy.copy()
+        best = np.full(px.shape, -np.inf)
+        for ddy in (-1, 0, 1):
+            for ddx in (-1, 0, 1):
+                cx, cy = gx + ddx, gy + ddy
+                if self.staggeraxis == "x":
+                    shifted = (cx & 1) ^ even
+                    left = cx * (off_x + side_x)
+                    top = cy * (th + side_y) + shifted * (off_y + side_y)
+                    rank = (cy * 2 + shifted) * 4096 + cx     # Tiled's drawing order
+                else:
+                    shifted = (cy & 1) ^ even
+                    left = cx * (tw + side_x) + shifted * (off_x + side_x)
+                    top = cy * (off_y + side_y)
+                    rank = cy * 4096 + cx
+                qx, qy = px - left, py - top
+                depth = np.full(px.shape, np.inf)
+                for x1, y1, ex, ey, length in edges:
+                    if length:
+                        depth = np.minimum(depth, (ex * (qy - y1) - ey * (qx - x1)) / length)
+                score = np.where(depth >= -1e-6, 1e12 + rank, depth)
+                if present is not None:
+                    h, w = present.shape
+                    on = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+                    shown = np.zeros(px.shape, bool)
+                    shown[on] = present[cy[on], cx[on]]
+                    score = np.where(shown & (depth >= -1e-6), score + 1e12, score)
+                better = score > best
+                best = np.where(better, score, best)
+                best_x = np.where(better, cx, best_x)
+                best_y = np.where(better, cy, best_y)
+        return best_x, best_y
 
     def map_size(self, width: int, height: int) -> tuple[int, int]:
         """Pixel size of a whole map (Tiled's mapBoundingRect)."""
@@ -201,16 +242,3 @@ class HexLayout:
             h = height * (off_y + side_y) + off_y
         return w, h
 
-
-def _depth_inside(outline: tuple[tuple[int, int], ...], px: float, py: float) -> float:
-    """How far a point lies inside a convex outline given clockwise on screen
-    (y down): the least distance to an edge line, negative outside."""
-    depth = float("inf")
-    count = len(outline)
-    for i in range(count):
-        x1, y1 = outline[i]
-        x2, y2 = outline[(i + 1) % count]
-        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-        if length:
-            depth = min(depth, ((x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)) / length)
-    return depth

@@ -132,24 +132,15 @@ class TiledMap:
         return tileset.tiles.get(tile_id(gid) - tileset.firstgid, {})
 
     def draw_margins(self) -> tuple[int, int, int, int]:
-        """Extra pixels (left, top, right, bottom) Tiled draws around the map:
-        tiles taller or wider than the grid, tile offsets and layer offsets
-        (Tiled's Map::drawMargins and computeLayerOffsetMargins)."""
-        big_w, big_h = self.tilewidth, self.tileheight
-        left = top = right = bottom = 0
-        for tileset in self.tilesets:
-            w, h = tileset.max_tile_size()
-            big_w, big_h = max(big_w, w), max(big_h, h)
-            ox, oy = tileset.offset
-            left, top = max(left, -ox), max(top, -oy)
-            right, bottom = max(right, ox), max(bottom, oy)
-        draw = (left, top + big_h - self.tileheight, right + big_w - self.tilewidth, bottom)
+        """Extra pixels (left, top, right, bottom) Tiled draws around the map
+        for layer offsets (Tiled's computeLayerOffsetMargins, as tmxrasterizer
+        1.8 sizes its picture: tiles taller than the grid are cut at the top)."""
         lo = [0, 0, 0, 0]
         for layer in self.layers:
             x, y = layer.offset
             for i, v in enumerate((-x, -y, x, y)):
                 lo[i] = max(lo[i], math.ceil(v))
-        return tuple(max(a, b) for a, b in zip(draw, lo, strict=True))  # type: ignore[return-value]
+        return tuple(lo)  # type: ignore[return-value]
 
 
 def read_properties(node: Element | None) -> dict[str, str]:

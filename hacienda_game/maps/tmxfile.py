@@ -88,6 +88,7 @@ class Scan:
     # each external tileset's root and folder by id(<tileset> element).
     layer_data: dict[int, list[int]] = field(default_factory=dict)
     tilesets_read: dict[int, tuple[Element, Path]] = field(default_factory=dict)
+    tsx_parsed: dict[str, Element] = field(default_factory=dict)
 
     def refuse(self, message: str) -> None:
         self.problems.append(message)
@@ -111,8 +112,7 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
             return None
         want = info.st_size if head is None else min(head, info.st_size)
         if scan.bytes_read + info.st_size > MAX_TOTAL_BYTES:
-            scan.refuse(_("{where}: refused: the map and the files it names come to over"
-                          " 16 MiB; use fewer or smaller tilesets in Tiled").format(where=label))
+            _over_total(label, scan)
             return None
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         try:
@@ -137,6 +137,11 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
         return None
     scan.bytes_read += len(data) if head is None else info.st_size
     return data
+
+
+def _over_total(label: str, scan: Scan) -> None:
+    scan.refuse(_("{where}: refused: the map and the files it names come to over"
+                  " 16 MiB; use fewer or smaller tilesets in Tiled").format(where=label))
 
 
 def _too_big(label: str, size: int, limit: int, scan: Scan) -> None:
@@ -549,9 +554,18 @@ def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
         scan.refuse(_("{where}: file not found (looked at {path})").format(
             where=where, path=path))
         return None
+    key = str(path.resolve())
+    if key in scan.tsx_parsed:     # named again: counted again, parsed once
+        size = path.stat().st_size
+        if scan.bytes_read + size > MAX_TOTAL_BYTES:
+            _over_total(where, scan)
+            return None
+        scan.bytes_read += size
+        return scan.tsx_parsed[key], path.parent
     root = read_xml(path, where, scan)
     if root is None:
         return None
+    scan.tsx_parsed[key] = root
     if root.tag != "tileset":
         scan.refuse(_("{where}: not a Tiled tileset (root element <{tag}>)").format(
             where=where, tag=root.tag))
