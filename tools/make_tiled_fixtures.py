@@ -214,6 +214,28 @@ BOARD = [0 if c in HOLES else 1 + i for i, c in enumerate(CELLS)]
 DECO = 1000                    # firstgid of the decoration tileset
 
 
+# The map properties as a map made with maps/hacienda.tiled-project holds them
+# (class HaciendaMap; Tiled 1.8.2's command line cannot load a project, so it
+# re-saves the class without its members).
+PROJECT_PROPERTIES = (
+    '  <property name="hacienda" type="class" propertytype="HaciendaMap">\n'
+    "   <properties>\n"
+    '    <property name="players" value="3-4"/>\n'
+    '    <property name="title" value="Made with the project"/>\n'
+    '    <property name="title_de" value="Mit dem Projekt gemacht"/>\n'
+    "   </properties>\n  </property>\n")
+
+
+def project_map(folder: Path) -> str:
+    """A map as Tiled writes it with maps/hacienda.tiled-project loaded: the
+    ``space`` enum on every tile, the optional properties as a class."""
+    tilesets = coded_tileset(folder, "made_with_project_cells", "y", 32, 32, 16, CELLS,
+                             space_attrs=' propertytype="space"')
+    return fixture_map(("y", "odd", 32, 32, 16), tilesets + csv_layer(1, "board", BOARD),
+                       PROJECT_PROPERTIES).replace(
+        '<map version="1.8"', '<map version="1.8" tiledversion="1.8.2"')
+
+
 def _flagged(gids: list[int], flags: tuple[int, ...]) -> list[int]:
     return [g | flags[i % len(flags)] if g else 0 for i, g in enumerate(gids)]
 
@@ -318,6 +340,8 @@ def fidelity_fixtures(folder: Path) -> dict[str, str]:
     tall[4:60, 6:42] = (200, 60, 60, 255)
     tall[10:64, 54:90] = (60, 200, 60, 255)
     (folder / "tall.png").write_bytes(png_bytes(tall))
+    shaped("fid_project", ("y", "odd", 32, 32, 16), properties=PROJECT_PROPERTIES,
+           tileset_kw={"space_attrs": ' propertytype="space"'})
     # Two tilesets on the board: one embedded, one external (same tile offset).
     half = len(CELLS) // 2
     first = coded_tileset(folder, "fid_multi_a", "y", 32, 32, 16, CELLS[:half])
@@ -382,6 +406,7 @@ def fidelity(out: Path, source) -> None:
     ``NAME_tiled.png`` the whole map, ``NAME_board.png`` the board layer alone."""
     if not (out / "hacienda.png").exists():
         shutil.copyfile(ROOT / "maps" / "hacienda.png", out / "hacienda.png")
+    (out / "made_with_project.tmx").write_text(project_map(out), encoding="utf-8")
     for name, text in fidelity_fixtures(out).items():
         target = out / f"{name}.tmx"
         tiled("tiled", "--export-map", source(f"{name}.tmx", text), str(target))

@@ -163,3 +163,31 @@ def test_the_fixtures_are_what_the_script_writes(tmp_path: Path) -> None:
     assert sorted(texts) == FIDELITY
     for png in tmp_path.glob("*.png"):
         assert png.read_bytes() == (TILED / png.name).read_bytes(), png.name
+
+
+def test_the_tiled_project_offers_spaces_and_map_properties() -> None:
+    import json
+
+    from hacienda_game.maps import SPACES
+
+    project = json.loads((ROOT / "maps" / "hacienda.tiled-project").read_text())
+    types = {t["name"]: t for t in project["propertyTypes"]}
+    assert types["space"]["type"] == "enum" and tuple(types["space"]["values"]) == SPACES
+    assert types["space"]["storageType"] == "string"
+    members = {m["name"] for m in types["HaciendaMap"]["members"]}
+    assert {"title", "title_de", "title_es", "author", "players", "description"} <= members
+
+
+def test_a_map_made_with_the_project_is_read() -> None:
+    from hacienda_game.maps import map_info
+
+    path = TILED / "made_with_project.tmx"
+    text = path.read_text()
+    assert 'propertytype="space"' in text and 'propertytype="HaciendaMap"' in text
+    report = check_map(path)
+    assert report.ok and len(report.board) == 28 and len(report.board.markets) == 1
+    info = map_info(str(path))
+    assert info.title() == "Made with the project" and info.players == (3, 4)
+    assert info.title("de") == "Mit dem Projekt gemacht"
+    resaved = check_map(TILED / "fid_project.tmx")     # Tiled drops the class's members
+    assert resaved.ok and resaved.board.spaces == report.board.spaces
