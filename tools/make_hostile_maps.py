@@ -249,6 +249,11 @@ def _(folder: Path) -> Path:
                                   f"{objects} </objectgroup>\n"))
 
 
+@case("tiles_on_many_layers", "whole-map budget", "tiles on its layers, over the limit")
+def _(folder: Path) -> Path:
+    return largest_map(folder, layers=5)
+
+
 # -- nesting ------------------------------------------------------------------
 
 @case("deep_groups", "nesting", "nested over 32 deep")
@@ -343,6 +348,22 @@ for _value in ("5-2", "0", "99", "1-9"):
 def _(folder: Path) -> Path:
     return write(folder, map_text(properties='  <property name="players" type="int"'
                                   ' value="3"/>\n'))
+
+
+def largest_map(folder: Path, layers: int = 3) -> Path:
+    """The largest map the budgets let through, for measuring: 64 x 64 cells
+    of the game tileset and ``layers`` decoration layers of 64 x 64 tiles
+    (3: 16384 tiles to draw, under the 20000 limit)."""
+    side = 64
+    gids = [1 + SPACES.index(LETTERS[ROWS[y % HEIGHT][x % WIDTH]])
+            for y in range(side) for x in range(side)]
+    def layer(i: int, name: str, data: list[int]) -> str:
+        return (f' <layer id="{i}" name="{name}" width="{side}" height="{side}">\n'
+                f'  <data encoding="csv">{",".join(map(str, data))}</data>\n </layer>\n')
+    deco = "".join(layer(10 + i, f"deco{i}", [(i + j) % 9 for j in range(side * side)])
+                   for i in range(layers))
+    return write(folder, map_text(body=layer(1, "board", gids) + deco, width=side,
+                                  height=side, properties={"title": "Largest"}))
 
 
 def build(name: str, folder: Path) -> Path:

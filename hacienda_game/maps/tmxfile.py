@@ -39,6 +39,7 @@ MAX_TILESETS = 64
 MAX_LAYERS = 256
 MAX_DEPTH = 32            # XML nesting: groups in groups, class properties in classes
 MAX_OBJECTS = 4096
+MAX_DRAWN_TILES = 20_000  # tiles on every tile layer together (each is drawn)
 MAX_IMAGE_SIDE = 4096
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_IMAGE_PIXELS = 16 * 1024 * 1024   # decoded, across every image of a map (64 MB)
@@ -202,6 +203,11 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
         return
     for layer in root.iter("layer"):
         _scan_layer(layer, label, scan, quiet_size=False)
+    drawn = sum(len(gids) - gids.count(0) for gids in scan.layer_data.values())
+    if drawn > MAX_DRAWN_TILES:
+        scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
+                      " {limit}; delete decoration layers or tiles in Tiled").format(
+                          file=label, count=drawn, limit=MAX_DRAWN_TILES))
     folder = path.parent.resolve()
     _scan_paths(root, path.parent, folder, label, scan)
     if scan.fatal:

@@ -11,7 +11,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from maptools import play_out, tool
+from maptools import ROOT, play_out, tool
 
 from hacienda_game.engine import new_game
 from hacienda_game.maps import check_map, load_tmx
@@ -146,3 +146,39 @@ def test_every_refusal_is_translated(code: str, tmp_path: Path) -> None:
         for message, original in zip(theirs, english, strict=True):
             assert message != original and message.startswith(f"{path}: "), message
             assert not english_left(message, path), (name, message)
+
+
+def test_a_map_is_parsed_once_for_the_list_the_board_and_the_picture(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from hacienda_game.client.boardview import BoardView, thumbnail
+    from hacienda_game.maps import catalog, tmx
+    from hacienda_game.session.plan import find_map
+
+    path = ROOT / "tests" / "boards" / "tiled" / "fid_offsets.tmx"
+    tmx.clear_checked()
+    calls = []
+    real = tmx._check
+    monkeypatch.setattr(tmx, "_check", lambda p: calls.append(p) or real(p))
+    entry = find_map(str(path))                       # the map list
+    board = catalog.load_board(str(path))             # game start
+    assert tool("validate_map").main([str(path), "-q"]) == 0
+    view = BoardView(board, pygame.Rect(0, 0, 960, 540))   # the picture
+    thumbnail(board, (360, 170))
+    assert entry.ok and view.picture.get_width() > 0
+    assert len(calls) == 1
+
+
+def test_small_tiles_make_a_thumbnail(tmp_path: Path) -> None:
+    import pygame
+
+    from hacienda_game.client.boardview import thumbnail
+
+    make = tool("make_hostile_maps")
+    path = make.write(tmp_path, make.map_text(tilewidth=4, tileheight=4, hexside=2))
+    report = check_map(path)
+    assert report.ok, report.errors
+    thumb = thumbnail(report.board, (360, 170))
+    coloured = pygame.mask.from_surface(thumb).count()
+    assert coloured > 0.3 * 360 * 170
