@@ -71,7 +71,6 @@ def run(path: Path, draw: bool, repeat: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only-largest", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--draw", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

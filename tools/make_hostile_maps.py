@@ -34,7 +34,7 @@ LETTERS = {"M": "mountain", "F": "forest", "G": "meadow", "R": "rock", "B": "moo
            ".": "pampas", "$": "market", "~": "water"}
 WIDTH, HEIGHT = len(ROWS[0]), len(ROWS)
 TILESET_PNG = ROOT / "maps" / "hacienda.png"
-BIG = 256 * 1024   # cases at least this large are left out of the repository
+BIG = 64 * 1024   # cases at least this large are left out of the repository
 
 
 def png_header(width: int, height: int, idat: bytes = b"") -> bytes:

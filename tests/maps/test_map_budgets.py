@@ -182,3 +182,13 @@ def test_small_tiles_make_a_thumbnail(tmp_path: Path) -> None:
     thumb = thumbnail(report.board, (360, 170))
     coloured = pygame.mask.from_surface(thumb).count()
     assert coloured > 0.3 * 360 * 170
+
+
+def test_the_committed_hostile_maps_say_what_their_case_says() -> None:
+    folder = ROOT / "tests" / "boards" / "hostile"
+    names = sorted(p.name for p in folder.iterdir())
+    assert len(names) >= 20 and set(names) <= set(CASES)
+    for name in names:
+        report = check_map(folder / name / "map.tmx")
+        expect = CASES[name][2]
+        assert report.ok if expect is None else any(expect in e for e in report.errors), name
