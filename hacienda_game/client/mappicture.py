@@ -55,7 +55,8 @@ def render_map(board: Board, path: str | Path) -> pygame.Surface:
         raise BoardError(report.errors)
     if tiled is None:
         raise BoardError([_(CANNOT_BE_READ).format(file=path)])
-    key = (id(tiled), board.layout)
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size, board.layout)
     if key in _pictures:
         _pictures.move_to_end(key)
         return _pictures[key]
