@@ -243,6 +243,13 @@ def test_listing_reads_headers_only_and_lists_odd_folder_entries(home, monkeypat
     assert all(p.reason for p in problems)
     entries, _problems = saves.list_replays()
     assert [e.path for e in entries] == [keep]
+    # The maps list too: a pipe named like a map is listed with the reason.
+    from hacienda_game.session.plan import list_maps
+
+    (home / "maps").mkdir()
+    os.mkfifo(home / "maps" / "pipe.tmx")
+    (odd,) = [m for m in list_maps() if m.name == "pipe"]
+    assert not odd.ok and "pipe" in odd.errors[0]
 
 
 def test_interrupted_writes_are_cleaned_at_start_and_only_those(home):
@@ -405,3 +412,19 @@ def test_headless_frames_never_wait_long_on_a_stopped_worker(home):
         assert time.monotonic() - t < 30
     finally:
         app.finish()
+
+
+def test_the_fault_script_in_small_finds_nothing(tmp_path):
+    """tools/faults.py --quick: one game with its worker killed and stopped,
+    two kills of the game itself, a dozen damaged user folders (the full run
+    is the script: python tools/faults.py)."""
+    out = subprocess.run([sys.executable, "tools/faults.py", "--quick", "--json"], cwd=ROOT,
+                         env=dict(os.environ, HACIENDA_HOME=str(tmp_path), PYTHONPATH=str(ROOT)),
+                         capture_output=True, text=True, timeout=300)
+    figures = json.loads(out.stdout)
+    assert out.returncode == 0, out.stderr
+    assert figures["worker"]["games_ended"] == 1
+    assert figures["worker"]["worker_kills"] + figures["worker"]["worker_stops"] >= 1
+    assert figures["worker"]["exit_after_quit_s_max"] < 3
+    assert figures["kill"]["resumed_exactly"] + figures["kill"]["ended_before_the_kill"] == 2
+    assert figures["corrupt"]["trials"] == 12

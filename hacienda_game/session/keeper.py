@@ -9,6 +9,7 @@ own turn; redo re-applies what was undone while nothing else was done.
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from ..engine import Action, Event, GameState, make_record
@@ -40,6 +41,8 @@ class GameKeeper:
         self._writer: ThreadPoolExecutor | None = None
         self._last: Future | None = None
         self._looked = False          # has the old autosave been looked at yet
+        self._lock = threading.Lock()
+        self._pending: tuple | None = None    # the game to write next
         self._told = False
 
     # ------------------------------------------------------------ recording
@@ -63,7 +66,19 @@ class GameKeeper:
         self._collect()
         if self._writer is None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hacienda-save")
-        self._last = self._writer.submit(self._write, state.clone(), saves_dir(), replays_dir())
+        # Only the newest game waits to be written: moves faster than the disk
+        # (AI seats without pauses) never pile up writes nor leave the autosave behind.
+        with self._lock:
+            queued = self._pending is not None
+            self._pending = (state.clone(), saves_dir(), replays_dir())
+        if not queued:
+            self._last = self._writer.submit(self._drain)
+
+    def _drain(self) -> None:
+        with self._lock:
+            job, self._pending = self._pending, None
+        if job is not None:
+            self._write(*job)
 
     def _write(self, state: GameState, saves_folder, replays_folder) -> None:
         if not self._looked:

@@ -270,16 +270,7 @@ def read_user_file(path: Path, limit: int, what: str) -> bytes:
     only if it is a plain file (looked at before opening it: a pipe or a device
     never blocks or floods the game) of at most ``limit`` bytes; else
     SaveError with the reason.  Nothing is changed."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError) as e:
-        raise SaveError(_("{file}: cannot be read ({why}).").format(
-            file=path.name or str(path), why=getattr(e, "strerror", None) or e)) from None
-    if not stat.S_ISREG(st.st_mode):
-        raise SaveError(not_plain(path, st.st_mode))
-    if st.st_size > limit:
-        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
-                                                                      what=what))
+    plain_file(path, limit, what)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
@@ -293,6 +284,21 @@ def read_user_file(path: Path, limit: int, what: str) -> bytes:
         raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
                                                                       what=what))
     return raw
+
+
+def plain_file(path: Path, limit: int, what: str) -> os.stat_result:
+    """Looked at, not opened: SaveError unless a plain file of at most ``limit`` bytes."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise SaveError(_("{file}: cannot be read ({why}).").format(
+            file=path.name or str(path), why=getattr(e, "strerror", None) or e)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(not_plain(path, st.st_mode))
+    if st.st_size > limit:
+        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
+                                                                      what=what))
+    return st
 
 
 def not_plain(path: Path, mode: int) -> str:
