@@ -182,3 +182,26 @@ def test_the_menu_never_replays_the_autosave_to_offer_continue(driver, home, mon
         driver.frames(1)
     assert isinstance(driver.top, PlayScene) and calls
     assert driver.top.layer.game.snapshot() == state.snapshot()
+
+
+def test_a_long_autosave_is_read_on_a_thread_while_the_menu_goes_on(driver, home,
+                                                                     monkeypatch):
+    from hacienda_game.client.scenes.saveload import Loading
+
+    plan = _plan()
+    state = new_game("symmetric", 2, 7)
+    for _ in range(3):
+        state.apply(next(a for a in state.legal_actions() if a.verb == "play"))
+    saves.autosave(state, plan)
+    monkeypatch.setattr(saves, "QUICK_ACTIONS", 0)       # as if it held 300,000 actions
+    driver.app.reset(MenuScene())
+    driver.frames(2)
+    driver.click_button(driver.top.buttons, "Continue")
+    assert isinstance(driver.top, Loading) or any(
+        isinstance(s, PlayScene) for s in driver.app.stack)
+    for _ in range(300):
+        if any(isinstance(s, PlayScene) for s in driver.app.stack):
+            break
+        driver.frames(1)
+    (play,) = [s for s in driver.app.stack if isinstance(s, PlayScene)]
+    assert play.layer.game.snapshot() == state.snapshot()
