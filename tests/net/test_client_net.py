@@ -126,6 +126,7 @@ def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app
         stop(host.proc)
 
 
+@pytest.mark.slow
 def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_again(app,
                                                                                    tmp_path):
     from hacienda_game.client.scenes.menu import MenuScene

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from hacienda_game.net.loopback import (
     ROOT,
     env,
@@ -58,6 +60,7 @@ def test_a_client_killed_mid_turn_reconnects_with_its_token_and_resumes_exactly(
         stop(host.proc, a, b)
 
 
+@pytest.mark.slow
 def test_the_host_killed_and_resumed_from_its_save_takes_its_clients_back(tmp_path):
     save = tmp_path / "game.json"
     args = ("--map", "symmetric", "--seats", "remote,easy,remote,easy", "--save", str(save))
@@ -86,6 +89,7 @@ def test_the_host_killed_and_resumed_from_its_save_takes_its_clients_back(tmp_pa
             stop(again.proc)
 
 
+@pytest.mark.slow
 def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_path):
     host = start_host(tmp_path, "--map", "symmetric", "--seats", "remote,remote,easy,easy",
                       "--port", "0", "--seed", "13", "--trace", str(tmp_path / "host.trace"))
