@@ -48,15 +48,21 @@ def key(name: int, text: str | None = None) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=name, mod=0))
 
 
-def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp_path):
+def host_game(app: App, seed: int):
+    """The play scene hosting Ana (easy AI, at the host) and Bruno (remote), on loopback."""
     from hacienda_game.client.scenes.play import PlayScene
 
     plan = GamePlan("symmetric", [SeatPlan("Ana", "easy", 0), SeatPlan("Bruno", "remote", 1)],
-                    21)
-    state = new_game("symmetric", 2, 21)
+                    seed)
+    state = new_game("symmetric", 2, seed)
     net = NetPlay(plan, state, bind="127.0.0.1", port=0, advertise=False)
     scene = PlayScene(plan, state=state, net=net)
     app.push(scene)
+    return plan, net, scene
+
+
+def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp_path):
+    plan, net, scene = host_game(app, 21)
     frames(app, lambda: "Waiting for Bruno to join" in scene.message, 30)
     assert f"Join code {net.code}" in scene.message and str(net.address[1]) in scene.message
     assert scene.layer.game.history == []            # no seat moves before Bruno is there
@@ -101,7 +107,7 @@ def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app
         app.step()
         assert join.text == {"address": host.address, "code": host.code}
         key(pygame.K_RETURN)
-        frames(app, lambda: isinstance(app.top, PlayScene), 2000)
+        frames(app, lambda: isinstance(app.top, PlayScene), 6000)
         play = app.top
         link = play.layer
         assert link.seat == 1 and play.names == ["Ana", "Bruno"]
@@ -109,7 +115,7 @@ def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app
         from hacienda_game.client.scenes.scoring import ScoringScene
 
         turns = 0
-        for _ in range(8000):
+        for _ in range(30000):           # bounded; ends at the first scoring
             app.step()
             if isinstance(app.top, ScoringScene):
                 break
@@ -132,12 +138,7 @@ def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_aga
     from hacienda_game.client.scenes.menu import MenuScene
     from hacienda_game.client.scenes.play import PlayScene
 
-    plan = GamePlan("symmetric", [SeatPlan("Ana", "easy", 0), SeatPlan("Bruno", "remote", 1)],
-                    22)
-    state = new_game("symmetric", 2, 22)
-    net = NetPlay(plan, state, bind="127.0.0.1", port=0, advertise=False)
-    scene = PlayScene(plan, state=state, net=net)
-    app.push(scene)
+    plan, net, scene = host_game(app, 22)
     token = tmp_path / "bruno.token"
     bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", "--token-file",
                     str(token), "--delay", "0.05", code=net.code)
