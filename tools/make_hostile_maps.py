@@ -336,6 +336,12 @@ def _(folder: Path) -> Path:
                                   + "multi\nline " * 1000 + "</property>\n"))
 
 
+@case("description_2000_legit", "text property", None)
+def _(folder: Path) -> Path:
+    words = " ".join(["pampas"] * 285)               # 1994 characters: within the limit
+    return write(folder, map_text(properties={"title": "T" * 100, "description": words}))
+
+
 # -- player counts (warned, played on 2-5) -------------------------------------
 
 for _value in ("5-2", "0", "99", "1-9"):

@@ -192,3 +192,12 @@ def test_the_committed_hostile_maps_say_what_their_case_says() -> None:
         report = check_map(folder / name / "map.tmx")
         expect = CASES[name][2]
         assert report.ok if expect is None else any(expect in e for e in report.errors), name
+
+
+def test_the_committed_hostile_maps_are_what_the_script_writes(tmp_path: Path) -> None:
+    assert tool("make_hostile_maps").main(["--out", str(tmp_path)]) == 0
+    folder = ROOT / "tests" / "boards" / "hostile"
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert made == sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
