@@ -256,12 +256,15 @@ def _(folder: Path) -> Path:
 
 # -- nesting ------------------------------------------------------------------
 
+def in_groups(folder: Path, depth: int) -> Path:
+    """The board layer inside ``depth`` nested group layers."""
+    body = '<group id="2" name="g">' * depth + board_layer(3) + "</group>" * depth + "\n"
+    return write(folder, map_text(body=body))
+
+
 @case("deep_groups", "nesting", "nested over 32 deep")
 def _(folder: Path) -> Path:
-    depth = 20000
-    body = ('<group id="2" name="g">' * depth + board_layer(3)
-            + "</group>" * depth + "\n")
-    return write(folder, map_text(body=body))
+    return in_groups(folder, 20000)
 
 
 @case("deep_class_properties", "nesting", "nested over 32 deep")
@@ -274,10 +277,7 @@ def _(folder: Path) -> Path:
 
 @case("groups_31_deep_legit", "nesting", None)
 def _(folder: Path) -> Path:
-    depth = 28
-    body = ('<group id="2" name="g">' * depth + board_layer(3)
-            + "</group>" * depth + "\n")
-    return write(folder, map_text(body=body))
+    return in_groups(folder, 28)
 
 
 # -- the drawn picture and the hex shape --------------------------------------
