@@ -201,3 +201,15 @@ def test_the_committed_hostile_maps_are_what_the_script_writes(tmp_path: Path) -
     assert made == sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
     for name in made:
         assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_map_that_is_a_pipe_or_a_device_is_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "pipe.tmx"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero"), tmp_path):
+        report, seconds, _peak = measured(path)
+        assert "not a regular file" in report.errors[0] and seconds < SECONDS, path
+    assert tool("validate_map").main([str(pipe)]) == 1
+    assert "not a regular file" in capsys.readouterr().out
