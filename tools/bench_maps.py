@@ -7,7 +7,7 @@ traced allocations and the process's peak resident set, less the baseline of
 a process that only imported the game.  Conditions matter: say how many
 cores and what else ran.
 
-    python tools/bench_maps.py [--repeat 3]
+    python -m tools.bench_maps [--repeat 3]
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ def measure_one(path: str, draw: bool, repeat: int) -> dict:
     import tracemalloc
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    sys.path.insert(0, str(ROOT))
     from hacienda_game.maps import tmx
 
     if draw:
@@ -60,7 +59,8 @@ def measure_one(path: str, draw: bool, repeat: int) -> dict:
 
 
 def run(path: Path, draw: bool, repeat: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--one", str(path), "--repeat", str(repeat)]
+    out = subprocess.run([sys.executable, "-m", "tools.bench_maps", "--one", str(path),
+                          "--repeat", str(repeat)]
                          + (["--draw"] if draw else []), capture_output=True, text=True,
                          timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     if out.returncode:
@@ -77,8 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(json.dumps(measure_one(args.one, args.draw, args.repeat)))
         return 0
-    sys.path.insert(0, str(ROOT / "tools"))
-    import make_hostile_maps as hostile
+    from tools import make_hostile_maps as hostile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

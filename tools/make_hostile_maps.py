@@ -8,7 +8,7 @@ writes the small ones into ``tests/boards/hostile/`` so they can be opened
 in Tiled or given to ``hacienda --map``.  Cases that need a FIFO or a
 symbolic link are only made on POSIX systems.
 
-    python tools/make_hostile_maps.py [--out tests/boards/hostile] [--all]
+    python -m tools.make_hostile_maps [--out tests/boards/hostile] [--all]
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from hacienda_game.maps.board import SPACES
 
-from hacienda_game.maps.board import SPACES  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 OUT = ROOT / "tests" / "boards" / "hostile"
 ROWS = ("..MM..$..", ".$.FF.~..", "..GG..RR.", "~..B.$.B.", ".R..GG..$", "..$..F..M")

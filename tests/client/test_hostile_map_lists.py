@@ -5,26 +5,17 @@ checked and drawn within 1 s and 200 MB; `hacienda --map FILE` refuses each
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
-import sys
 import time
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _tool():
-    key = "_tools_make_hostile_maps"
-    if key not in sys.modules:
-        spec = importlib.util.spec_from_file_location(key, ROOT / "tools" / "make_hostile_maps.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[key] = module
-        spec.loader.exec_module(module)
-    return sys.modules[key]
+    return importlib.import_module("tools.make_hostile_maps")
 
 
 CASES = _tool().CASES
