@@ -213,3 +213,37 @@ def test_a_map_that_is_a_pipe_or_a_device_is_refused_at_once(
         assert "not a regular file" in report.errors[0] and seconds < SECONDS, path
     assert tool("validate_map").main([str(pipe)]) == 1
     assert "not a regular file" in capsys.readouterr().out
+
+
+HOSTILE_VALUES = ["-1", "0", "1e309", "nan", "-inf", "99999999999", "", "x", "3.5", "4096",
+                  "#zz", "-2147483648", "4294967295"]
+
+
+@pytest.mark.parametrize("fixture", ["fid_image_objects", "fid_offsets"])
+def test_any_attribute_set_to_anything_is_read_or_refused_never_a_crash(
+        fixture: str, tmp_path: Path) -> None:
+    """Every attribute of a Tiled-saved map, one at a time, set to odd values:
+    the loader answers (board or reasons) and a board it accepts is drawn."""
+    import re
+    import shutil
+
+    import pygame  # noqa: F401
+
+    from hacienda_game.client.mappicture import render_map
+    from hacienda_game.maps import tmx
+
+    source = ROOT / "tests" / "boards" / "tiled"
+    for png in source.glob("*.png"):
+        shutil.copyfile(png, tmp_path / png.name)
+    text = (source / f"{fixture}.tmx").read_text()
+    spots = [m.span(1) for m in re.finditer(r'="([^"]*)"', text)]
+    path = tmp_path / "map.tmx"
+    for n, (start, end) in enumerate(spots):
+        value = HOSTILE_VALUES[n % len(HOSTILE_VALUES)]
+        path.write_text(text[:start] + value + text[end:])
+        tmx.clear_checked()
+        report = check_map(path)
+        assert report.errors or report.board is not None, (start, value)
+        if report.ok:
+            picture = render_map(report.board, path)
+            assert picture.get_width() > 0
