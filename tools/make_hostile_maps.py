@@ -114,9 +114,10 @@ def _(folder: Path) -> Path:
         'tilecount="8"', 'tilecount="15625"')))
 
 
-@case("declared_4000_legit", "declared image size", None)
+@case("declared_4000", "declared image size", "15625 tiles, over the limit of 4096")
 def _(folder: Path) -> Path:
-    # Tiled uses the true image size: a wrong declaration alone is harmless.
+    # the true image is small, but a reader trusting the declaration would cut
+    # 125 x 125 tiles from it
     return write(folder, map_text(tilesets=tileset(width=4000, height=4000)))
 
 

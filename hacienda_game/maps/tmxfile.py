@@ -354,9 +354,11 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
             return
         margin = _small_int(node.get("margin"))
         spacing = _small_int(node.get("spacing"))
-        columns = max(0, (size[0] - 2 * margin + spacing) // (tw + spacing))
-        rows = max(0, (size[1] - 2 * margin + spacing) // (th + spacing))
-        count = max(count, columns * rows)
+        declared = (_small_int(image.get("width")), _small_int(image.get("height")))
+        for w, h in (size, declared):      # what the file is, and what the map says
+            columns = max(0, (w - 2 * margin + spacing) // (tw + spacing))
+            rows = max(0, (h - 2 * margin + spacing) // (th + spacing))
+            count = max(count, columns * rows)
     if count > MAX_TILES:
         scan.refuse(_("{where}: {count} tiles, over the limit of {limit} per tileset;"
                       " {fix}").format(where=where, count=count, limit=MAX_TILES,
