@@ -202,7 +202,7 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
     if scan.fatal:
         return
     for layer in root.iter("layer"):
-        _scan_layer(layer, label, scan, quiet_size=False)
+        _scan_layer(layer, label, scan)
     drawn = sum(len(gids) - gids.count(0) for gids in scan.layer_data.values())
     if drawn > MAX_DRAWN_TILES:
         scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
@@ -436,7 +436,7 @@ def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
         return None
 
 
-def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> None:
+def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
     name = layer.get("name", "")
     # Translators: where a problem is: a file and one of its layers ({layer} is quoted).
     where = _("{file}: layer {layer}").format(file=label, layer=repr(name))
@@ -445,9 +445,8 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
     if width is None or height is None:
         return
     if width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE or width < 0 or height < 0:
-        if not quiet_size:
-            scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
-                where=where, width=width, height=height))
+        scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
+            where=where, width=width, height=height))
         return
     data = layer.find("data")
     if data is None:
