@@ -77,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(json.dumps(measure_one(args.one, args.draw, args.repeat)))
         return 0
-    from tools import make_hostile_maps as hostile
+    try:
+        from tools import make_hostile_maps as hostile  # python -m tools.bench_maps
+    except ImportError:
+        import make_hostile_maps as hostile  # python tools/bench_maps.py
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

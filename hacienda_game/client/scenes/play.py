@@ -742,6 +742,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.deferred = False
         if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
             action = self.future.result()
+            if getattr(self.future, "notice", None):      # the AI fell back on a quick move
+                self.warn(self.future.notice)
             self.future = None
             self.layer.perform(action)
             instant = (self.autoplay and self.app.options.headless
