@@ -41,7 +41,9 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        self.kinds = list(seat_kinds())
+        from ...net import REMOTE
+
+        self.kinds = [*seat_kinds(), REMOTE]
         self.open_hands = app.settings.open_hands
         self.maps = self.map_list()
         keys = [m.key for m in self.maps]
@@ -77,8 +79,8 @@ class SetupScene(Scene):
             b.append(Button((40, y, 34, 30), "", lambda i=i: self.next_colour(i),
                             icon=f"emblem_{seat.colour}"))
             b.append(Button((80, y, 150, 30), seat.name, lambda i=i: self.edit("name", i)))
-            kind = _("Human") if seat.is_human else _("AI: {level}").format(
-                level=level_name(seat.kind))
+            kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
+                else _("AI: {level}").format(level=level_name(seat.kind))
             b.append(Button((236, y, 150, 30), kind, lambda i=i: self.next_kind(i),
                             icon="icon_human" if seat.is_human else "icon_ai"))
             b.append(Button((392, y, 30, 30), "x", lambda i=i: self.remove_seat(i),
