@@ -10,21 +10,24 @@ from .assets import GOLD, GREY, INK, WHITE, Art
 from .scene import Command
 from .sound import cue
 
-_backgrounds: dict[int, pygame.Surface] = {}
+_backgrounds: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
 
 def draw_background(surface: pygame.Surface, art: Art, t: float = 0.0) -> None:
     """The menus' seamless background pattern, drifting slowly (one blit a frame)."""
     tile = art.sprites.get("bg_tile")
     tw, th = tile.get_size()
-    big = _backgrounds.get(id(art))
+    key = (id(art), surface.get_size())
+    big = _backgrounds.get(key)
     if big is None:
         w, h = surface.get_width() + tw, surface.get_height() + th
         big = pygame.Surface((w, h))
         for y in range(0, h, th):
             for x in range(0, w, tw):
                 big.blit(tile, (x, y))
-        _backgrounds[id(art)] = big
+        if len(_backgrounds) > 4:
+            _backgrounds.clear()
+        _backgrounds[key] = big
     off = int(t * 8) % tw
     surface.blit(big, (off - tw, off % th - th))
 

@@ -131,6 +131,9 @@ def test_every_scene_works_with_the_keyboard_alone(driver):
     for _ in range(600):
         if play.human_turn and driver.top is play:
             break
+        thinking = play.waiting_on()
+        if thinking is not None:          # frames cost little: wait for the AI, not a count
+            thinking.result(timeout=60)
         driver.frames(1)
     assert play.human_turn
     seat = state.current
