@@ -90,6 +90,7 @@ class App:
         self.view: View
         self._set_mode()
         self.art = Art()
+        self.art.fonts.text_size = self.settings.text_size
         self.sound = Sound(enabled=not options.headless,
                            music_volume=self.settings.music_volume,
                            effects_volume=self.settings.effects_volume)
