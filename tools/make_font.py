@@ -14,7 +14,7 @@ Four sizes, two hand-drawn faces:
          resampled: a row between two bars is repeated, a column holding a
          stem is doubled, so every stroke keeps one even width; the few marks
          too small to derive (dots, commas, quotes) are drawn by hand below
-         (MEDIUM_MARKS); 15 px lines;
+         (MEDIUM_MARKS), the accents are the bold face's; 15 px lines;
   large  small doubled, with every diagonal stair step bridged so slopes
          read as one stroke: 14 px capitals, 2 px strokes, 24 px lines;
   huge   a second face, bold arcade capitals with 2 px stems (BOLD_GLYPHS),
@@ -273,7 +273,7 @@ def parse_glyphs(text: str) -> dict[str, np.ndarray]:
 
 
 def add_accents(glyphs: dict[str, np.ndarray], accents: dict[str, str] = ACCENTS,
-                names: list[str] | None = None) -> None:
+                names: list[str] | None = None, small_top: int = 1) -> None:
     """Build accented letters from their base letter and a hand-drawn accent."""
     for name in names or list(ACCENTED):
         base_name, accent_name = ACCENTED[name]
@@ -287,9 +287,9 @@ def add_accents(glyphs: dict[str, np.ndarray], accents: dict[str, str] = ACCENTS
         inked = np.nonzero(accent.any(axis=0))[0]
         accent = accent[:, inked[0]:inked[-1] + 1]
         width = max(base.shape[1], accent.shape[1])
-        glyph = np.zeros((CELL, width), dtype=bool)
+        glyph = np.zeros((base.shape[0], width), dtype=bool)
         glyph[:, (width - base.shape[1]) // 2:][:, :base.shape[1]] = base
-        top = 0 if base_name.isupper() else 1
+        top = 0 if base_name.isupper() else small_top
         left = (width - accent.shape[1]) // 2
         glyph[top:top + 3, left:left + accent.shape[1]] |= accent
         glyphs[name] = glyph
@@ -299,6 +299,8 @@ def medium_face(small: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The medium face from the small one (see the module's notes)."""
     medium: dict[str, np.ndarray] = {}
     for name, bitmap in small.items():
+        if name in ACCENTED:
+            continue
         glyph = bitmap[ACCENT_ROWS:]
         rows = MEDIUM_SMALL_ROWS if name.islower() else MEDIUM_CAP_ROWS
         tall = np.concatenate([bitmap[:ACCENT_ROWS], glyph[list(rows)]])
@@ -312,6 +314,8 @@ def medium_face(small: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     for column, name in enumerate(names):
         mark = np.array([[pixel == "#" for pixel in row[column]] for row in rows])
         medium[name] = np.pad(mark, ((ACCENT_ROWS, 0), (0, 0)))
+    # Accents as bold as the strokes, the small letters' just above the x-height.
+    add_accents(medium, BOLD_ACCENTS, small_top=3)
     return medium
 
 
