@@ -261,10 +261,8 @@ def test_every_screen_speaks_the_language_and_labels_fit_their_buttons(code, mon
         return draw(self, target, text, *args, **kw)
 
     def check_fit(self, surface, art):
-        font = art.fonts.large if self.big else art.fonts.small
-        icon = art.sprites.get(self.icon).get_width() + 4 if self.icon in art.sprites else 0
-        if font.width(self.label) + icon > self.rect.width - 6:
-            too_wide.append(f"{self.label!r} ({font.width(self.label) + icon} px"
+        if self.content_width(art) > self.rect.width - 6:
+            too_wide.append(f"{self.label!r} ({self.content_width(art)} px"
                             f" in {self.rect.width})")
         return button_draw(self, surface, art)
 

@@ -197,6 +197,13 @@ class App:
         self.settings.pixel_perfect = on
         self._fit()
 
+    def set_text_size(self, size: str) -> None:
+        """The "Text size" setting: the body face changes; every scene re-lays out."""
+        self.settings.text_size = size
+        self.art.fonts.text_size = size
+        for scene in self.stack:
+            self._guard(scene.resize, "resize")
+
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
         self._set_mode()

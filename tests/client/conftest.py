@@ -30,6 +30,19 @@ class Driver:
             assert self.app.running, "the app quit"
             self.app.step()
 
+    def until(self, done, limit: int = 600) -> bool:
+        """Frames until done() holds (at most ``limit``), waiting for an AI
+        seat's answer between frames as a player would (frames cost little)."""
+        for _ in range(limit):
+            if done():
+                return True
+            top = self.app.top
+            thinking = top.waiting_on() if top is not None else None
+            if thinking is not None:
+                thinking.result(timeout=60)
+            self.frames(1)
+        return done()
+
     def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
         """Canvas pixels -> window pixels (through the app's view of the window)."""
         return self.app.view.to_window((round(pos[0]), round(pos[1])))

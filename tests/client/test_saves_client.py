@@ -108,11 +108,8 @@ def test_an_ai_seat_to_move_goes_on_thinking_after_resume(driver, home):
     play = driver.top
     assert play.layer.game.snapshot() == state.snapshot()
     assert not play.human_turn and not play.b_undo.enabled
-    for _ in range(600):
-        driver.frames(1)
-        if len(play.layer.game.history) > len(state.history):
-            break
-    assert len(play.layer.game.history) > len(state.history), "the AI seat did not move"
+    assert driver.until(lambda: len(play.layer.game.history) > len(state.history)), \
+        "the AI seat did not move"
 
 
 def test_save_dialog_and_load_screen_with_delete_after_confirmation(driver, home):
