@@ -101,6 +101,12 @@ class Button:
         icon = art.sprites.get(self.icon).get_width() + 4 if self.icon in art.sprites else 0
         return self.font(art).width(self.label) + icon
 
+    def overflow(self, art: Art) -> str:
+        """"" when the label fits inside the button, else what sticks out."""
+        if self.content_width(art) <= self.rect.width - 6:
+            return ""
+        return f"{self.label!r} ({self.content_width(art)} px in {self.rect.width})"
+
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         recent = pygame.time.get_ticks() / 1000 - self.pressed_at < 0.12
         frame = ("ui_button_disabled" if not self.enabled else

@@ -98,9 +98,7 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
         return rect
 
     def check_fit(self, surface, art):
-        if self.content_width(art) > self.rect.width - 6:
-            too_wide.append(f"{self.label!r} ({self.content_width(art)} px"
-                            f" in {self.rect.width})")
+        too_wide.extend(filter(None, [self.overflow(art)]))
         return button_draw(self, surface, art)
 
     monkeypatch.setattr(Font, "draw", record)
