@@ -5,6 +5,7 @@ text stays on the canvas, inside its buttons and clear of its other text."""
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 import pytest
@@ -70,6 +71,26 @@ def scenes(app):
     yield saveload.ReplaysScene()
 
 
+RULE_CODE = re.compile(r"\bR\d{1,2}\b")
+PATH = re.compile(r"(?:^|[\s(\"'])(?:/|~/|[A-Za-z]:\\)[\w.-]+|[\w.-]+/[\w.-]+/")
+
+
+def player_words_problems(text: str) -> list[str]:
+    """Rule codes, file paths or internal map keys in a text on screen (the
+    rules help names its sections by title, never by code)."""
+    from hacienda_game.maps.catalog import builtin_maps
+
+    found = []
+    if RULE_CODE.search(text):
+        found.append("a rule code")
+    if PATH.search(text):
+        found.append("a file path")
+    for key in builtin_maps():
+        if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text):
+            found.append(f"the map key {key!r}")
+    return found
+
+
 def overlapping(rects: list[tuple[str, pygame.Rect]]) -> list[str]:
     out = []
     for i, (text, rect) in enumerate(rects):
@@ -114,8 +135,11 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
                     app.replace(scene)
                 else:
                     app.push(scene)
+            drawn.clear()
             app.draw()
             name = type(scene).__name__
+            problems += [f"{name}: {text!r} shows {why}" for _t, text, _r in drawn
+                         for why in player_words_problems(text)]
             if name == "PlayScene":        # the play screen is laid out elsewhere
                 continue
             drawn.clear()

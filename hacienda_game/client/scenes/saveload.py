@@ -25,6 +25,7 @@ from ..ui import (
     list_columns,
     scroll_list,
 )
+from ..words import pesos, points
 from .overlays import Confirm, Dialog, Message
 
 ROWS = 14
@@ -316,10 +317,8 @@ def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x
         art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (x + 4, y + 6))
         small.draw(surface, label, (x + 14, y), art.seat_text_colour(sp.colour))
         seat = state.seats[i]
-        money = (_("{money} peso") if seat.money == 1 else _("{money} pesos")).format(
-            money=seat.money)
-        small.draw(surface, _("{money} · {points} points").format(
-            money=money, points=seat.score), (x + width, y), WHITE, align="right")
+        small.draw(surface, f"{pesos(seat.money)} · {points(seat.score)}", (x + width, y),
+                   WHITE, align="right")
         y += 16
 
 
@@ -370,7 +369,7 @@ class ReplaysScene(ListScene):
             score = entry.scores[i] if i < len(entry.scores) else "?"
             won = i in entry.winners
             small.draw(surface, name, (x, y), GOLD if won else WHITE)
-            small.draw(surface, _("{points} points").format(points=score) +
+            small.draw(surface, (points(score) if isinstance(score, int) else str(score)) +
                        (_(" · wins") if won else ""), (x + width, y), GOLD if won else WHITE,
                        align="right")
             y += 16
