@@ -18,6 +18,7 @@ def test_bench_prints_its_figures_as_json():
         assert figures[key] > 0
     assert figures["actions_per_game"] > 50
     assert figures["frame_p99_ms_while_ai_thinks"] > 0
+    assert figures["effects_frame_cpu_p99_ms"] > 0 and figures["effects_frames_per_game"] > 100
 
 
 def test_golden_files_are_up_to_date():
