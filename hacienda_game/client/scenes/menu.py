@@ -129,9 +129,9 @@ class MenuScene(Scene):
             scene = self.title_scene
             surface.blit(scene, (cx - scene.get_width() // 2, y))
             y += scene.get_height() + 4
-        art.fonts.small.draw(surface, _("A game of land, herds and markets for 2-5 players"),
+        art.fonts.medium.draw(surface, _("A game of land, herds and markets for 2-5 players"),
                              (cx, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art, self.focus)
-        art.fonts.small.draw(surface,
-                             _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
-                             (cx, height - 20), GREY, align="center")
+        art.fonts.medium.draw(surface,
+                              _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
+                              (cx, height - 20), GREY, align="center")

@@ -295,18 +295,19 @@ class SetupScene(Scene):
             small.draw(surface, same, (x, 418), GREY)
         draw_panel(surface, art, self.notes_rect)
         width = self.notes_rect.w - 24
-        notes = [small.wrap(note, width) for note in (
+        medium = art.fonts.medium
+        notes = [medium.wrap(note, width) for note in (
             _("Hand limits: at most 20 land and 10 animal cards in hand."),
             _("Lakes: touching water tiles score as one lake."),
             _("Open hands: no privacy screen between players at this screen."))]
-        rows = (self.notes_rect.h - 12) // small.line_height
+        rows = (self.notes_rect.h - 12) // medium.line_height
         lines: list[str] = []
         for note in notes:                # whole notes only, as many as the panel holds
             if len(lines) + len(note) <= rows:
                 lines += note
         for i, line in enumerate(lines):
-            small.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 8
-                                       + i * small.line_height), GREY)
+            medium.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 6
+                                        + i * medium.line_height), GREY)
         draw_buttons(self.buttons, surface, art, self.focus)
         draw_join_hint(self, surface)
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
@@ -361,16 +362,18 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     y += 176
     lo, hi = entry.players
     fits = players is None or lo <= players <= hi
-    small.draw(surface, _("by {author}").format(author=entry.prop("author", _("unknown"))),
-               (x, y), GREY)
-    small.draw(surface, _("players {low}-{high}").format(low=lo, high=hi), (x + width, y),
-               WHITE if fits else RED,
-               align="right")
-    desc = small.wrap(entry.description, width)
-    for i, line in enumerate(desc[:4]):
-        small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
+    by = _("by {author}").format(author=entry.prop("author", _("unknown")))
+    count = _("players {low}-{high}").format(low=lo, high=hi)
+    small = art.fonts.medium
+    line = small if small.width(by) + small.width(count) + 12 <= width else art.fonts.small
+    line.draw(surface, by, (x, y), GREY)
+    line.draw(surface, count, (x + width, y), WHITE if fits else RED, align="right")
+    desc = small.wrap(entry.description, width)[:2 if entry.warnings else 4]
+    for i, line in enumerate(desc):
+        small.draw(surface, line, (x, y + 18 + i * small.line_height), WHITE)
     if entry.warnings:
         warning = small.wrap(_("Warning: {problem}").format(
             problem=entry.warnings[0].split(": ", 1)[-1]), width)
         for i, line in enumerate(warning[:2]):
-            small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)
+            small.draw(surface, line, (x, y + 18 + (len(desc) + i) * small.line_height),
+                       GOLD)
