@@ -11,7 +11,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+NO_SCREEN = ("hacienda: there is no screen here to show the game on{why}.\n"
+             "  To play in this terminal:       hacienda --text\n"
+             "  To watch AI seats play a game:  hacienda --autoplay --headless\n"
+             "  (on a machine with a screen, start hacienda from its desktop)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,7 +34,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
                     help="AI level per seat for --autoplay, 2-5 seats (default random x4)")
     ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
-    ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"],
+    from .session.choices import VARIANTS
+
+    ap.add_argument("--variant", action="append", default=[], choices=VARIANTS,
                     help="rule variant for --autoplay (repeatable)")
     ap.add_argument("--headless", action="store_true",
                     help="no window, no sound (SDL's dummy drivers); AI moves without pauses")
@@ -62,44 +70,29 @@ def main(argv: list[str] | None = None) -> int:
     if args.seats is not None:
         if not args.autoplay:
             ap.error("--seats is for --autoplay (set up seats on the setup screen)")
-        from .ai import levels
-
-        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
-        if not 2 <= len(seats) <= 5:
-            ap.error(f"--seats takes 2-5 AI levels, got {len(seats)}")
-        unknown = [s for s in seats if s not in levels()]
-        if unknown:
-            ap.error(f"unknown AI level {unknown[0]!r}; choose from {', '.join(levels())}")
-    if args.max_frames is not None and args.max_frames < 1:
-        ap.error("--max-frames must be at least 1")
-    if args.map and (args.autoplay or args.headless):
-        from .i18n import _, set_language
-        from .session.plan import find_map
-
-        if args.lang:                     # the map's problems in the language asked for
-            set_language(args.lang)
-        entry = find_map(args.map)
-        if not entry.ok:
-            print("hacienda: " + _("map {name} cannot be played:").format(name=repr(args.map)),
-                  file=sys.stderr)
-            for problem in entry.errors:
-                print(f"  {problem}", file=sys.stderr)
-            return 2
-        args.map = entry.key
-    if args.replay:
-        from .session.saves import SaveError, load_replay
+        from .session.choices import parse_seats
 
         try:
-            load_replay(args.replay)
-        except SaveError as e:
-            print(f"hacienda: {e}", file=sys.stderr)
-            return 2
+            seats = parse_seats(args.seats, humans=False)
+        except ValueError as exc:
+            ap.error(str(exc))
+    if args.max_frames is not None and args.max_frames < 1:
+        ap.error("--max-frames must be at least 1")
+    problems = check_options(args)
+    if problems:
+        for problem in problems:
+            print(problem if problem.startswith(" ") else f"hacienda: {problem}",
+                  file=sys.stderr)
+        return 2
     options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
                       seats=seats, seed=args.seed, variants=args.variant,
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
                       language=args.lang, replay=args.replay)
+    if not (options.headless or options.autoplay) and not has_screen():
+        print(NO_SCREEN.format(why=" (no display was found)"), file=sys.stderr)
+        return 2
     from .client import run
 
     try:
@@ -108,14 +101,108 @@ def main(argv: list[str] | None = None) -> int:
         from .session.userdirs import log_error
 
         path = log_error(exc, "startup")
-        print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
         if type(exc).__module__.startswith("pygame"):     # SDL could not open a window
-            print("hacienda: no screen to open a window on; hacienda --text plays in the"
-                  " terminal", file=sys.stderr)
+            print(NO_SCREEN.format(why=f" (the screen could not be opened: {exc})"),
+                  file=sys.stderr)
+            return 2
+        print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
         return 1
     if options.autoplay:
         _report(options)
     return code
+
+
+def check_options(args: argparse.Namespace) -> list[str]:
+    """Every file argument checked before the game starts: what is wrong with
+    each, in a sentence (empty: all is well).  ``args.map`` becomes the map's key."""
+    from pathlib import Path
+
+    from .i18n import _, set_language
+
+    if args.lang:                     # the problems in the language asked for
+        set_language(args.lang)
+    problems: list[str] = []
+    for flag, value in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
+        if value is None:
+            continue
+        path = Path(value)
+        folder = path.parent if str(path.parent) else Path(".")
+        if not value or path.is_dir():
+            problems.append(_("{flag}: {path!r} is not a file name.").format(flag=flag,
+                                                                            path=value))
+        elif not folder.is_dir():
+            problems.append(_("{flag}: there is no folder {folder}.").format(flag=flag,
+                                                                            folder=folder))
+        elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path,
+                                                                                os.W_OK)):
+            problems.append(_("{flag}: {path} cannot be written.").format(flag=flag,
+                                                                        path=path))
+    if args.replay is not None:
+        from .session.saves import SaveError, load_replay
+
+        if not args.replay:
+            problems.append(_("--replay needs a game record or a save file."))
+        else:
+            try:
+                load_replay(args.replay)
+            except SaveError as e:
+                problems.append(str(e))
+    if args.map is not None:
+        problems += _map_problems(args)
+    return problems
+
+
+def _map_problems(args: argparse.Namespace) -> list[str]:
+    import importlib.util
+
+    from .i18n import _
+    from .session.plan import find_map
+
+    if not args.map.strip():
+        return [_("--map needs a built-in map name or a .tmx file.")]
+    if args.map.lower().endswith(".haz"):
+        if importlib.util.find_spec("hacienda_game.maps.__main__") is not None:
+            how = f"python -m hacienda_game.maps import {args.map} OUT.tmx"
+        else:
+            how = f"python tools/haz2tmx.py {args.map} OUT.tmx"
+        return [_("{file} is a .haz map: import it as a Tiled map first ({how}), then"
+                  " start with --map OUT.tmx.").format(file=args.map, how=how)]
+    entry = find_map(args.map)
+    if not entry.ok:
+        return [_("map {name} cannot be played:").format(name=repr(args.map)),
+                *(f"  {problem}" for problem in entry.errors)]
+    args.map = entry.key
+    return []
+
+
+def has_screen() -> bool:
+    """Whether a window can be shown: SDL finds a real video device (not its
+    off-screen stand-in).  A driver the player chose (SDL_VIDEODRIVER) is
+    taken at its word; Windows and macOS always have a screen."""
+    if os.environ.get("SDL_VIDEODRIVER") or not sys.platform.startswith("linux"):
+        return True
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    # No X or Wayland: a console with a direct-rendering device (kmsdrm) still
+    # shows the game; otherwise SDL would fall back to an off-screen driver.
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        import pygame
+    saved = os.dup(2)                # SDL's own notes on what it tried are not for players
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error:
+        return False
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        pygame.display.quit()
+    return driver not in ("offscreen", "dummy", "evdev")
 
 
 def _report(options) -> None:

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _
+from ..resources import boards_dir
 from .board import Board, BoardError
 from .tmx import load_tmx
 
-MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR")
-                      or Path(__file__).resolve().parents[2] / "maps")
+# ``maps/`` in a checkout, ``hacienda_game/boards`` in an installed game.
+MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR") or boards_dir())
 CACHE_SIZE = 16
 ALL_PLAYERS = (2, 5)
 
@@ -140,7 +141,8 @@ def map_info(name_or_path: str | os.PathLike[str],
 
 def builtin_map_infos() -> list[MapInfo]:
     """`MapInfo` of every valid built-in map, in `builtin_maps` order (a map
-    that fails to load is left out; `tools/validate_map.py` says why)."""
+    that fails to load is left out; ``python -m hacienda_game.maps validate``
+    says why)."""
     infos = []
     for name in builtin_maps():
         try:
@@ -150,14 +152,28 @@ def builtin_map_infos() -> list[MapInfo]:
     return infos
 
 
-def parse_players(text: str) -> tuple[int, int]:
-    """``"2-5"`` -> (2, 5), ``"4"`` -> (4, 4); anything else (or outside 2-5)
-    means the game's full range, (2, 5)."""
-    low, _sep, high = text.strip().partition("-")
+def parse_players(text: str | int) -> tuple[int, int]:
+    """``"2-5"`` -> (2, 5), ``"4"`` or ``4`` -> (4, 4); anything else (or
+    outside 2-5) means the game's full range, (2, 5)."""
+    return read_players(text)[0]
+
+
+def read_players(text: str | int, label: str = "") -> tuple[tuple[int, int], str | None]:
+    """The player counts a map's ``players`` property gives, and the warning
+    for a value that is not a range within 2-5 (None when it is fine or empty).
+    The one reader of the property: the catalog, the map lists and setup."""
+    raw = str(text).strip()
+    if not raw:
+        return ALL_PLAYERS, None
+    low, _sep, high = raw.partition("-")
     try:
         first, last = int(low), int(high or low)
     except ValueError:
-        return ALL_PLAYERS
-    if not 2 <= first <= last <= 5:
-        return ALL_PLAYERS
-    return (first, last)
+        first, last = 0, -1
+    if 2 <= first <= last <= 5:
+        return (first, last), None
+    # Translators: Tiled's menu names stay in English, as Tiled shows them.
+    return ALL_PLAYERS, _("{file}: property `players` is {value}, not a number of players"
+                          " from 2 to 5 such as 2-5 or 4, so the map is offered for 2-5"
+                          " players; in Tiled: Map > Map Properties").format(
+                              file=label, value=repr(raw[:20]))

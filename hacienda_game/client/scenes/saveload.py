@@ -3,6 +3,8 @@ map, seats, round and date) and the list of kept records of finished games."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -73,8 +75,18 @@ class SaveDialog(Dialog):
         name = self.name.strip()
         if not name:
             return
+        same = saves.find_save(name)
+        if same is None:
+            self.write(name, saves.slot_for(name))
+            return
+        self.app.push(Confirm(_("Replace the save \"{name}\"?").format(name=name[:24]),
+                              lambda: self.write(name, same.stem),
+                              _("A save of that name is there already; saving"
+                                " replaces it.")))
+
+    def write(self, name: str, slot: str) -> None:
         try:
-            saves.save_game(self.state, self.plan, name)
+            saves.save_game(self.state, self.plan, name, slot=slot)
         except saves.SaveError as e:
             self.app.replace(Message(_("Not saved"), str(e)))
             return
@@ -114,9 +126,84 @@ def _space_down() -> bool:
         return False
 
 
+class Background:
+    """One job on a thread of its own (a long save replaying), so frames go on;
+    ``done`` is polled each frame, then ``value`` or ``error`` holds the outcome."""
+
+    def __init__(self, job: Callable[[], object], now: bool = False):
+        """``now``: a short job, done here and now (no thread)."""
+        self.value: object = None
+        self.error: str | None = None
+        self._done = threading.Event()
+        if now:
+            self._run(job)
+        else:
+            threading.Thread(target=self._run, args=(job,), daemon=True,
+                             name="hacienda-load").start()
+
+    def _run(self, job: Callable[[], object]) -> None:
+        try:
+            self.value = job()
+        except saves.SaveError as e:
+            self.error = str(e)
+        except Exception as e:  # noqa: BLE001 - any file at all: say what, the game goes on
+            self.error = f"{type(e).__name__}: {e}"
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+
+class Loading(Dialog):
+    """Reading a long save on a thread: the screen goes on, Cancel leaves it."""
+
+    def __init__(self, job: Background, then: Callable[[Background], None]):
+        self.job, self.then = job, then
+        super().__init__(_("Loading"), _("Reading the saved game..."),
+                         [(_("Cancel"), self.close)])
+
+    def update(self, dt: float) -> None:
+        if self.job.done:
+            self.app.pop()
+            self.then(self.job)
+
+
+def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
+    """Load a listed save (a long one on a thread) and start playing it with
+    ``go(scene)``: a save whose map has changed asks first; one that cannot be
+    loaded says why."""
+
+    def loaded(job: Background) -> None:
+        if job.error is not None:
+            app.push(Message(_("This save cannot be loaded"), job.error))
+            return
+        saved: saves.SavedGame = job.value      # type: ignore[assignment]
+        from .play import PlayScene
+
+        def play() -> None:
+            go(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+
+        if saved.map_changed:
+            app.push(Confirm(_("The map has changed"), play,
+                             _("{map} is not the map this game was saved on: it has been"
+                               " changed since. The game still fits on it. Play on?").format(
+                                   map=saved.map_title)))
+        else:
+            play()
+
+    job = Background(info.load, now=info.quick)
+    if job.done:
+        loaded(job)
+    else:
+        app.push(Loading(job, loaded))
+
+
 class ListScene(Scene):
     """A list on the left, the chosen item's details on the right, buttons below;
-    files that cannot be read are listed in red with the reason (and left alone)."""
+    files that cannot be read are listed too (marked red, the reason beside;
+    left alone)."""
 
     title = ""
 
@@ -133,9 +220,13 @@ class ListScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
+        was_item = self.index < len(self.items)
         self.items, self.problems = self.read()
-        self.index = min(self.index, max(0, len(self.items) - 1))
-        self.top = min(self.top, max(0, len(self.items) - ROWS))
+        self.entries = [*self.items, *self.problems]
+        # After a delete the choice stays among the games (if any are left).
+        last = len(self.items) if was_item and self.items else len(self.entries)
+        self.index = min(self.index, max(0, last - 1))
+        self.top = min(self.top, max(0, len(self.entries) - ROWS))
         self.layout()
 
     def read(self) -> tuple[list, list[saves.Problem]]:
@@ -152,13 +243,20 @@ class ListScene(Scene):
 
     @property
     def chosen(self):
-        return self.items[self.index] if self.items else None
+        """The chosen entry: an item, or a `saves.Problem`."""
+        return self.entries[self.index] if self.entries else None
+
+    @property
+    def chosen_item(self):
+        """The chosen entry if it is one that can be opened."""
+        chosen = self.chosen
+        return None if isinstance(chosen, saves.Problem) else chosen
 
     def layout(self) -> None:
         self.list_rect, self.detail_rect = list_columns(self.app.canvas_size)
         self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
                             lambda i=i: self.pick(self.top + i))
-                     for i in range(min(ROWS, len(self.items)))]
+                     for i in range(min(ROWS, len(self.entries)))]
         self.buttons = [Button((40, self.bottom, 160, 34), _("Back"), self.app.pop, big=True),
                         *self.actions()]
 
@@ -180,7 +278,7 @@ class ListScene(Scene):
                       enabled=enabled, key="confirm")
 
     def pick(self, i: int) -> None:
-        if 0 <= i < len(self.items):
+        if 0 <= i < len(self.entries):
             self.index = i
             self.top = min(max(self.top, i - ROWS + 1), i)
 
@@ -188,12 +286,16 @@ class ListScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.app.pop()
             return
-        self.top = scroll_list(cmd, self.index, self.top, len(self.items), ROWS, self.pick)
+        self.top = scroll_list(cmd, self.index, self.top, len(self.entries), ROWS, self.pick)
         handle_buttons(self.rows + self.buttons, cmd)
+
+    def update(self, dt: float) -> None:
+        for b in self.buttons[1:]:
+            b.enabled = self.chosen_item is not None or (
+                b.label == _("Delete") and self.chosen is not None)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
-        small = art.fonts.small
         draw_background(surface, art, self.app.time)
         art.fonts.large.draw(surface, self.title, (surface.get_width() // 2, 14), GOLD,
                              align="center")
@@ -201,19 +303,37 @@ class ListScene(Scene):
         draw_panel(surface, art, self.detail_rect)
         for i, row in enumerate(self.rows):
             row.selected = self.top + i == self.index
-            row.label = self.row_label(self.items[self.top + i])
+            entry = self.entries[self.top + i]
+            row.label = (_("{file} (cannot be shown)").format(file=entry.name[:28])
+                         if isinstance(entry, saves.Problem) else self.row_label(entry))
         draw_buttons(self.rows + self.buttons, surface, art)
-        y = 64 + len(self.rows) * 24 + 6
-        for problem in self.problems[:4]:
-            for line in small.wrap(problem.reason, self.list_rect.w - 20)[:2]:
-                small.draw(surface, line, (36, y), RED)
-                y += small.line_height
+        for i, row in enumerate(self.rows):       # a file that cannot be shown: marked red
+            if isinstance(self.entries[self.top + i], saves.Problem):
+                pygame.draw.rect(surface, RED, (row.rect.x + 3, row.rect.y + 4, 4,
+                                                row.rect.height - 8))
         self.draw_pad_prompts(surface)
         d = self.detail_rect
-        if not self.items:
+        chosen = self.chosen
+        if chosen is None:
             art.fonts.medium.draw(surface, self.empty_text(), d.center, GREY, align="center")
             return
-        self.details(surface, self.chosen, d.x + 16, 60)
+        if isinstance(chosen, saves.Problem):
+            self.draw_problem(surface, chosen, d.x + 16, 60)
+            return
+        self.details(surface, chosen, d.x + 16, 60)
+
+    def draw_problem(self, surface: pygame.Surface, problem: saves.Problem, x: int,
+                     y: int) -> None:
+        """Why a listed file cannot be shown (it is left as it is)."""
+        art = self.app.art
+        small = art.fonts.medium
+        art.fonts.large.draw(surface, problem.name[:40], (self.detail_rect.centerx, y), RED,
+                             align="center")
+        y += 30
+        for line in small.wrap(problem.reason, self.detail_rect.w - 32):
+            small.draw(surface, line, (x, y), WHITE)
+            y += small.line_height
+        small.draw(surface, _("The file is left as it is."), (x, y + 6), GREY)
 
     def empty_text(self) -> str:
         return ""
@@ -236,6 +356,7 @@ class LoadScene(ListScene):
         super().__init__()
         self.title = _("Load game")
         self.thumbs: dict[tuple[Path, int], pygame.Surface] = {}
+        self.games: dict[Path, Background] = {}     # the chosen saves, replayed
 
     def read(self):
         return saves.list_saves()
@@ -245,7 +366,7 @@ class LoadScene(ListScene):
         return [self.action_button(_("Delete"), self.delete, some, left=True),
                 self.action_button(_("Load"), self.load, some)]
 
-    def row_label(self, item: saves.SavedGame) -> str:
+    def row_label(self, item: saves.SaveInfo) -> str:
         return _("{name} · round {round}").format(name=item.name, round=item.round)
 
     def empty_text(self) -> str:
@@ -263,33 +384,51 @@ class LoadScene(ListScene):
                 ("back", _("Back"))]
 
     def load(self) -> None:
-        saved = self.chosen
-        if saved is None:
+        info = self.chosen_item
+        if info is None:
             return
-        from .play import PlayScene
-
-        self.app.replace(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+        open_save(self.app, info, self.app.replace)
 
     def delete(self) -> None:
-        saved = self.chosen
-        if saved is None:
+        entry = self.chosen
+        if entry is None:
             return
+        title = entry.name if isinstance(entry, saves.SaveInfo) else entry.path.name
 
         def really() -> None:
             try:
-                saves.delete_save(saved.path)
+                saves.delete_save(entry.path)
             except saves.SaveError as e:
                 self.app.push(Message(_("Not deleted"), str(e)))
+            self.games.pop(entry.path, None)
             self.refresh()
 
         self.app.push(Confirm(_("Delete this save?"), really,
-                              _("\"{name}\" will be gone for good.").format(name=saved.name)))
+                              _("\"{name}\" will be gone for good.").format(name=title)))
 
-    def details(self, surface: pygame.Surface, saved: saves.SavedGame, x: int, y: int) -> None:
+    def replayed(self, info: saves.SaveInfo) -> Background:
+        """The chosen save's game (replayed once, a long one on a thread)."""
+        job = self.games.get(info.path)
+        if job is None:
+            job = self.games[info.path] = Background(info.load, now=info.quick)
+        return job
+
+    def details(self, surface: pygame.Surface, info: saves.SaveInfo, x: int, y: int) -> None:
         art = self.app.art
         small, large = art.fonts.small, art.fonts.large
         width = self.detail_rect.w - 32
-        large.draw(surface, saved.name, (self.detail_rect.centerx, y), WHITE, align="center")
+        centre = self.detail_rect.centerx
+        large.draw(surface, info.name, (centre, y), WHITE, align="center")
+        job = self.replayed(info)
+        if not job.done:
+            small.draw(surface, _("Reading the saved game..."), (centre, y + 120), GREY,
+                       align="center")
+            return
+        if job.error is not None:
+            for i, line in enumerate(small.wrap(job.error, width)):
+                small.draw(surface, line, (x, y + 30 + i * small.line_height), RED)
+            return
+        saved: saves.SavedGame = job.value      # type: ignore[assignment]
         thumb = self.thumbs.get((saved.path, width))
         if thumb is None:
             thumb = self.thumbs[(saved.path, width)] = position_thumbnail(
@@ -345,7 +484,7 @@ class ReplaysScene(ListScene):
         return _("Finished games are kept here.")
 
     def watch(self) -> None:
-        entry = self.chosen
+        entry = self.chosen_item
         if entry is None:
             return
         try:

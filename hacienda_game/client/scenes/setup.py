@@ -4,20 +4,14 @@ variants, open hands and the seed."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
 
 from ...i18n import _
-from ...session.plan import (
-    DEFAULT_NAMES,
-    HUMAN,
-    GamePlan,
-    MapEntry,
-    SeatPlan,
-    default_level,
-    list_maps,
-)
+from ...session.choices import HUMAN, VARIANTS, default_level, seat_kinds, variant_name
+from ...session.plan import DEFAULT_NAMES, GamePlan, MapEntry, SeatPlan, list_maps
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..scene import Command, Scene
@@ -28,12 +22,6 @@ from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 NAME_LIMIT = 10
 ROW_H = 40
 SEATS_TOP = 84
-
-
-def seat_kinds() -> list[str]:
-    from ...ai import levels
-
-    return [HUMAN, *levels()]
 
 
 class SetupScene(Scene):
@@ -53,9 +41,9 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        self.kinds = seat_kinds()
+        self.kinds = list(seat_kinds())
         self.open_hands = app.settings.open_hands
-        self.maps = list_maps()
+        self.maps = self.map_list()
         keys = [m.key for m in self.maps]
         if self.map_key in keys:
             self.map_index = keys.index(self.map_key)
@@ -70,10 +58,14 @@ class SetupScene(Scene):
 
     def language_changed(self) -> None:
         shown = self.maps[self.map_index].key if self.maps else None
-        self.maps = list_maps()            # a broken map's reasons, in the new language
+        self.maps = self.map_list()        # a broken map's reasons, in the new language
         keys = [m.key for m in self.maps]
         self.map_index = keys.index(shown) if shown in keys else 0
         self.layout()
+
+    def map_list(self) -> list[MapEntry]:
+        """Every map to choose from, with the one asked for (--map PATH) among them."""
+        return list_maps(extra=[self.map_key] if self.map_key else None)
 
     def typing(self) -> bool:
         return self.editing is not None
@@ -136,7 +128,7 @@ class SetupScene(Scene):
         entry = self.entry
         start_ok = entry is not None and entry.ok
         x = 40
-        for name, label in (("hand_limits", _("Hand limits")), ("lakes", _("Lakes")),
+        for name, label in (*((v, variant_name(v)) for v in VARIANTS),
                             ("open_hands", _("Open hands"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
                            lambda n=name: self.is_on(n), 18 + small.width(label)))
@@ -339,6 +331,12 @@ class SetupScene(Scene):
                          width=m.w - 32)
 
 
+@functools.lru_cache(maxsize=256)
+def wrapped(font, text: str, width: int) -> tuple[str, ...]:
+    """Text split into lines of a width, once per text (not every frame)."""
+    return tuple(font.wrap(text, width))
+
+
 def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
                      thumbs: dict[tuple[str, int], pygame.Surface], players: int | None = None,
                      width: int = 360) -> None:
@@ -350,7 +348,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
-            lines += small.wrap(f"· {problem}", width)
+            lines += wrapped(small, f"· {problem}", width)
         for i, line in enumerate(lines[:18]):
             small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
         return
@@ -368,11 +366,11 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     line = small if small.width(by) + small.width(count) + 12 <= width else art.fonts.small
     line.draw(surface, by, (x, y), GREY)
     line.draw(surface, count, (x + width, y), WHITE if fits else RED, align="right")
-    desc = small.wrap(entry.description, width)[:2 if entry.warnings else 4]
+    desc = wrapped(small, entry.description, width)[:2 if entry.warnings else 4]
     for i, line in enumerate(desc):
         small.draw(surface, line, (x, y + 18 + i * small.line_height), WHITE)
     if entry.warnings:
-        warning = small.wrap(_("Warning: {problem}").format(
+        warning = wrapped(small, _("Warning: {problem}").format(
             problem=entry.warnings[0].split(": ", 1)[-1]), width)
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 18 + (len(desc) + i) * small.line_height),
