@@ -398,6 +398,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sizes = [None] if args.root else (args.size or [(1920, 1080)])
+    screen = "root"
+    if args.root:
+        import pygame
+
+        pygame.display.init()
+        screen = "x".join(map(str, pygame.display.get_desktop_sizes()[0]))
+        pygame.display.quit()
     languages = args.lang or ["en"]
     plain = len(sizes) == 1 and len(languages) == 1
     args.out.mkdir(parents=True, exist_ok=True)
@@ -406,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in names:
                 with tempfile.TemporaryDirectory() as home:
                     os.environ["HACIENDA_HOME"] = home      # the player's files untouched
-                    tag = "x".join(map(str, size)) if size else "root"
+                    tag = "x".join(map(str, size)) if size else screen
                     path = args.out / (f"{name}.png" if plain else
                                        f"{name}-{language}-{tag}.png")
                     print(f"wrote {take(name, language, size, args.seed, path, args.root)}")

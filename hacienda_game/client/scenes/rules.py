@@ -259,7 +259,7 @@ class RulesScene(Scene):
         f = self.frame = frame_for(self.app.canvas_size)
         panel = f.panel
         self.contents = [Button((panel.x + 12, panel.y + 44 + i * 28, f.contents_w, 24),
-                                s.title, lambda i=i: self.turn_to(i))
+                                s.title, lambda i=i: self.turn_to(i), face="medium")
                          for i, s in enumerate(self.sections)]
         y = panel.bottom - 38
         self.buttons = [
