@@ -53,6 +53,8 @@ def parser() -> argparse.ArgumentParser:
                     help="save per-frame times (ms) and their p50/p99")
     ap.add_argument("--replay", metavar="FILE",
                     help="watch a finished game's record (or a save) in the replay viewer")
+    ap.add_argument("--join", nargs=2, metavar=("HOST:PORT", "CODE"),
+                    help="join a networked game (hacienda serve, or a game hosted from Setup)")
     return ap
 
 
@@ -62,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal import play as textplay
 
         return textplay.main(args_list[1:])
+    if args_list and args_list[0] == "serve":           # the headless network host
+        from .net.serve import main as serve
+
+        return serve(args_list[1:])
     ap = parser()
     args = ap.parse_args(args_list)
     from .client import Options
@@ -89,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
-                      language=args.lang, replay=args.replay)
+                      language=args.lang, replay=args.replay,
+                      join=tuple(args.join) if args.join else None)
     if not (options.headless or options.autoplay) and not has_screen():
         print(NO_SCREEN.format(why=" (no display was found)"), file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,18 +31,16 @@ class Driver:
             assert self.app.running, "the app quit"
             self.app.step()
 
-    def until(self, done, limit: int = 600) -> bool:
-        """Frames until done() holds (at most ``limit``), waiting for an AI
-        seat's answer between frames as a player would (frames cost little)."""
-        for _ in range(limit):
-            if done():
-                return True
-            top = self.app.top
-            thinking = top.waiting_on() if top is not None else None
-            if thinking is not None:
-                thinking.result(timeout=60)
+    def wait_until(self, done, seconds: float = 60.0) -> bool:
+        """Step frames until ``done()`` holds or ``seconds`` of wall time pass
+        (AI seats think in another process: on a loaded machine that takes
+        wall time, whatever the game's clock says)."""
+        end = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > end:
+                return False
             self.frames(1)
-        return done()
+        return True
 
     def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
         """Canvas pixels -> window pixels (through the app's view of the window)."""

@@ -108,8 +108,8 @@ def test_an_ai_seat_to_move_goes_on_thinking_after_resume(driver, home):
     play = driver.top
     assert play.layer.game.snapshot() == state.snapshot()
     assert not play.human_turn and not play.b_undo.enabled
-    assert driver.until(lambda: len(play.layer.game.history) > len(state.history)), \
-        "the AI seat did not move"
+    driver.wait_until(lambda: len(play.layer.game.history) > len(state.history))
+    assert len(play.layer.game.history) > len(state.history), "the AI seat did not move"
 
 
 def test_save_dialog_and_load_screen_with_delete_after_confirmation(driver, home):

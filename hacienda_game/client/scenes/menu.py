@@ -43,11 +43,13 @@ class MenuScene(Scene):
         w, h = 220, 28
         x = self.app.canvas_size[0] // 2 - w // 2
         specs = [(N_("New game"), self.new_game), (N_("Load game"), self.load_game),
+                 (N_("Join game"), self.join_game),
                  (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
                  (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
         if self.saved is not None:
             specs.insert(0, (N_("Continue"), self.continue_game))
-        self.buttons = [Button((x, 258 + i * (h + 4), w, h), _(label), fn, big=True)
+        step = h + 4 if len(specs) <= 8 else h + 1       # nine buttons still fit above the foot
+        self.buttons = [Button((x, 258 + i * step, w, h), _(label), fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
 
     def language_changed(self) -> None:
@@ -78,6 +80,11 @@ class MenuScene(Scene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(map_key))
+
+    def join_game(self) -> None:
+        from .join import JoinScene
+
+        self.app.push(JoinScene())
 
     def maps(self) -> None:
         from .maps import MapsScene

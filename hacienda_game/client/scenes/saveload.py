@@ -183,7 +183,11 @@ def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
         from .play import PlayScene
 
         def play() -> None:
-            go(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+            from ...net.hosting import mark_remote, read_note
+
+            # a game hosted from here: its remote seats host again (players rejoin)
+            plan = mark_remote(saved.plan, read_note(saved.path, saved.plan))
+            go(PlayScene(plan, state=saved.state, limit=saved.limit))
 
         if saved.map_changed:
             app.push(Confirm(_("The map has changed"), play,

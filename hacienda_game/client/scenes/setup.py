@@ -41,7 +41,9 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        self.kinds = list(seat_kinds())
+        from ...net import REMOTE
+
+        self.kinds = [*seat_kinds(), REMOTE]
         self.open_hands = app.settings.open_hands
         self.maps = self.map_list()
         keys = [m.key for m in self.maps]
@@ -103,8 +105,8 @@ class SetupScene(Scene):
                             lambda i=i: self.next_colour(i), icon=f"emblem_{seat.colour}"))
             b.append(Button((col["name"][0], y, col["name"][1], 30), seat.name,
                             lambda i=i: self.edit("name", i)))
-            kind = _("Human") if seat.is_human else _("AI: {level}").format(
-                level=level_name(seat.kind))
+            kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
+                else _("AI: {level}").format(level=level_name(seat.kind))
             b.append(Button((col["kind"][0], y, col["kind"][1], 30), kind,
                             lambda i=i: self.next_kind(i),
                             icon="icon_human" if seat.is_human else "icon_ai"))
