@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
-from ..assets import GOLD, INK
-from ..cursor import HexCursor
-from ..prompts import draw_prompts
-from ..scene import Command
-from ..ui import draw_panel
-from .playdraw import BOARD_AREA
+from ....i18n import _
+from ...assets import GOLD, INK
+from ...cursor import HexCursor
+from ...prompts import draw_prompts
+from ...scene import Command
+from ...ui import draw_panel
+from .draw import BOARD_AREA
 
 ANYONE = ("menu", "log")        # what pads of other seats may do (help: the app, any scene)
 
@@ -70,7 +70,7 @@ class PadPlay:
         return True
 
     def open_overlay(self, name: str) -> None:
-        from .padmenus import LogView
+        from ..padmenus import LogView
 
         if name == "menu":
             self.pause_menu()
@@ -145,7 +145,7 @@ class PadPlay:
         actions[self.action_index]()
 
     def open_buy(self, device: str) -> None:
-        from .padmenus import BuyMenu
+        from ..padmenus import BuyMenu
 
         if self.human_turn:
             self.app.push(BuyMenu(self, device))
@@ -156,7 +156,7 @@ class PadPlay:
         device = self.seat_device()
         if self.human_turn and device.startswith("pad:") and not self.app.pads.connected(device) \
                 and self.app.top is self and not self.pending:
-            from .padmenus import Reconnect
+            from ..padmenus import Reconnect
 
             self.app.push(Reconnect(self, device))
 

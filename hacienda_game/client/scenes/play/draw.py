@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.components import ANIMALS, LAND_CARDS
-from ...engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ...i18n import N_, _
-from ..assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
-from ..patterns import piece_name
-from ..ui import Button, draw_buttons, draw_panel
-from ..words import card_name, level_name, over_reason
+from ....engine.components import ANIMALS, LAND_CARDS
+from ....engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ....i18n import N_, _
+from ...assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
+from ...patterns import piece_name
+from ...ui import Button, draw_buttons, draw_panel
+from ...words import card_name, level_name, over_reason
 
 BOARD_AREA = pygame.Rect(8, 28, 696, 324)
 TRACK = pygame.Rect(16, 356, 680, 22)

@@ -12,25 +12,24 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...engine import Action, Event, GameState, new_game, parse_action
-from ...engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
-from ...engine.undo import UndoLimit
-from ...i18n import _
-from ...maps.board import Cell, cell_name
-from ...session.keeper import GameKeeper, story
-from ...session.plan import GamePlan, SeatPlan
-from ..actionlayer import ActionLayer
-from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
-from ..assets import GOLD, NIGHT, RED
-from ..boardview import BoardView
-from ..hints import hint
-from ..scene import Command, Scene
-from ..sound import EVENT_CUES
-from ..ui import Button, draw_panel, handle_buttons
-from ..words import action_words, card_name, over_reason, scoring_name
-from .overlays import Pause, Privacy
-from .padplay import PadPlay
-from .playdraw import (
+from ....engine import Action, Event, GameState, new_game, parse_action
+from ....engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
+from ....engine.undo import UndoLimit
+from ....i18n import _
+from ....maps.board import Cell, cell_name
+from ....session.keeper import GameKeeper, story
+from ....session.plan import GamePlan, SeatPlan
+from ...actionlayer import ActionLayer
+from ...anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
+from ...assets import GOLD, NIGHT, RED
+from ...boardview import BoardView
+from ...hints import hint
+from ...scene import Command, Scene
+from ...sound import EVENT_CUES
+from ...ui import Button, draw_panel, handle_buttons
+from ...words import action_words, card_name, over_reason, scoring_name
+from ..overlays import Pause, Privacy
+from .draw import (
     ACTIONS_RECT,
     BOARD_AREA,
     HAND_RECT,
@@ -41,6 +40,7 @@ from .playdraw import (
     TRACK_RECT,
     PlayDrawing,
 )
+from .pad import PadPlay
 
 AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
 
@@ -162,7 +162,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        from ...ai import levels
+        from ....ai import levels
 
         known = levels()
         for seat in self.plan.seats:
@@ -195,7 +195,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
         self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
         if len(humans) < len(self.plan.seats) and self.thinks:
-            from ...ai import AIWorker
+            from ....ai import AIWorker
 
             self.ai = AIWorker()
         self.layout_buttons()
@@ -420,7 +420,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
     def handle(self, cmd: Command) -> None:
         if self.demo:
             if cmd.kind in ("press", "key"):
-                from .menu import MenuScene
+                from ..menu import MenuScene
 
                 self.app.reset(MenuScene())
             return
@@ -646,7 +646,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.app.push(Pause(save=None if self.autoplay else self.save_as))
 
     def save_as(self) -> None:
-        from .saveload import SaveDialog
+        from ..saveload import SaveDialog
 
         self.app.push(SaveDialog(self.layer.game, self.plan))
 
@@ -658,7 +658,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.anims.add(Pop(f"+{amount}", start, 0.9 * f, delay, GOLD))
 
     def _after_turn(self, events: list[Event]) -> None:
-        from .scoring import ScoringScene
+        from ..scoring import ScoringScene
 
         kinds = [e.kind for e in events]
         if "turn_ended" in kinds and self.selection is not None:
@@ -708,7 +708,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         if self.autoplay and not self.demo:
             self.app.quit(0)
             return
-        from .menu import MenuScene
+        from ..menu import MenuScene
 
         self.app.reset(MenuScene())
 
@@ -755,7 +755,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         if self.future is not None or not self.ai_turn():
             return
         if self.ai is None:
-            from ...ai import AIWorker
+            from ....ai import AIWorker
 
             self.ai = AIWorker()
         cur = self.layer.current
@@ -859,7 +859,7 @@ def _group(obs, h: int) -> list[int]:
 
 def demo_scene() -> PlayScene:
     """The attract mode: four AI seats play while the title screen sits idle."""
-    from ...session.plan import DEFAULT_NAMES, default_level
+    from ....session.plan import DEFAULT_NAMES, default_level
 
     seed = random.randrange(1, 100000)
     seats = [SeatPlan(DEFAULT_NAMES[i], default_level(), i) for i in range(4)]
@@ -868,7 +868,7 @@ def demo_scene() -> PlayScene:
 
 def autoplay_scene(app) -> PlayScene:
     """--autoplay: every seat an AI, no menus (CONTRACTS §5)."""
-    from ...session.plan import DEFAULT_NAMES
+    from ....session.plan import DEFAULT_NAMES
 
     opts = app.options
     levels = opts.seats or ["random"] * 4
