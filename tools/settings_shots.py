@@ -48,9 +48,10 @@ def settings_shot(path: Path) -> None:
 
 
 def patterns_shot(path: Path, actions: int = 120) -> None:
+    from hacienda_game.client.scenes.play.draw import BOARD_AREA
+
     from hacienda_game.client.patterns import PATTERNS, piece_name
     from hacienda_game.client.scenes.play import PlayScene, autoplay_scene
-    from hacienda_game.client.scenes.play.draw import BOARD_AREA
 
     app = App(Options(headless=True, autoplay=True, seats=["easy"] * 5, seed=5))
     app.settings.patterns = True

@@ -157,43 +157,75 @@ class Pause(Dialog):
 
 
 class Privacy(Scene):
-    """Between two human players: hide everything until the next one is ready."""
+    """Between two human players: a hand-off screen.  Everything stays hidden
+    until the next player presses any button or clicks; it names them in their
+    colour and tells what the others did since their last turn."""
 
     opaque = True
 
-    def __init__(self, name: str, colour: tuple[int, int, int], emblem: str):
+    def __init__(self, name: str, colour: tuple[int, int, int], emblem: str,
+                 recap: list[tuple[str, int | None]] | None = None,
+                 seat_colours: list[int] | None = None,
+                 on_ready: Callable[[], None] | None = None):
         self.name, self.colour, self.emblem = name, colour, emblem
+        self.recap = recap or []
+        self.seat_colours = seat_colours or []
+        self.on_ready = on_ready
+        self.shown_at = 0.0
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.shown_at = app.time
 
     def handle(self, cmd: Command) -> None:
-        if (cmd.kind == "press" and cmd.button == 1) or (cmd.kind == "key"
-                                                           and cmd.name == "confirm"):
+        # Any button or click.
+        if cmd.kind == "press" or (cmd.kind == "key" and cmd.name not in ("pad_lost", "help")):
             self.app.pop()
+            if self.on_ready is not None:
+                self.on_ready()
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..ui import draw_background
 
         art = self.app.art
         draw_background(surface, art, self.app.time)
-        rect = pygame.Rect(0, 0, 560, 150)
-        rect.center = (480, 270)
+        w, h = surface.get_size()
+        body = art.fonts.body
+        lines = self.recap[-8:]
+        rect = pygame.Rect(0, 0, min(w - 40, 720),
+                           150 + (len(lines) + 1) * body.line_height + (12 if lines else 0))
+        rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
+        pygame.draw.rect(surface, self.colour, rect.inflate(-6, -6), 4)
         if self.emblem in art.sprites:
-            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)
-            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 24)))
-        art.fonts.large.draw(surface, _("Pass to {name}").format(name=self.name),
-                             (rect.centerx, rect.y + 44),
-                             self.colour, align="center")
+            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 4)
+            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 30)))
+        art.fonts.huge.draw(surface, _("Pass to {name}").format(name=self.name),
+                            (rect.centerx, rect.y + 52), self.colour, align="center")
+        y = rect.y + 52 + art.fonts.huge.line_height + 4
+        if lines:
+            body.draw(surface, _("Since your last turn:"), (rect.x + 24, y), GOLD)
+            y += body.line_height
+            for text, seat in lines:
+                if seat is not None and seat < len(self.seat_colours):
+                    art.sprites.blit_anchored(
+                        surface, f"emblem_{self.seat_colours[seat]}",
+                        (rect.x + 30, y + body.line_height // 2))
+                body.draw(surface, text, (rect.x + 40, y), WHITE)
+                y += body.line_height
+            y += 12
         art.fonts.small.draw(surface, _("Your hand stays hidden until you are ready."),
-                             (rect.centerx, rect.y + 82), GREY, align="center")
+                             (rect.centerx, y), GREY, align="center")
         if int(self.app.time * 2) % 2 == 0:
-            art.fonts.small.draw(surface, _("Click when ready"), (rect.centerx, rect.y + 110),
-                                 WHITE, align="center")
+            body.draw(surface, _("Press any button or click"),
+                      (rect.centerx, rect.bottom - body.line_height - 26), WHITE,
+                      align="center")
         from ..prompts import draw_prompt, glyph_name, prompts_of
 
-        # ... or press Enter or A on a pad (each connected pad's family shown)
+        # ... Enter or A on a pad (each connected pad's family shown)
         families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
         glyphs = prompts_of(art)
         width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
         x = rect.centerx - width // 2
         for family in families:
-            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom + 6), "")
+            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom - 24), "")

@@ -209,8 +209,9 @@ class ScoringScene(Scene):
         if len(samples) < 2:
             return
         top = 40 + 42 + len(ROWS) * 30 + 44
+        # The points a scoring would give at each moment: the line moves every turn.
         self.chart(surface, pygame.Rect(24, top, 352, 532 - top), _("Points over the game"),
-                   [s[1] for s in samples])
+                   [s[3] if len(s) > 3 else s[1] for s in samples])
         self.chart(surface, pygame.Rect(384, top, 352, 532 - top), _("Pesos over the game"),
                    [s[2] for s in samples])
         art = self.app.art

@@ -1,7 +1,9 @@
-"""The play screen, in parts: the scene, its drawing and its pad control."""
+"""The play screen, in parts: ``scene`` (the play scene), ``table`` (what it
+shares with the replay), ``layout``, ``selection``, ``presentation``,
+``board``, ``panels``, ``pad`` and ``ai``."""
 
 from ....engine.components import LAND_CARDS
-from .draw import LOG_RECT
-from .scene import PlayScene, autoplay_scene, demo_scene, describe
+from .presentation import describe
+from .scene import PlayScene, autoplay_scene, demo_scene
 
-__all__ = ["LAND_CARDS", "LOG_RECT", "PlayScene", "autoplay_scene", "demo_scene", "describe"]
+__all__ = ["LAND_CARDS", "PlayScene", "autoplay_scene", "demo_scene", "describe"]

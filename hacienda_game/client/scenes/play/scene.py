@@ -2,161 +2,67 @@
 
 The screen shows one seat's view (``observe``): the hand of the human at the
 screen, never another's.  Clicks become actions only through the action
-layer, from ``legal_actions()``; a click that is not allowed says why.
+layer, from ``legal_actions()``; a click that is not allowed says why, next
+to the pointer.  The parts: ``layout`` (where things go), ``selection``
+(what a click means), ``presentation`` (events -> log, animation, sound),
+``board`` and ``panels`` (drawing), ``pad`` (keys and pads), ``ai`` (AI
+turns); ``table`` holds what the play scene shares with the replay.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 import pygame
 
 from ....engine import Action, Event, GameState, new_game, parse_action
-from ....engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
+from ....engine.components import PRICE_HACIENDA, PRICE_WATER
 from ....engine.undo import UndoLimit
 from ....i18n import _
-from ....maps.board import Cell, cell_name
 from ....session.keeper import GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
-from ...actionlayer import ActionLayer
-from ...anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
-from ...assets import GOLD, NIGHT, RED
-from ...boardview import BoardView
+from ...anim import Animations
+from ...assets import GOLD, GREY, WHITE
 from ...hints import hint
-from ...scene import Command, Scene
-from ...sound import EVENT_CUES
-from ...ui import Button, draw_panel, handle_buttons
-from ...words import action_words, card_name, over_reason, scoring_name
-from ..overlays import Pause, Privacy
-from .draw import (
-    ACTIONS_RECT,
-    BOARD_AREA,
-    HAND_RECT,
-    LOG_RECT,
-    SEAT_H,
-    SIDE_X,
-    TRACK,
-    TRACK_RECT,
-    PlayDrawing,
-)
+from ...scene import Command
+from ...ui import Button, handle_buttons
+from ...words import action_words, card_name
+from ..overlays import Confirm, Pause, Privacy
+from . import selection as choose
+from .ai import AITurns
 from .pad import PadPlay
+from .panels import WARN, hint_for
+from .presentation import Presenter
+from .selection import Selection
+from .table import GameTable
 
-AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
-
-
-@dataclass
-class Selection:
-    """What the player is about to do: play a card, buy a hacienda or water, harvest."""
-
-    kind: str                                  # play, hacienda, water, harvest, harvest_from
-    card: str | None = None
-    targets: dict = field(default_factory=dict)   # cell -> action (or list for harvest)
-    size: int = 1                              # water tile size
-    turns: int = 0                             # water tile rotation (x 60 degrees)
+MESSAGE_TIME = 3.0        # seconds a refusal stays next to the pointer
+EDGE = 14                 # canvas pixels at the board's edge that pan a zoomed board
 
 
-def describe(event: Event, names: list[str]) -> str:
-    """A log line in plain words, in the game's language."""
-    d = event.data
-    k = event.kind
-    if k == "scoring":
-        parts = ", ".join(f"{names[i]} +{row['total']}" for i, row in enumerate(d["table"]))
-        return _("{scoring}: {points}").format(scoring=scoring_name(d["which"]), points=parts)
-    if k == "game_over":
-        win = _(" and ").join(names[w] for w in d["winners"])
-        text = _("Game over ({reason}): {names} win") if len(d["winners"]) > 1 else \
-            _("Game over ({reason}): {names} wins")
-        return text.format(reason=over_reason(d["reason"]), names=win)
-    who = names[event.seat] if event.seat is not None else ""
-    if k == "card_bought":
-        if not d.get("card"):
-            text = (_("{name} buys a land card from the deck for {price} pesos")
-                    if d["item"] == "land" else
-                    _("{name} buys an animal card from the deck for {price} pesos"))
-            return text.format(name=who, price=d["price"])
-        return _("{name} buys the face-up {card} card for {price} pesos").format(
-            name=who, card=card_name(d["card"]), price=d["price"])
-    if k == "card_revealed":
-        return _("New face-up card: {card}").format(card=card_name(d["card"]))
-    if k == "deck_reshuffled":
-        return _("The land discards are shuffled into a new deck ({size} cards)").format(
-            size=d["size"])
-    if k == "stack_switched":
-        return _("Animal stack {stack} is used up: {scoring} at the end of this round").format(
-            stack=d["stack"] - 1, scoring=scoring_name(d["scoring"]))
-    if k == "tile_placed":
-        text = (_("{name} plays {card} as pampas: land tile on {cell}") if d.get("fallback")
-                else _("{name} plays {card}: land tile on {cell}"))
-        return text.format(name=who, card=card_name(d["card"]), cell=d["cell"])
-    if k == "animal_placed":
-        return _("{name} plays {animal}: token on {cell} (herd of {herd})").format(
-            name=who, animal=card_name(d["animal"]), cell=d["cell"], herd=d["herd"])
-    if k == "market_paid":
-        text = (_("{name}'s herd reaches the market at {market}: {herd} animal"
-                  " + {land} land = {amount} pesos") if d["herd"] == 1 else
-                _("{name}'s herd reaches the market at {market}: {herd} animals"
-                  " + {land} land = {amount} pesos"))
-        return text.format(
-            name=who, market=d["market"], herd=d["herd"], land=d["land"], amount=d["amount"])
-    if k == "hacienda_placed":
-        return _("{name} buys a hacienda for {price} pesos and builds it on {cell}").format(
-            name=who, price=d["price"], cell=d["cell"])
-    if k == "water_placed":
-        return _("{name} buys a water tile of size {size} for {price} pesos: {cells}").format(
-            name=who, size=d["size"], price=d["price"], cells=" ".join(d["cells"]))
-    if k == "harvest":
-        text = (_("{name} harvests a chain of {chain} at {cell}: {amount} pesos"
-                  " (chip taken from {source})") if d.get("source") else
-                _("{name} harvests a chain of {chain} at {cell}: {amount} pesos"))
-        return text.format(name=who, chain=d["chain"], cell=d["cell"], amount=d["amount"],
-                           source=d.get("source"))
-    if k == "turn_ended":
-        return (_("{name} ends the turn (no move possible)") if d.get("forced")
-                else _("{name} ends the turn")).format(name=names[event.seat])
-    return event.describe(names)
-
-
-class PlayScene(PadPlay, PlayDrawing, Scene):
+class PlayScene(PadPlay, GameTable):
     thinks = True             # AI seats play (a replay only shows what they did)
 
     def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
                  state: GameState | None = None, limit: UndoLimit | None = None):
         """A new game from the plan, or a saved one going on (``state``, and how
         far its turn may be undone)."""
-        self.plan = plan
+        super().__init__(plan)
         self.start_state = state
         self.start_limit = limit
         self.autoplay = autoplay or demo
         self.demo = demo          # the title screen's attract mode: any input ends it
-        self.names = [s.name for s in plan.seats]
         self.selection: Selection | None = None
         self.hover_hex: int | None = None
         self.hover_text = ""
+        self.hover_warn = False
+        self.hover_at: tuple[int, int] | None = None
         self.message = ""
         self.message_until = 0.0
-        # Log lines: (text, seat or None, first line of its entry).
-        self.log: list[tuple[str, int | None, bool]] = []
-        self.log_back = 0           # lines scrolled back from the newest
-        self.anims = Animations()
-        self.future = None
-        self.redrawn = False          # set by draw when it repainted a panel or the pieces
-        self.deferred = False
-        self.ai = None
-        self.ai_ready_at = 0.0
-        self.pending: list = []           # scenes to show once this frame's events are done
-        self.samples: list[tuple[int, list[int], list[int]]] = []
-        self.hand_slots: list[tuple[pygame.Rect, str, str]] = []
-        self.market_slots: list[tuple[pygame.Rect, str, str | None]] = []
-        self.seat_rects: list[pygame.Rect] = []
-        self._pieces_key: tuple | None = None
-        self._pieces: pygame.Surface | None = None
-        self._board_base: pygame.Surface | None = None
-        self._drawn: dict = {}
-        self._panels: dict[str, tuple] = {}
-        self._panel_canvas: pygame.Surface | None = None
-        self._spot: tuple[frozenset[int], pygame.Surface] | None = None
-        self._frame: pygame.Surface | None = None
+        self.message_at: tuple[int, int] | None = None
+        self.presenter = Presenter(self)
+        self.ai = AITurns(self, plan.seed)
+        self.seen_upto: dict[int, int] = {}      # log length when each seat last played
         self.finished = False
 
     # ------------------------------------------------------------ lifecycle
@@ -173,15 +79,11 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         if state is None:
             state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,
                              variants=self.plan.variants)
-        self.layer = ActionLayer(state, self.on_events)
+        self.set_table(state)
         self.keeper = GameKeeper(self.plan, self.start_limit,
                                  keep=not self.autoplay and self.thinks)
-        self.view = BoardView(state.board, BOARD_AREA)
-        self.rng = random.Random(self.plan.seed)
         scores, money = self.layer.public_totals()
-        self.score_tick = [Ticker(v) for v in scores]
-        self.money_tick = [Ticker(v) for v in money]
-        self.samples.append((0, scores, money))
+        self.samples.append((0, scores, money, list(self.projected)))
         if state.history:
             self.retell(state)
         humans = [i for i, s in enumerate(self.plan.seats) if s.is_human]
@@ -192,12 +94,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.viewer: int | None = (None if self.private else cur if cur in humans
                                    else humans[0] if humans else None)
         self.shown_to: int | None = None
-        top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
-        self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
         if len(humans) < len(self.plan.seats) and self.thinks:
-            from ....ai import AIWorker
-
-            self.ai = AIWorker()
+            self.ai.start()
         self.layout_buttons()
         if state.history:
             self.say(_("Game resumed: round {round}, {name} to play.").format(
@@ -210,67 +108,72 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         keeper = getattr(self, "keeper", None)       # None if entering failed
         if keeper is not None:
             keeper.close()
-        if self.ai is not None:
-            self.ai.close()
-            self.ai = None
+        self.ai.close()
 
     def pause(self) -> None:
         self.hover_hex = None
 
-    def language_changed(self) -> None:
-        self.layout_buttons()
-        self._panels = {}        # every panel redraws in the new language
-
     def layout_buttons(self) -> None:
-        y = 478
-        self.b_hacienda = Button((8, y, 132, 26),
+        super().layout_buttons()
+        a = self.layout.actions
+        gap = 4
+        widths = (0.24, 0.22, 0.22, 0.32)
+        xs = [a.x]
+        for w in widths[:-1]:
+            xs.append(xs[-1] + round((a.w - 3 * gap) * w) + gap)
+        sizes = [round((a.w - 3 * gap) * w) for w in widths]
+        y, bh = a.y + 2, a.h - 4
+        self.b_hacienda = Button((xs[0], y, sizes[0], bh),
                                  _("Hacienda {price}").format(price=PRICE_HACIENDA),
                                  self.pick_hacienda, icon="icon_hacienda")
-        self.b_water = Button((144, y, 124, 26), _("Water {price}").format(price=PRICE_WATER),
-                              self.pick_water,
+        self.b_water = Button((xs[1], y, sizes[1], bh),
+                              _("Water {price}").format(price=PRICE_WATER), self.pick_water,
                               icon="icon_water")
-        self.b_harvest = Button((272, y, 112, 26), _("Harvest"), self.pick_harvest,
+        self.b_harvest = Button((xs[2], y, sizes[2], bh), _("Harvest"), self.pick_harvest,
                                 icon="chip")
-        self.b_end = Button((388, y, 164, 26), _("End turn"), self.end_turn, icon="icon_actions",
-                            key="end_turn")
-        self.b_menu = Button((880, 2, 76, 22), _("Menu"), self.pause_menu)
-        self.b_undo = Button((428, 404, 124, 22), _("Undo"), self.undo, key="undo")
-        self.b_redo = Button((428, 430, 124, 22), _("Redo"), self.redo, key="redo")
+        self.b_end = Button((xs[3], y, a.right - xs[3], bh), _("End turn"), self.end_turn,
+                            icon="icon_actions", key="end_turn")
+        hand = self.layout.hand
+        self.b_undo = Button((hand.right - 104, hand.y + 4, 100, 22), _("Undo"), self.undo,
+                             key="undo")
+        self.b_redo = Button((hand.right - 104, hand.y + 30, 100, 22), _("Redo"), self.redo,
+                             key="redo")
         self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
-        self.b_sizes = [Button((8 + i * 50, 508, 46, 24), _("{size} hex").format(size=i + 1),
+        strip = self.layout.strip
+        self.b_sizes = [Button((strip.x + 4 + i * 52, strip.y + 4, 48, 24),
+                               _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
-        self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu]
+        self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu,
+                        *self.zoom_buttons]
 
     # ------------------------------------------------------------- helpers
     @property
-    def factor(self) -> float:
-        return self.app.settings.anim_factor
+    def future(self):
+        return self.ai.future
 
     @property
     def human_turn(self) -> bool:
         return (not self.layer.is_over() and self.plan.seats[self.layer.current].is_human
                 and not self.autoplay)
 
-    def seat_plan(self, seat: int) -> SeatPlan:
-        return self.plan.seats[seat]
-
-    def colour(self, seat: int) -> tuple[int, int, int]:
-        return self.app.art.seat_colour(self.plan.seats[seat].colour)
-
-    def say(self, text: str, seat: int | None = None) -> None:
-        lines = self.app.art.fonts.small.wrap(text, LOG_RECT.width - 28)
-        for i, line in enumerate(lines):
-            self.log.append((line, seat, i == 0))
-        del self.log[:-200]
-
-    def warn(self, text: str) -> None:
+    def warn(self, text: str, at: tuple[int, int] | None = None) -> None:
+        """A refusal: a short sound and the reason in the warning colour, next
+        to the pointer (or the hex cursor)."""
         self.app.sound.play("error")
         self.message = text
-        self.message_until = self.app.time + 5.0
+        self.message_until = self.app.time + MESSAGE_TIME
+        self.message_at = at or self.feedback_spot()
 
-    def centre(self, cell: Cell | str) -> tuple[int, int]:
-        board = self.layer.board
-        return self.view.centres[board.hex_of(cell)]
+    def feedback_spot(self) -> tuple[int, int]:
+        """Where the eye is: the hex cursor, else the pointer, else the board's middle."""
+        if self.cursor_shown and self.cursor is not None and self.cursor.hex is not None:
+            return self.view.centres[self.cursor.hex]
+        if self.app.pointer is not None:
+            return self.app.pointer
+        return self.view.area.center
+
+    def centre(self, cell) -> tuple[int, int]:
+        return self.view.centres[self.layer.board.hex_of(cell)]
 
     # ---------------------------------------------------------- selections
     def select(self, selection: Selection | None) -> None:
@@ -278,71 +181,52 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.hover_text = ""
         self.follow_selection()
 
+    def _chosen(self, result: Selection | str) -> None:
+        if isinstance(result, str):
+            self.warn(result)
+        else:
+            self.select(result)
+
     def pick_card(self, item: str, card: str) -> None:
         if not self.human_turn:
             return
         if self.selection and self.selection.kind == "play" and self.selection.card == card:
             self.select(None)
             return
-        targets = self.layer.play_targets(card)
-        if not targets:
-            self.warn(self.why_not(Action("play", item, card, (self.layer.board.cells[0],)),
-                                   _("No hex takes a {card} card now.").format(
-                                       card=card_name(card))))
-            return
-        self.select(Selection("play", card, targets))
-
-    def why_not(self, action: Action, fallback: str) -> str:
-        """The engine's reason when it is about the turn, else a plain fallback."""
-        reason = self.layer.explain(action) or ""
-        if "R13" in reason or "R15" in reason or "R16" in reason or "R3)" in reason \
-                or "R4)" in reason:
-            return hint(reason, fallback)
-        return fallback
+        self._chosen(choose.choose_card(self.layer, item, card))
 
     def pick_hacienda(self) -> None:
-        if not self.human_turn:
-            return
-        targets = self.layer.hacienda_targets()
-        if not targets:
-            self.warn(self.why_not(Action("buy", "hacienda", None, ((0, 0),)),
-                                   _("No hacienda can be bought now: it needs 12 pesos, one"
-                                     " left, one a turn, and a chain or herd of yours without"
-                                     " one (R20).")))
-            return
-        self.select(Selection("hacienda", None, targets))
+        if self.human_turn:
+            self._chosen(choose.choose_hacienda(self.layer))
 
     def pick_water(self, size: int | None = None) -> None:
-        if not self.human_turn:
-            return
-        sizes = self.layer.water_sizes()
-        if not sizes:
-            self.warn(_("No water tile can be bought now: it needs 12 pesos, once a turn, and"
-                        " free pampas for its shape (R21)."))
-            return
-        if size is None or size not in sizes:
-            size = sizes[0] if size is None else size
-            if size not in sizes:
-                self.warn(_("No water tile of size {size} fits or is left now.").format(size=size))
-                return
-        turns = self.selection.turns if self.selection and self.selection.kind == "water" else 0
-        self.select(Selection("water", None, self.layer.water_placements(size), size, turns))
+        if self.human_turn:
+            self._chosen(choose.choose_water(self.layer, size, self.selection))
 
     def pick_harvest(self) -> None:
-        if not self.human_turn:
-            return
-        targets = self.layer.harvest_targets()
-        if not targets:
-            self.warn(_("Nothing to harvest now: once a turn, on a chain of yours without a"
-                        " harvest chip (R36-R38)."))
-            return
-        self.select(Selection("harvest", None, targets))
+        if self.human_turn:
+            self._chosen(choose.choose_harvest(self.layer))
 
-    def end_turn(self) -> None:
+    def end_turn(self, held: bool = False) -> None:
+        """End the turn; with actions left, ask first (a setting turns that off;
+        a pad's held button is its own confirmation)."""
         if not self.human_turn:
             return
         action = self.layer.end_turn()
-        if action is not None:
+        if action is None:
+            return
+        left = 3 - self.layer.view(self.layer.current).actions_taken
+        could = any(a.kind != "end" for a in self.layer.legal())
+        if left > 0 and could and not held and getattr(self.app.settings, "ask_end_turn", True):
+            text = (_("You have 1 action left.") if left == 1 else
+                    _("You have {count} actions left.").format(count=left))
+            self.app.push(Confirm(_("End the turn?"), self.do_end_turn, text))
+            return
+        self.do_end_turn()
+
+    def do_end_turn(self) -> None:
+        action = self.layer.end_turn()
+        if action is not None and self.human_turn:
             self.select(None)
             self.layer.perform(action)
 
@@ -361,60 +245,26 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             self.selection.turns = (self.selection.turns + step) % 6
             self.after_rotate()
 
-    def water_cells(self, h: int) -> tuple[Cell, ...] | None:
-        sel = self.selection
-        assert sel is not None
-        return self.layer.water_shape(self.layer.board.cells[h], sel.size, sel.turns)
+    def water_cells(self, h: int):
+        return choose.water_cells(self.layer, self.selection, h)
 
-    def action_at(self, h: int) -> tuple[Action | None, Action | None]:
-        """(legal action, attempted action) for the selection on hex h."""
-        sel = self.selection
-        board = self.layer.board
-        cell = board.cells[h]
-        if sel is None:
-            return None, None
-        if sel.kind == "play":
-            item = "land" if sel.card in LAND_CARDS else "animal"
-            return sel.targets.get(cell), Action("play", item, sel.card, (cell,))
-        if sel.kind == "hacienda":
-            return sel.targets.get(cell), Action("buy", "hacienda", None, (cell,))
-        if sel.kind == "water":
-            cells = self.water_cells(h)
-            if cells is None:
-                return None, None
-            return sel.targets.get(cells), Action("buy", "water", None, cells)
-        if sel.kind == "harvest":
-            acts = sel.targets.get(cell)
-            if acts and len(acts) == 1:
-                return acts[0], acts[0]
-            return None, Action("harvest", None, None, (cell,))
-        if sel.kind == "harvest_from":
-            return sel.targets.get(cell), None
-        return None, None
+    def action_at(self, h: int):
+        return choose.action_at(self.layer, self.selection, h)
 
     def click_hex(self, h: int) -> None:
         sel = self.selection
         if sel is None:
             return
-        cell = self.layer.board.cells[h]
-        if sel.kind == "harvest" and len(sel.targets.get(cell, [])) > 1:
-            # R37: every chip is out; now pick the chip to take.
-            self.select(Selection("harvest_from", None,
-                                  {a.source: a for a in sel.targets[cell]}))
-            self.warn(_("All 8 chips are on the board: click the chip to take (R37)."))
-            return
-        action, attempt = self.action_at(h)
-        if action is not None:
-            self.select(None)
-            self.layer.perform(action)
-            return
-        if attempt is not None:
-            self.warn(hint(self.layer.explain(attempt),
-                           _("Not possible on {cell}.").format(cell=cell_name(cell))))
-        elif sel.kind == "water":
-            self.warn(_("The water tile would leave the board there; turn it (R, right click)."))
+        result = choose.click(self.layer, sel, h)
+        if isinstance(result, Selection):
+            self.select(result)
+            self.warn(_("All 8 chips are on the board: click the chip to take."),
+                      self.view.centres[h])
+        elif isinstance(result, str):
+            self.warn(result, self.view.centres[h])
         else:
-            self.warn(_("Not possible on {cell}.").format(cell=cell_name(cell)))
+            self.select(None)
+            self.layer.perform(result)
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
@@ -436,12 +286,11 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             if cmd.name == "rotate":
                 self.rotate(1)
                 return
+            if cmd.name in ("zoom_in", "zoom_out"):
+                self.zoom(1 if cmd.name == "zoom_in" else -1)
+                return
         if cmd.kind == "wheel":
-            if cmd.pos is not None and LOG_RECT.collidepoint(cmd.pos):
-                # The wheel over the log scrolls back through the game.
-                self.log_back = max(0, min(len(self.log) - 1, self.log_back + cmd.amount * 3))
-            else:
-                self.rotate(-cmd.amount)
+            self.wheel(cmd)
             return
         if handle_buttons(self.buttons + self.keep_buttons, cmd):
             return
@@ -469,32 +318,38 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         h = self.view.hex_at(cmd.pos)
         if h is not None and self.human_turn:
             if self.selection is None:
-                self.warn(_("Pick a card from your hand or an action first."))
+                self.warn(_("Pick a card from your hand or an action first."), cmd.pos)
             else:
                 self.click_hex(h)
 
-    def hover(self, pos: tuple[int, int]) -> None:
+    def wheel(self, cmd: Command) -> None:
+        """The wheel: over the log it scrolls back; over the board it zooms,
+        except while a water tile is chosen: then it turns the tile (Shift
+        with the wheel still zooms)."""
+        pos = cmd.pos
+        if pos is not None and self.layout.log.collidepoint(pos):
+            self.log_back = max(0, min(len(self.log) - 1, self.log_back + cmd.amount * 3))
+            return
+        water = self.selection is not None and self.selection.kind == "water"
+        if water and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.rotate(-cmd.amount)
+        elif pos is not None and self.view.area.collidepoint(pos):
+            self.zoom(1 if cmd.amount > 0 else -1)
+            self.hover(pos)
+
+    def hover(self, pos: tuple[int, int], cursor: bool = False) -> None:
         h = self.view.hex_at(pos)
         self.hover_text = ""
+        self.hover_warn = False
         self.hover_hex = h
+        self.hover_at = pos
         if self.b_undo in self.keep_buttons and self.b_undo.rect.collidepoint(pos):
             self.hover_text = self.undo_state()[2]
             return
-        if h is not None and self.selection is not None and self.human_turn:
-            action = self.action_at(h)[0]
-            if action is not None:
-                self.hover_text = self.layer.preview(action)
-            elif self.selection.kind != "harvest":
-                attempt = self.action_at(h)[1]
-                if attempt is not None:
-                    # Why can't I place here? The rule, in a short sentence.
-                    self.hover_text = hint(self.layer.explain(attempt))
-            elif self.selection.kind == "harvest":
-                acts = self.selection.targets.get(self.layer.board.cells[h])
-                if acts:
-                    self.hover_text = _("all chips are out: then pick the chip to take")
-            return
         if not self.human_turn:
+            return
+        if h is not None and self.selection is not None:
+            self.hover_text, self.hover_warn = choose.hover_words(self.layer, self.selection, h)
             return
         for rect, item, card in self.market_slots:
             if rect.collidepoint(pos):
@@ -505,10 +360,13 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                     what = _("a land card from the deck")
                 else:
                     what = _("an animal card from the deck")
-                self.hover_text = (_("buy {what}: {effect}").format(
-                    what=what, effect=self.layer.preview(action)) if action
-                    else hint(self.layer.explain(Action("buy", item, card)),
-                              _("cannot buy {what} now").format(what=what)))
+                if action:
+                    self.hover_text = _("buy {what}: {effect}").format(
+                        what=what, effect=self.layer.preview(action))
+                else:
+                    self.hover_text = hint(self.layer.explain(Action("buy", item, card)),
+                                           _("cannot buy {what} now").format(what=what))
+                    self.hover_warn = True
         for rect, _item, card in self.hand_slots:
             if rect.collidepoint(pos):
                 n = len(self.layer.play_targets(card))
@@ -517,99 +375,31 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                     else _("{card} card: {count} hexes can take it").format(
                         card=card_name(card), count=n) if n
                     else _("no hex takes a {card} card now").format(card=card_name(card)))
+                self.hover_warn = n == 0
 
     # ------------------------------------------------------------- events
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Engine events -> log lines, animations, tickers, scoring and privacy screens."""
-        f = self.factor
-        board = self.layer.board
-        scale = self.view.piece_scale
-        delay = 0.0
         self.tell(events)
-        for event in events:
-            e = event.seen_by(None)     # effects show only public facts
-            for name, at in EVENT_CUES.get(e.kind, ()):
-                self.app.sound.play(name, delay + at * f)
-            if e.kind == "market_paid":
-                self.rumble(e.seat)
-            if f <= 0:
-                continue
-            d = e.data
-            if e.kind == "tile_placed":
-                h = board.hex_of(d["cell"])
-                c = self.seat_plan(e.seat).colour
-                self.anims.add(Drop(self.piece(f"land_{c}", c),
-                                    self.view.centres[h], (h, 0), 0.5 * f, delay, scale))
-            elif e.kind == "animal_placed":
-                h = board.hex_of(d["cell"])
-                c = self.seat_plan(e.seat).colour
-                frame = self.piece(f"animal_{d['animal']}_{c}", c)
-                self.anims.add(Drop(frame, self.view.centres[h], (h, 0), 0.5 * f, delay, scale))
-            elif e.kind == "market_paid":
-                side = board.hex_of(d["side"])
-                group = _group(self.observation(), side)
-                self.anims.add(Blink("hex_selected", [self.view.centres[x] for x in group],
-                                     0.9 * f, delay + 0.3 * f))
-                self.coin(e.seat, self.centre(d["market"]), d["amount"], delay + 0.35 * f)
-                delay += 0.15 * f
-            elif e.kind == "harvest":
-                h = board.hex_of(d["cell"])
-                frames = self.app.art.sprites.animations.get("chip_pop",
-                                                             [f"chip_pop_{i}" for i in range(4)])
-                cx, cy = self.view.centres[h]
-                self.anims.add(FrameAnim([x for x in frames if x in self.app.art.sprites],
-                                         (cx + 7, cy + 6), 0.5 * f, delay, hides=(h, 2)))
-                self.coin(e.seat, self.view.centres[h], d["amount"], delay + 0.2 * f)
-            elif e.kind == "hacienda_placed":
-                h = board.hex_of(d["cell"])
-                cx, cy = self.view.centres[h]
-                c = self.seat_plan(e.seat).colour
-                self.anims.add(Drop(self.piece(f"hacienda_{c}", c),
-                                    (cx, cy - 6), (h, 1), 0.5 * f, delay, scale))
-                self.anims.add(Pop(f"-{d['price']}", self.view.centres[h], 0.8 * f, delay, RED))
-            elif e.kind == "water_placed":
-                for i, c in enumerate(d["cells"]):
-                    h = board.hex_of(c)
-                    self.anims.add(Drop("water", self.view.centres[h], (h, 0), 0.45 * f,
-                                        delay + 0.06 * i * f, scale))
-            elif e.kind == "card_bought":
-                rect = self.seat_rects[e.seat] if e.seat < len(self.seat_rects) else None
-                if rect is not None:
-                    self.anims.add(Pop(f"-{d['price']}", (rect.right - 60, rect.y + 12),
-                                       0.7 * f, delay, RED))
-            elif e.kind == "stack_switched":
-                self.anims.add(Banner(_("{scoring} after this round").format(
-                    scoring=scoring_name(d["scoring"])),
-                                      BOARD_AREA.center, 2.0 * f, delay))
-        scores, money = self.show_totals(instant=f <= 0)
+        lands = self.presenter.show(action, events)
+        scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
         kinds = [e.kind for e in events]
         if "turn_ended" in kinds or "scoring" in kinds:
-            self.samples.append((len(self.samples), scores, money))
+            self.samples.append((len(self.samples), scores, money, list(self.projected)))
+        if "turn_ended" in kinds:
+            ended = next(e.seat for e in events if e.kind == "turn_ended")
+            self.seen_upto[ended] = len(self.log)
         self.keeper.note(self.layer.game, action, events)
         if self.keeper.problem:
             self.warn(self.keeper.problem)
         self._after_turn(events)
-
-    def tell(self, events: list[Event]) -> None:
-        """The log lines for an action's events (only public facts)."""
-        for event in events:
-            e = event.seen_by(None)
-            if e.kind not in ("card_revealed",):
-                self.say(describe(e, self.names), e.seat)
-
-    def show_totals(self, instant: bool) -> tuple[list[int], list[int]]:
-        scores, money = self.layer.public_totals()
-        for i in range(len(scores)):
-            self.score_tick[i].set(scores[i], instant=instant)
-            self.money_tick[i].set(money[i], instant=instant)
-        return scores, money
 
     def retell(self, state: GameState) -> None:
         """A resumed game: the log and the score charts of the game so far."""
         for _action, events, scores, money in story(state):
             self.tell(events)
             if any(e.kind in ("turn_ended", "scoring") for e in events):
-                self.samples.append((len(self.samples), scores, money))
+                self.samples.append((len(self.samples), scores, money, scores))
 
     # ------------------------------------------------------ undo, redo, save
     def undo_state(self) -> tuple[bool, str, str]:
@@ -650,13 +440,6 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
 
         self.app.push(SaveDialog(self.layer.game, self.plan))
 
-    def coin(self, seat: int, start: tuple[float, float], amount: int, delay: float) -> None:
-        f = self.factor
-        rect = self.seat_rects[seat] if seat < len(self.seat_rects) else None
-        end = (rect.x + 60, rect.y + 24) if rect is not None else (SIDE_X, 40)
-        self.anims.add(CoinFly(start, end, 0.6 * f, delay))
-        self.anims.add(Pop(f"+{amount}", start, 0.9 * f, delay, GOLD))
-
     def _after_turn(self, events: list[Event]) -> None:
         from ..scoring import ScoringScene
 
@@ -690,8 +473,14 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                                "reason": over.data["reason"],
                                "actions": len(self.layer.view(0).history)}
 
+    def recap(self, seat: int) -> list[tuple[str, int | None]]:
+        """What the others did since the seat's last turn (public log lines)."""
+        start = self.seen_upto.get(seat, 0)
+        return [(line, who) for line, who, _first in self.log[start:]]
+
     def check_privacy(self) -> None:
-        """Before a human's turn at a shared screen: pass the mouse, hide the hand."""
+        """Before a human's turn at a shared screen: a hand-off screen with a
+        recap; the hand stays hidden until the next player is there."""
         cur = self.layer.current
         seats = self.plan.seats
         if not seats[cur].is_human:
@@ -699,10 +488,33 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         humans = sum(s.is_human for s in seats)
         if humans > 1 and not self.plan.open_hands and self.shown_to != cur:
             sp = seats[cur]
-            self.pending.insert(0, Privacy(sp.name, self.app.art.seat_text_colour(sp.colour),
-                                           f"emblem_{sp.colour}"))
+            self.viewer = None
+            self.pending.insert(0, Privacy(
+                sp.name, self.app.art.seat_text_colour(sp.colour), f"emblem_{sp.colour}",
+                recap=self.recap(cur), seat_colours=[s.colour for s in seats],
+                on_ready=lambda seat=cur: self.handed_over(seat)))
+            self.shown_to = cur
+            return
         self.viewer = cur
         self.shown_to = cur
+
+    def handed_over(self, seat: int) -> None:
+        """The next player took over: show their hand; the pointer goes to the
+        middle of the board, never onto a button that acts for them."""
+        self.viewer = seat
+        self.select(None)
+        spot = self.view.area.center
+        for b in self.buttons + self.keep_buttons:
+            b.hover = False
+        self.app.pointer = spot
+        self.hover_hex = None
+        self.message = ""
+        self.cursor_shown = False
+        try:
+            if pygame.mouse.get_focused():
+                pygame.mouse.set_pos(spot)
+        except pygame.error:
+            pass
 
     def after_final(self) -> None:
         if self.autoplay and not self.demo:
@@ -714,115 +526,89 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
 
     # --------------------------------------------------------------- update
     def waiting_on(self):
-        return self.future if self.future is not None and not self.future.done() else None
+        return self.ai.waiting_on()
 
     def update(self, dt: float) -> None:
-        self.anims.update(dt)
-        rate = 0 if self.factor <= 0 else 30 / self.factor
-        for t in self.score_tick:
-            t.update(dt, rate)
-        for t in self.money_tick:
-            t.update(dt, rate * 2)
-        if self.pending:
-            # Scenes queued by this turn's events: the last pushed shows first.
-            for scene in self.pending:
-                self.app.push(scene)
-            self.pending = []
+        super().update(dt)
+        self.edge_pan(dt)
         self.check_controller()
+
+    def edge_pan(self, dt: float) -> None:
+        """A zoomed board pans while the pointer rests at its edge."""
+        pos = self.app.pointer
+        view = self.view
+        if not view.zoom or pos is None or not view.area.collidepoint(pos) or self.cursor_shown:
+            return
+        a = view.area
+        speed = 360 * dt
+        dx = (-speed if pos[0] < a.left + EDGE else speed if pos[0] > a.right - EDGE else 0)
+        dy = (-speed if pos[1] < a.top + EDGE else speed if pos[1] > a.bottom - EDGE else 0)
+        if dx or dy:
+            view.pan_by(dx, dy)
+            self.hover_hex = view.hex_at(pos)
 
     def ai_turn(self) -> bool:
         return (not self.layer.is_over() and not self.pending
                 and (self.autoplay or not self.plan.seats[self.layer.current].is_human))
 
     def idle(self) -> None:
-        """Between frames: carry out the AI's move once it is ready (and the last
-        one has been on screen long enough), then ask for the next one.  The AI
-        thinks in another process; only its answer is applied here."""
-        if self.redrawn and not self.deferred:
-            # This frame repainted panels: the next move waits one frame, so
-            # applying it and painting it never fall in the same frame.
-            self.deferred = True
-            return
-        self.deferred = False
-        if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
-            action = self.future.result()
-            self.future = None
-            self.layer.perform(action)
-            instant = (self.autoplay and self.app.options.headless
-                       and not self.app.options.realtime)
-            self.ai_ready_at = self.app.time + (0.0 if instant
-                                                else AI_PAUSE * max(self.factor, 0.3))
-        if self.future is not None or not self.ai_turn():
-            return
-        if self.ai is None:
-            from ....ai import AIWorker
-
-            self.ai = AIWorker()
-        cur = self.layer.current
-        self.future = self.ai.think(self.plan.seats[cur].kind, self.layer.view(cur),
-                                    seed=self.rng.randrange(1 << 30))
+        self.ai.idle()
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        self.redrawn = False
-        art = self.app.art
-        obs = self.observation()
         self.update_buttons()
-        if self._frame is None:
-            # The panels that never move, drawn once.
-            self._frame = pygame.Surface(surface.get_size()).convert()
-            self._frame.fill(NIGHT)
-            for rect in (BOARD_AREA.inflate(8, 8).union(TRACK.inflate(16, 8)),
-                         self.market_rect, HAND_RECT, LOG_RECT):
-                draw_panel(self._frame, art, rect)
-        if self._panel_canvas is None:
-            self._panel_canvas = self._frame.copy()
-        # Each panel is redrawn (into the panel canvas) only when what it shows
-        # has changed; then the canvas, the board and what moves are drawn.
-        now = self.app.time
-        ticks = (tuple(t.value for t in self.money_tick), tuple(t.value for t in self.score_tick))
-        sel = self.selection
-        sel_key = (sel.kind, sel.card, sel.size, sel.turns) if sel else None
-        n = len(self.plan.seats)
-        self._panel(surface, "top", pygame.Rect(0, 0, 876, 26),
-                    (obs.round, obs.current, obs.actions_taken, obs.over, obs.stack,
-                     obs.animal_draw_size, obs.animal_waiting_size, obs.intermediate_due,
-                     obs.final_due), lambda s: self.draw_top(s, obs))
-        self._panel(surface, "track", TRACK_RECT, ticks[1], self.draw_track)
-        self._panel(surface, "seats", pygame.Rect(SIDE_X, 30, 244, n * (SEAT_H + 2)),
-                    (ticks, tuple((v.land_cards, v.animal_cards) for v in obs.seats),
-                     obs.current, obs.over, int(now * 2) % 2), lambda s: self.draw_seats(s, obs))
-        self._panel(surface, "market", self.market_rect,
-                    (obs.land_face_up, obs.animal_face_up, obs.land_deck_size,
-                     obs.animal_draw_size, obs.haciendas_left, len(obs.chips), obs.water_left),
-                    lambda s: self.draw_market(s, obs))
-        self._panel(surface, "hand", HAND_RECT,
-                    (obs.seat, obs.land_hand, obs.animal_hand, sel_key, self.viewer,
-                     obs.current, obs.over), lambda s: self.draw_hand(s, obs))
-        self._panel(surface, "log", LOG_RECT, (len(self.log), self.log[-1:], self.log_back),
-                    self.draw_log)
-        buttons = self.buttons + (self.b_sizes if sel and sel.kind == "water" else [])
-        self._panel(surface, "actions", ACTIONS_RECT,
-                    (tuple((b.enabled, b.hover, b.selected, now - b.pressed_at < 0.12)
-                           for b in buttons), sel_key, self.hover_text,
-                     self.message if now < self.message_until else "", self.human_turn),
-                    lambda s: self._draw_actions(s, buttons))
-        surface.blit(self._panel_canvas, (0, 0))
-        self.draw_board(surface, obs)
-        self.draw_highlights(surface)
-        self.draw_cursor(surface)
-        self.b_menu.draw(surface, art)
+        self.draw_table(surface)
+        art = self.app.art
         for b in self.keep_buttons:
             b.draw(surface, art)
+        self.draw_cursor(surface)
         if self.demo and int(self.app.time * 2) % 2 == 0:
-            art.fonts.large.draw(surface, _("Demo game · click to play"), BOARD_AREA.midtop,
-                                 GOLD, align="center")
+            art.fonts.large.draw(surface, _("Demo game · click to play"),
+                                 (self.view.area.centerx, self.view.area.y + 4), GOLD,
+                                 align="center")
         self.anims.draw(surface, art)
+        self.draw_feedback(surface)
 
-    def observation(self):
-        """The seat view the screen shows."""
-        seat = self.layer.current if self.autoplay or self.viewer is None else self.viewer
-        return self.layer.view(seat)
+    def draw_feedback(self, surface: pygame.Surface) -> None:
+        """The refusal, else what the hovered hex would do, next to the eye."""
+        if self.message and self.app.time < self.message_until:
+            self.panels.bubble(surface, self.message, self.message_at or self.feedback_spot(),
+                               True)
+        elif self.hover_text and self.hover_at is not None and (
+                self.view.area.collidepoint(self.hover_at) or self.cursor_shown):
+            self.panels.bubble(surface, self.hover_text, self.hover_at, self.hover_warn)
+
+    def action_buttons(self) -> list[Button]:
+        sel = self.selection
+        return [self.b_hacienda, self.b_water, self.b_harvest, self.b_end] + (
+            self.b_sizes if sel and sel.kind == "water" else [])
+
+    def strip_key(self) -> tuple:
+        off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
+            else self.hover_text
+        return (hint_for(self), off_board, self.hover_warn, self.wants_prompts(),
+                self.app.pads.family(self.seat_device()), self.human_turn)
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        """Under the actions: what to do now, what the pointer is over (off the
+        board) and, for keys and pads, their prompts (never over the board)."""
+        strip = self.layout.strip
+        font = self.app.art.fonts.body
+        x = strip.x + 8
+        if self.selection is not None and self.selection.kind == "water":
+            x = self.b_sizes[-1].rect.right + 8
+        y = strip.y + 3
+        hint_line, off_board, warn, prompts = self.strip_key()[:4]
+        text = off_board or hint_line
+        colour = WARN if off_board and warn else WHITE if not off_board else GOLD
+        if text:
+            line = font.wrap(text, strip.right - 8 - x)[0]
+            font.draw(surface, line, (x, y), colour)
+        if prompts:
+            self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
+        elif not self.human_turn and not self.autoplay:
+            self.app.art.fonts.small.draw(surface, _("The AI seats are playing."),
+                                          (strip.x + 8, y + font.line_height + 2), GREY)
 
     def update_buttons(self) -> None:
         human = self.human_turn
@@ -838,23 +624,17 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.b_hacienda.selected = bool(sel and sel.kind == "hacienda")
         self.b_water.selected = bool(sel and sel.kind == "water")
         self.b_harvest.selected = bool(sel and sel.kind.startswith("harvest"))
+        self.b_zoom_out.enabled = self.view.zoom > 0
+        self.b_zoom_fit.enabled = self.view.zoom > 0
+        self.b_zoom_in.enabled = self.view.zoom < len(self.view.zooms) - 1
         if sel and sel.kind == "water":
             sizes = self.layer.water_sizes()
             for i, b in enumerate(self.b_sizes):
                 b.enabled = i + 1 in sizes
                 b.selected = sel.size == i + 1
 
-def _group(obs, h: int) -> list[int]:
-    """The herd (same owner, same animal) holding hex h, from a seat's view."""
-    kind, owner, adj = obs.kind, obs.owner, obs.board.adjacent
-    seen, stack = {h}, [h]
-    while stack:
-        x = stack.pop()
-        for n in adj[x]:
-            if n not in seen and kind[n] == kind[h] and owner[n] == owner[h]:
-                seen.add(n)
-                stack.append(n)
-    return sorted(seen)
+    def status_hint(self) -> str:
+        return hint_for(self)
 
 
 def demo_scene() -> PlayScene:
