@@ -19,6 +19,7 @@ from ...patterns import piece_name
 from .selection import action_at, marked_hexes, water_cells
 
 DIM_ALPHA = 150            # how dark the hexes a choice may not go to become
+TINT_ALPHA = 130           # how strongly an owned land tile shows its owner's colour
 FADE = 0.18                # seconds the dimming takes to come in
 
 
@@ -71,6 +72,31 @@ class BoardDrawing:
             out[(h, 2)] = ("chip", (round(cx + 7 * k), round(cy + 6 * k)))
         return out
 
+    def tint(self, name: str) -> pygame.Surface | None:
+        """The owner's colour, half see-through, over a land tile's whole face
+        (drawn under the tile's ring and emblem): the terrain shows through."""
+        if not name.startswith("land_"):
+            return None
+        colour = int(name[5])
+        tints = self.__dict__.setdefault("_tints", {})
+        if colour not in tints:
+            view = self.host.view
+            layout = view.board.layout
+            x, y = view.board.cells[0]
+            ox, oy = layout.top_left(x, y)
+            surf = pygame.Surface((layout.tilewidth, layout.tileheight), pygame.SRCALPHA)
+            rgb = self.host.app.art.seat_colour(colour)
+            pygame.draw.polygon(surf, (*rgb, TINT_ALPHA),
+                                [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
+            tints[colour] = surf
+        return tints[colour]
+
+    def _blit(self, surf: pygame.Surface, name: str, pos: tuple[int, int]) -> None:
+        tint = self.tint(name)
+        if tint is not None:
+            surf.blit(tint, tint.get_rect(center=pos))
+        _blit_piece(surf, self.host.app.art.sprites, name, pos, self.host.view.piece_scale)
+
     def render_pieces(self, obs, hidden: frozenset) -> pygame.Surface:
         """The map picture with every piece on it, kept between frames: new
         pieces are added to it; only a piece leaving redraws what it covered."""
@@ -98,11 +124,11 @@ class BoardDrawing:
                 surf.blit(self._base, spot, spot)
                 for other in order:
                     if other in drawn and _piece_rect(sprites, shown[other], k).colliderect(spot):
-                        _blit_piece(surf, sprites, *shown[other], k)
+                        self._blit(surf, *shown[other])
                 surf.set_clip(None)
         for key in order:
             if key not in drawn or drawn[key] != shown[key]:
-                _blit_piece(surf, sprites, *shown[key], k)
+                self._blit(surf, *shown[key])
         self._drawn = shown
         return surf
 
@@ -135,6 +161,10 @@ class BoardDrawing:
         if self._dim is None or self._dim[0] != key:
             shade = pygame.Surface(view.base.get_size(), pygame.SRCALPHA)
             shade.fill((*INK, DIM_ALPHA))
+            # Only over the board: where the map has no picture, nothing to shade.
+            alpha = pygame.surfarray.pixels_alpha(shade)
+            alpha[pygame.surfarray.pixels_alpha(view.base) == 0] = 0
+            del alpha
             layout = view.board.layout
             for h in lit:
                 x, y = view.board.cells[h]

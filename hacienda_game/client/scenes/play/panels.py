@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from ....art.palette import HIGHLIGHTS
 from ....i18n import N_, _
 from ...assets import DIM, GOLD, GREY, INK, NIGHT, RED, WHITE
 from ...ui import draw_buttons, draw_panel
@@ -35,7 +36,7 @@ PAD_HINTS = {
     "harvest_from": N_("Take which chip? Move the cursor to a lit chip of another player."),
     "idle": N_("Pick a card, buy or choose an action with the buttons shown below."),
 }
-WARN = (255, 140, 70)      # refusals: warm and bright on the dark panels and the board
+WARN = HIGHLIGHTS["warning"]      # refusals: warm and bright on the panels and the board
 
 
 class Panels:
