@@ -167,6 +167,9 @@ class ReplayScene(GameTable):
         if cmd.kind == "key" and cmd.name == "back":
             self.close()
             return
+        if cmd.kind == "key" and cmd.name in ("zoom", "zoom_in", "zoom_out"):
+            self.zoom_key(cmd.name)
+            return
         if cmd.kind == "key" and cmd.name in ("prev_card", "next_card"):    # LB/RB, Q/W
             self.playing = False
             self.goto(0 if cmd.name == "prev_card" else len(self.actions))

@@ -26,7 +26,7 @@ class Layout:
     line: int                     # the reading font's line height
     top: pygame.Rect              # round, whose turn, actions left; the Menu button
     board: pygame.Rect            # the board view (zoomed and panned inside it)
-    zoom: pygame.Rect             # the zoom buttons' corner, over the board's frame
+    zoom: pygame.Rect             # the zoom buttons, beside the points track
     track: pygame.Rect            # the points track
     hand: pygame.Rect
     actions: pygame.Rect          # the action buttons
@@ -49,7 +49,8 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 24) -> Layout:
     side_w = max(236, min(340, w - 700))
     left_w = w - side_w - 8
     board = pygame.Rect(4, TOP_H, left_w, max(200, h - TOP_H - 166))
-    track = pygame.Rect(4, board.bottom + 2, left_w, 22)
+    zoom = pygame.Rect(4 + left_w - 118, board.bottom + 2, 118, 22)
+    track = pygame.Rect(4, board.bottom + 2, left_w - 122, 22)
     hand = pygame.Rect(4, track.bottom + 2, left_w, CARD_H + 12)
     actions = pygame.Rect(4, hand.bottom + 2, left_w, 30)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
@@ -60,7 +61,6 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 24) -> Layout:
     mtop = (rows[-1].bottom if rows else side.y) + 2
     market = pygame.Rect(side.x, mtop, side.w, 2 * (line + CARD_H + 6) + line + 6)
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
-    zoom = pygame.Rect(board.right - 3 * 26 - 4, board.y + 4, 3 * 26, 24)
     return Layout(canvas, line, pygame.Rect(0, 0, w, TOP_H), board, zoom, track, hand, actions,
                   strip, side, rows, market, log)
 

@@ -56,6 +56,9 @@ class PadPlay:
         if name in ANYONE:
             self.open_overlay(name)
             return True
+        if name in ("zoom", "zoom_in", "zoom_out"):        # only the view: any pad may
+            self.zoom_key(name)
+            return True
         if not self.controls(cmd):
             return True
         if name in ("left", "right", "up", "down"):

@@ -286,9 +286,6 @@ class PlayScene(PadPlay, GameTable):
             if cmd.name == "rotate":
                 self.rotate(1)
                 return
-            if cmd.name in ("zoom_in", "zoom_out"):
-                self.zoom(1 if cmd.name == "zoom_in" else -1)
-                return
         if cmd.kind == "wheel":
             self.wheel(cmd)
             return

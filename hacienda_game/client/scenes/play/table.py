@@ -74,10 +74,12 @@ class GameTable(Scene):
         top = self.layout.top
         self.b_menu = Button((top.right - 84, 2, 80, 24), _("Menu"), self.pause_menu)
         z = self.layout.zoom
-        self.b_zoom_out = Button((z.x, z.y, 24, 24), "-", lambda: self.zoom(-1))
-        self.b_zoom_fit = Button((z.x + 26, z.y, 24, 24), "", lambda: self.zoom(0),
-                                 icon="icon_actions")
-        self.b_zoom_in = Button((z.x + 52, z.y, 24, 24), "+", lambda: self.zoom(1))
+        fit = _("Fit")
+        w = max(36, self.app.art.fonts.small.width(fit) + 12)
+        x = z.right - 2 * 26 - w
+        self.b_zoom_out = Button((x, z.y, 24, z.h), "-", lambda: self.zoom(-1))
+        self.b_zoom_fit = Button((x + 26, z.y, w, z.h), fit, lambda: self.zoom(0))
+        self.b_zoom_in = Button((x + 28 + w, z.y, 24, z.h), "+", lambda: self.zoom(1))
         self.zoom_buttons = [self.b_zoom_out, self.b_zoom_fit, self.b_zoom_in]
 
     def pause_menu(self) -> None:
@@ -148,14 +150,29 @@ class GameTable(Scene):
         self.pending_at = max(self.pending_at, self.app.time + until)
 
     def zoom(self, step: int) -> None:
-        """Zoom in or out one step (0: back to fit), about the pointer when it is
-        over the board, else about the board's middle."""
+        """Zoom in or out one step (0: back to fit), about the hex cursor when
+        it is shown, else the pointer over the board, else the board's middle."""
         view = self.view
         level = 0 if step == 0 else view.zoom + step
+        cursor = getattr(self, "cursor", None)
         pos = self.app.pointer
-        anchor = pos if pos is not None and view.area.collidepoint(pos) else view.area.center
+        if getattr(self, "cursor_shown", False) and cursor is not None and cursor.hex is not None:
+            anchor = view.centres[cursor.hex]
+        elif pos is not None and view.area.collidepoint(pos):
+            anchor = pos
+        else:
+            anchor = view.area.center
         view.set_zoom(level, anchor)
         self.hover_hex = None
+
+    def zoom_key(self, name: str) -> None:
+        """Keys and pads: Z / the left stick steps through the zooms and back to
+        fit; + and - zoom in and out."""
+        view = self.view
+        if name == "zoom":
+            self.zoom(1 if view.zoom < len(view.zooms) - 1 else 0)
+        else:
+            self.zoom(1 if name == "zoom_in" else -1)
 
     def update_projection(self) -> None:
         if self._projected_at == self.layer.version:

@@ -1,0 +1,238 @@
+"""The play screen made for the TV (issue 13, part 2): a board you read from the
+couch at every canvas width, exact hit testing under zoom and pan, feedback
+where the eye is and never over a panel, the end-turn question, the hot-seat
+hand-off with its recap and the pointer after it."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from hacienda_game.client.anim import Pop
+from hacienda_game.client.boardview import BoardView
+from hacienda_game.client.scenes.overlays import Confirm, Privacy
+from hacienda_game.client.scenes.play import PlayScene
+from hacienda_game.client.scenes.play.layout import play_layout
+from hacienda_game.maps import load_board
+from hacienda_game.maps.catalog import builtin_maps
+from hacienda_game.session.plan import GamePlan, SeatPlan
+
+WIDTHS = (720, 960, 1290)
+
+
+def start(driver, seats=2, open_hands=True, seed=4) -> PlayScene:
+    plan = GamePlan("symmetric", [SeatPlan(n, colour=i) for i, n in
+                                  enumerate(["Ana", "Bo", "Cy", "Di", "Eva"][:seats])], seed,
+                    open_hands=open_hands)
+    play = PlayScene(plan)
+    driver.app.reset(play)
+    driver.frames(2)
+    return play
+
+
+def flat_picture(board) -> pygame.Surface:
+    return pygame.Surface(board.layout.map_size(board.width, board.height), pygame.SRCALPHA)
+
+
+# ------------------------------------------------------------- hex size
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_standard_board_reads_from_the_couch_in_the_fit_view(width):
+    """Hexes >= 30 canvas px across (60 screen px at 1920x1080) at 960 and 1290
+    wide; at 720 wide (4:3) the fit view is smaller and one zoom step gets there."""
+    layout = play_layout((width, 540), 5)
+    assert layout.board.width >= width - 350 and layout.board.height >= 340
+    for name in builtin_maps():
+        board = load_board(name)
+        view = BoardView(board, layout.board, flat_picture(board))
+        assert view.zoom == 0                             # fit is the default
+        for h in (0, len(board.cells) - 1):              # every hex in the area
+            assert view.area.collidepoint(view.centres[h])
+        if width >= 960:
+            assert view.hex_px >= 30, (name, width, view.hex_px)
+        else:
+            assert view.hex_px >= 20, (name, width, view.hex_px)
+            view.set_zoom(1)
+            assert view.hex_px >= 30, (name, width, view.hex_px)
+
+
+def test_the_real_client_shows_the_board_large(driver):
+    play = start(driver)
+    assert driver.app.canvas_size == (960, 540)
+    assert play.view.hex_px >= 30
+    assert play.view.area.width * play.view.area.height >= 0.45 * 960 * 540
+
+
+def test_layout_panels_never_overlap_the_board():
+    for width in WIDTHS:
+        for seats in (2, 5):
+            layout = play_layout((width, 540), seats)
+            for rect in layout.panels + (layout.zoom,):
+                assert not rect.colliderect(layout.board), (width, seats, rect)
+                assert pygame.Rect(0, 0, width, 540).contains(rect), (width, rect)
+
+
+# ------------------------------------------------------- zoom and pan
+def test_hit_testing_is_exact_at_every_zoom_and_pan():
+    board = load_board("symmetric")
+    view = BoardView(board, play_layout((960, 540), 4).board)
+    rng = random.Random(2)
+    for level in range(len(view.zooms)):
+        view.set_zoom(level, view.area.center)
+        for _ in range(3):
+            view.pan_by(rng.uniform(-200, 200), rng.uniform(-120, 120))
+            seen = 0
+            for h, centre in enumerate(view.centres):
+                if not view.area.collidepoint(centre):
+                    assert view.hex_at(centre) != h
+                    continue
+                seen += 1
+                assert view.hex_at(centre) == h, (level, h)
+                for px, py in view.polygon(h):        # just inside each corner
+                    cx, cy = centre
+                    inside = (round(px + (cx - px) * 0.2), round(py + (cy - py) * 0.2))
+                    if view.area.collidepoint(inside):
+                        assert view.hex_at(inside) == h, (level, h, inside)
+            assert seen >= 12
+    view.set_zoom(0)
+    assert view.scale == view.fit
+
+
+def test_the_wheel_zooms_about_the_pointer_and_a_click_still_finds_its_hex(driver):
+    play = start(driver)
+    state = play.layer._state
+    slot = next(s for s in play.hand_slots if s[1] == "land")
+    driver.click(slot[0].center)
+    target = sorted(play.selection.targets)[0]
+    h = state.board.index[target]
+    before = play.view.centres[h]
+    driver.move(before)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.frames(1)
+    assert play.view.zoom == 1 and play.view.scale > play.view.fit
+    after = play.view.centres[h]
+    assert abs(after[0] - before[0]) <= 2 and abs(after[1] - before[1]) <= 2
+    driver.click(play.view.centres[h])
+    assert state.piece_at(target) == ("land", 0)
+    driver.click(play.b_zoom_fit.rect.center)
+    assert play.view.zoom == 0
+
+
+def test_while_water_is_chosen_the_wheel_turns_it_and_keys_zoom(driver):
+    play = start(driver)
+    play.layer._state.seats[0].money = 30
+    driver.click(play.b_water.rect.center)
+    assert play.selection.kind == "water"
+    driver.move(play.view.area.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.frames(1)
+    assert play.selection.turns == 5 and play.view.zoom == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0,
+                                         unicode="+", scancode=0))
+    driver.frames(1)
+    assert play.view.zoom == 1
+    # Only hexes where the tile fits as turned now are marked.
+    from hacienda_game.client.scenes.play.selection import marked_hexes, water_cells
+
+    for x in marked_hexes(play.layer, play.selection):
+        assert water_cells(play.layer, play.selection, x) in play.selection.targets
+
+
+def test_the_pad_cursor_keeps_itself_in_view_when_zoomed(driver):
+    play = start(driver)
+    play.view.set_zoom(len(play.view.zooms) - 1, play.view.area.topleft)
+    for _ in range(12):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0,
+                                             unicode="", scancode=0))
+        driver.frames(1)
+        assert play.cursor.hex is not None
+        assert play.view.area.collidepoint(play.view.centres[play.cursor.hex])
+
+
+# ------------------------------------------------------------ feedback
+def test_a_refusal_shows_next_to_the_pointer_and_never_over_a_panel(driver):
+    play = start(driver)
+    state = play.layer._state
+    slot = next(s for s in play.hand_slots if s[1] == "land")
+    driver.click(slot[0].center)
+    targets = play.selection.targets
+    # An illegal hex near the bottom right corner of the board, next to the panels.
+    corner = play.view.area.bottomright
+    far = min((i for i, c in enumerate(state.board.cells)
+               if c not in targets and state.kind[i] == 0),
+              key=lambda i: (play.view.centres[i][0] - corner[0]) ** 2
+              + (play.view.centres[i][1] - corner[1]) ** 2)
+    driver.app.sound.cued.clear()
+    driver.click(play.view.centres[far])
+    assert play.message
+    rect = play.panels.bubble(driver.app.screen, play.message, play.message_at, True)
+    assert play.view.area.contains(rect)
+    for panel in play.layout.panels:
+        assert not rect.colliderect(panel)
+    px, py = play.view.centres[far]
+    assert abs(rect.centerx - px) < 300 and abs(rect.centery - py) < 150   # near the eye
+    assert "error" in driver.app.sound.cued                    # and a short sound
+    from hacienda_game.client.scenes.play.panels import WARN
+
+    assert tuple(driver.app.screen.get_at(rect.topleft))[:3] == WARN   # warning colour
+
+
+def test_floating_numbers_stay_on_the_board(driver):
+    play = start(driver)
+    art = driver.app.art
+    for pos in [(0, 0), play.view.area.bottomright, (950, 300), (100, 530)]:
+        pop = Pop("+12", pos, 1.0, area=play.view.area)
+        for t in (0.0, 0.3, 0.9):
+            pop.t = t
+            r = pop.rect(art)
+            assert play.view.area.contains(r)
+            assert not any(r.colliderect(p) for p in play.layout.panels)
+            assert r.height >= 20                   # large: the huge face, outlined
+
+
+# ------------------------------------------------------- end the turn
+def test_ending_with_actions_left_asks_unless_the_setting_is_off(driver):
+    play = start(driver)
+    state = play.layer._state
+    driver.click(play.b_end.rect.center)
+    assert isinstance(driver.top, Confirm) and state.current == 0
+    driver.click_button(driver.top.buttons, "No")
+    assert state.current == 0
+    driver.app.settings.ask_end_turn = False
+    driver.click(play.b_end.rect.center)
+    assert driver.top is play and state.current == 1
+
+
+# ------------------------------------------------------------ hot seat
+def test_the_hand_off_names_the_next_player_recaps_and_moves_the_pointer(driver):
+    play = start(driver, seats=3, open_hands=False)
+    assert isinstance(driver.top, Privacy)
+    driver.click((480, 270))
+    assert driver.top is play and play.viewer == 0
+    # Ana plays a land card and ends her turn from the End turn button.
+    state = play.layer._state
+    slot = next(s for s in play.hand_slots if s[1] == "land")
+    driver.click(slot[0].center)
+    target = sorted(play.selection.targets)[0]
+    driver.click(play.view.centres[state.board.index[target]])
+    driver.click(play.b_end.rect.center)
+    driver.click_button(driver.top.buttons, "Yes")
+    privacy = driver.top
+    assert isinstance(privacy, Privacy) and privacy.name == "Bo"
+    assert play.viewer is None and play.hand_slots == []        # Ana's hand is hidden
+    assert any("Ana" in line for line, _seat in privacy.recap)
+    # Any click hands over; the pointer is not left on a button that acts for Bo.
+    driver.click(play.b_end.rect.center)
+    assert driver.top is play and play.viewer == 1
+    pointer = driver.app.pointer
+    assert play.view.area.collidepoint(pointer)
+    for b in play.buttons + play.keep_buttons:
+        assert not b.rect.collidepoint(pointer) and not b.hover
+    assert not play.message
+    # Bo ends at once; Cy's recap tells both turns, Bo's own line included.
+    driver.click(play.b_end.rect.center)
+    driver.click_button(driver.top.buttons, "Yes")
+    recap = [line for line, _seat in driver.top.recap]
+    assert driver.top.name == "Cy"
+    assert any("Ana" in line for line in recap) and any("Bo" in line for line in recap)
