@@ -69,15 +69,17 @@ _outlined: dict[tuple, pygame.Surface] = {}
 
 
 def outlined(font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
-    """Text with a 1-pixel ink outline all round: readable on any terrain."""
+    """Text with a 2-pixel ink outline all round: readable on any terrain."""
     key = (id(font), text, colour)
     surf = _outlined.get(key)
     if surf is None:
         back, front = font.render(text, INK), font.render(text, colour)
-        surf = pygame.Surface((back.get_width() + 2, back.get_height() + 2), pygame.SRCALPHA)
-        for ox, oy in ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)):
-            surf.blit(back, (ox, oy))
-        surf.blit(front, (1, 1))
+        surf = pygame.Surface((back.get_width() + 4, back.get_height() + 5), pygame.SRCALPHA)
+        for oy in range(5):
+            for ox in range(5):
+                if (ox, oy) != (2, 2) and abs(ox - 2) + abs(oy - 2) < 4:
+                    surf.blit(back, (ox, oy))
+        surf.blit(front, (2, 2))
         if len(_outlined) > 300:
             _outlined.clear()
         _outlined[key] = surf
@@ -145,7 +147,7 @@ class Pop(Anim):
         self.text, self.pos, self.colour, self.area = text, pos, colour, area
 
     def rect(self, art: Art) -> pygame.Rect:
-        surf = outlined(art.fonts.huge, self.text, self.colour)
+        surf = outlined(art.fonts.large, self.text, self.colour)
         p = self.progress
         rise = 14 * ease_out_back(min(1.0, p * 4)) + 10 * p      # overshoots, then settles
         r = surf.get_rect(center=(round(self.pos[0]), round(self.pos[1] - rise)))
@@ -156,7 +158,7 @@ class Pop(Anim):
             return
         if self.progress > 0.8 and int(self.t * 16) % 2:
             return
-        surface.blit(outlined(art.fonts.huge, self.text, self.colour), self.rect(art))
+        surface.blit(outlined(art.fonts.large, self.text, self.colour), self.rect(art))
 
 
 class CardFly(Anim):

@@ -191,8 +191,13 @@ class Privacy(Scene):
         draw_background(surface, art, self.app.time)
         w, h = surface.get_size()
         body = art.fonts.body
-        lines = self.recap[-8:]
-        rect = pygame.Rect(0, 0, min(w - 40, 720),
+        width = min(w - 40, 760)
+        lines: list[tuple[str, int | None]] = []
+        for text, seat in self.recap:
+            for i, line in enumerate(body.wrap(text, width - 64)):
+                lines.append((line, seat if i == 0 else None))
+        lines = lines[-9:]
+        rect = pygame.Rect(0, 0, width,
                            150 + (len(lines) + 1) * body.line_height + (12 if lines else 0))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)

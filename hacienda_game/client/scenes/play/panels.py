@@ -23,7 +23,7 @@ from .layout import CARD_H, CARD_W, hand_slots, market_rows, market_slots
 MOUSE_HINTS = {
     "play": N_("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
     "hacienda": N_("Hacienda: click one of your lit tiles or tokens ({count})."),
-    "water": N_("Water size {size}: R, right click or Shift+wheel turns it."),
+    "water": N_("Water size {size}: R, right click or the wheel turns it (Shift+wheel zooms)."),
     "harvest": N_("Harvest: click one of your lit chains ({count} tiles)."),
     "harvest_from": N_("Take which chip? Click a lit chip of another player."),
     "idle": N_("Pick a card in your hand, buy a card on the right, or an action below."),

@@ -385,7 +385,7 @@ class PlayScene(PadPlay, GameTable):
             self.samples.append((len(self.samples), scores, money, list(self.projected)))
         if "turn_ended" in kinds:
             ended = next(e.seat for e in events if e.kind == "turn_ended")
-            self.seen_upto[ended] = len(self.log)
+            self.seen_upto[ended] = len(self.story)
         self.keeper.note(self.layer.game, action, events)
         if self.keeper.problem:
             self.warn(self.keeper.problem)
@@ -472,8 +472,7 @@ class PlayScene(PadPlay, GameTable):
 
     def recap(self, seat: int) -> list[tuple[str, int | None]]:
         """What the others did since the seat's last turn (public log lines)."""
-        start = self.seen_upto.get(seat, 0)
-        return [(line, who) for line, who, _first in self.log[start:]]
+        return self.story[self.seen_upto.get(seat, 0):]
 
     def check_privacy(self) -> None:
         """Before a human's turn at a shared screen: a hand-off screen with a

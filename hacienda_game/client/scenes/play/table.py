@@ -36,6 +36,7 @@ class GameTable(Scene):
         self.plan = plan
         self.names = [s.name for s in plan.seats]
         self.log: list[tuple[str, int | None, bool]] = []   # (text, seat, first line)
+        self.story: list[tuple[str, int | None]] = []        # whole entries: (text, seat)
         self.log_back = 0
         self.anims = Animations()
         self.samples: list[tuple[int, list[int], list[int]]] = []
@@ -114,6 +115,7 @@ class GameTable(Scene):
         for i, line in enumerate(lines):
             self.log.append((line, seat, i == 0))
         del self.log[:-200]
+        self.story.append((text, seat))
 
     def tell(self, events: list[Event]) -> None:
         """The log lines for an action's events (only public facts)."""
