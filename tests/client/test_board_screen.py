@@ -236,3 +236,52 @@ def test_the_hand_off_names_the_next_player_recaps_and_moves_the_pointer(driver)
     recap = [line for line, _seat in driver.top.recap]
     assert driver.top.name == "Cy"
     assert any("Ana" in line for line in recap) and any("Bo" in line for line in recap)
+
+
+# --------------------------------------------------------------- cards
+def test_a_card_bought_blind_turns_face_up_for_its_buyer_only(driver):
+    from hacienda_game.client.anim import CardFly
+    from hacienda_game.engine.components import ANIMALS
+
+    play = start(driver)
+    seat = play.layer._state.seats[0]
+
+    def blind_buy():
+        before = list(seat.animal_hand)
+        deck = next(s for s in play.market_slots if s[1] == "animal" and s[2] is None)
+        driver.click(deck[0].center)
+        got = next(ANIMALS[i] for i, (a, b) in enumerate(zip(seat.animal_hand, before))
+                   if a > b)
+        return got, [a for a in play.anims.items if isinstance(a, CardFly)][-1]
+
+    got, flight = blind_buy()              # Ana's own screen: she sees what she drew
+    assert flight.back == "card_back_animal" and flight.face == f"card_animal_{got}"
+    play.viewer = None                     # a shared screen with the hands hidden
+    got, flight = blind_buy()
+    assert flight.face is None and flight.back == "card_back_animal"
+
+
+def test_before_the_scoring_table_the_board_shows_what_each_category_counts(driver):
+    from hacienda_game.client.anim import Banner, Glow
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    play = start(driver, seats=2)
+    state = play.layer._state
+    rng = random.Random(9)
+    while True:
+        action = state.random_action(rng)
+        trial = state.clone()
+        if any(e.kind == "scoring" for e in trial.apply(action)):
+            break
+        play.layer.perform(action)
+        play.pending.clear()
+    play.anims.clear()
+    play.layer.perform(action)
+    driver.frames(2)
+    assert driver.top is play                       # the board first ...
+    banners = [a.text for a in play.anims.items if isinstance(a, Banner)]
+    assert "Markets reached" in banners and "Land chains" in banners
+    assert any(isinstance(a, Glow) for a in play.anims.items)
+    driver.click(play.view.area.center)             # ... a click skips to the table
+    driver.frames(1)
+    assert isinstance(driver.top, ScoringScene)

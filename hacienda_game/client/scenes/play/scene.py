@@ -274,6 +274,9 @@ class PlayScene(PadPlay, GameTable):
 
                 self.app.reset(MenuScene())
             return
+        if self.pending and self.app.time < self.pending_at and cmd.kind in ("press", "key"):
+            self.pending_at = 0.0         # a click or key shows the scoring table now
+            return
         if self.pad_command(cmd):
             return
         if cmd.kind == "key":
@@ -598,11 +601,12 @@ class PlayScene(PadPlay, GameTable):
         text = off_board or hint_line
         colour = WARN if off_board and warn else WHITE if not off_board else GOLD
         if text:
-            line = font.wrap(text, strip.right - 8 - x)[0]
-            font.draw(surface, line, (x, y), colour)
+            lines = font.wrap(text, strip.right - 8 - x)[:1 if prompts else 2]
+            for i, line in enumerate(lines):
+                font.draw(surface, line, (x, y + i * font.line_height - 2 * i), colour)
         if prompts:
             self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
-        elif not self.human_turn and not self.autoplay:
+        elif not text and not self.human_turn and not self.autoplay:
             self.app.art.fonts.small.draw(surface, _("The AI seats are playing."),
                                           (strip.x + 8, y + font.line_height + 2), GREY)
 
