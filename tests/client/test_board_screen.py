@@ -250,7 +250,8 @@ def test_a_card_bought_blind_turns_face_up_for_its_buyer_only(driver):
         before = list(seat.animal_hand)
         deck = next(s for s in play.market_slots if s[1] == "animal" and s[2] is None)
         driver.click(deck[0].center)
-        got = next(ANIMALS[i] for i, (a, b) in enumerate(zip(seat.animal_hand, before))
+        got = next(ANIMALS[i] for i, (a, b) in enumerate(zip(seat.animal_hand, before,
+                                                                     strict=True))
                    if a > b)
         return got, [a for a in play.anims.items if isinstance(a, CardFly)][-1]
 
