@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         play, _ = game(app, seed, actions=60)
         state = play.layer._state
         state.seats[0].money = max(state.seats[0].money, 14)
+        play.layer.restore(state)           # the layer forgets what was legal before
+        play.show_totals(instant=True)
         for _rect, item, card in play.hand_slots:
             play.pick_card(item, card)
             if play.selection is not None:

@@ -221,10 +221,9 @@ class Privacy(Scene):
             y += 12
         art.fonts.small.draw(surface, _("Your hand stays hidden until you are ready."),
                              (rect.centerx, y), GREY, align="center")
-        if int(self.app.time * 2) % 2 == 0:
-            body.draw(surface, _("Press any button or click"),
-                      (rect.centerx, rect.bottom - body.line_height - 26), WHITE,
-                      align="center")
+        body.draw(surface, _("Press any button or click"),
+                  (rect.centerx, rect.bottom - body.line_height - 26),
+                  WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
         from ..prompts import draw_prompt, glyph_name, prompts_of
 
         # ... Enter or A on a pad (each connected pad's family shown)

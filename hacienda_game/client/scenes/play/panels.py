@@ -283,8 +283,11 @@ class Panels:
         rows = max(0, (rect.height - 8) // font.line_height - (1 if host.log_back else 0))
         sprites = host.app.art.sprites
         end = len(host.log) - host.log_back
-        for i, (line, seat, first) in enumerate(host.log[max(0, end - rows):end] if rows
-                                                 else []):
+        start = max(0, end - rows)
+        while start < end and not host.log[start][2]:
+            start += 1                    # whole entries only: no line cut from its start
+        if start == end:
+            start = max(0, end - rows)    # ... unless the newest alone is longer        for i, (line, seat, first) in enumerate(host.log[start:end] if rows else []):
             y = rect.y + 4 + i * font.line_height
             if seat is not None and first:
                 sprites.blit_anchored(surface, f"emblem_{host.plan.seats[seat].colour}",

@@ -134,9 +134,10 @@ class PlayScene(PadPlay, GameTable):
         self.b_end = Button((xs[3], y, a.right - xs[3], bh), _("End turn"), self.end_turn,
                             icon="icon_actions", key="end_turn")
         hand = self.layout.hand
-        self.b_undo = Button((hand.right - 104, hand.y + 4, 100, 22), _("Undo"), self.undo,
+        bw = max(100, min(150, hand.w // 5))
+        self.b_undo = Button((hand.right - bw - 4, hand.y + 4, bw, 22), _("Undo"), self.undo,
                              key="undo")
-        self.b_redo = Button((hand.right - 104, hand.y + 30, 100, 22), _("Redo"), self.redo,
+        self.b_redo = Button((hand.right - bw - 4, hand.y + 30, bw, 22), _("Redo"), self.redo,
                              key="redo")
         self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
         strip = self.layout.strip
