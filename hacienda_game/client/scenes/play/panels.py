@@ -287,7 +287,8 @@ class Panels:
         while start < end and not host.log[start][2]:
             start += 1                    # whole entries only: no line cut from its start
         if start == end:
-            start = max(0, end - rows)    # ... unless the newest alone is longer        for i, (line, seat, first) in enumerate(host.log[start:end] if rows else []):
+            start = max(0, end - rows)    # ... unless the newest alone is longer
+        for i, (line, seat, first) in enumerate(host.log[start:end] if rows else []):
             y = rect.y + 4 + i * font.line_height
             if seat is not None and first:
                 sprites.blit_anchored(surface, f"emblem_{host.plan.seats[seat].colour}",
