@@ -29,9 +29,6 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hacienda_game.ai import Budget, choose_action, levels  # noqa: E402
 from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import tournament
 
-import tournament  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_wilson_interval_matches_the_textbook_values():
