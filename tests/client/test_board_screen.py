@@ -286,3 +286,23 @@ def test_before_the_scoring_table_the_board_shows_what_each_category_counts(driv
     driver.click(play.view.area.center)             # ... a click skips to the table
     driver.frames(1)
     assert isinstance(driver.top, ScoringScene)
+
+
+# -------------------------------------------------------------- panels
+def test_the_panels_show_what_a_scoring_now_would_give_and_the_chart_moves(driver):
+    play = start(driver, seats=2)
+    state = play.layer._state
+    rng = random.Random(5)
+    while state.scorings_done == 0 and len(play.samples) < 40:
+        play.layer.perform(state.random_action(rng))
+        play.pending.clear()
+    before_scoring = [s for s in play.samples if not any(s[1])]
+    assert len(before_scoring) > 5
+    assert len({tuple(s[3]) for s in before_scoring}) > 1     # projected points move
+    from hacienda_game.engine.scoring import connected_markets, score
+
+    now = score(state)
+    assert play.projected == [s.score + row["total"] for s, row in zip(state.seats, now,
+                                                                       strict=True)]
+    driver.frames(2)
+    assert play.markets == [len(connected_markets(state, i)) for i in range(2)]
