@@ -12,22 +12,16 @@ from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
-_dither: pygame.Surface | None = None
+_shade: pygame.Surface | None = None
 
 
 def dim(surface: pygame.Surface) -> None:
-    """Darken what lies below with a checkerboard dither (no alpha blending)."""
-    global _dither
-    if _dither is None or _dither.get_size() != surface.get_size():
-        w, h = surface.get_size()
-        _dither = pygame.Surface((w, h))
-        _dither.fill((255, 0, 255))
-        _dither.set_colorkey((255, 0, 255))
-        px = pygame.PixelArray(_dither)
-        px[0::2, 0::2] = INK
-        px[1::2, 1::2] = INK
-        del px
-    surface.blit(_dither, (0, 0))
+    """Darken what lies below, smoothly (no dither): it stays readable behind."""
+    global _shade
+    if _shade is None or _shade.get_size() != surface.get_size():
+        _shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        _shade.fill((*INK, 150))
+    surface.blit(_shade, (0, 0))
 
 
 class Dialog(Scene):
@@ -52,11 +46,12 @@ class Dialog(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        font = app.art.fonts.small
+        font = app.art.fonts.body
         self.lines = font.wrap(self.text, self.width - 32) if self.text else []
         h = 56 + len(self.lines) * font.line_height + 44
         self.rect = pygame.Rect(0, 0, self.width, h)
-        self.rect.center = (480, 270)
+        w, hh = app.canvas_size
+        self.rect.center = (w // 2, hh // 2)
         n = len(self.specs)
         bw = min(160, (self.width - 32 - 8 * (n - 1)) // max(1, n))
         x = self.rect.centerx - (n * bw + (n - 1) * 8) // 2
@@ -80,7 +75,7 @@ class Dialog(Scene):
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
-        font = art.fonts.small
+        font = art.fonts.body
         for i, line in enumerate(self.lines):
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
                       WHITE)
