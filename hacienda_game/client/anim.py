@@ -126,15 +126,22 @@ class Glow(Anim):
         if not self.started:
             return
         fade = 1.0 - max(0.0, (self.progress - 0.7) / 0.3)
-        layer = pygame.Surface(self.view.area.size, pygame.SRCALPHA)
-        ox, oy = self.view.area.topleft
-        for i, h in enumerate(self.hexes):
-            if self.t < i * self.step:
-                break
-            points = [(x - ox, y - oy) for x, y in self.view.polygon(h)]
+        lit = [self.view.polygon(h) for i, h in enumerate(self.hexes) if self.t >= i * self.step]
+        if not lit:
+            return
+        xs = [x for poly in lit for x, _y in poly]
+        ys = [y for poly in lit for _x, y in poly]
+        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        box = box.clip(self.view.area)
+        if not box.w or not box.h:
+            return
+        # Only the hexes' bounding box is blended (cheap even with many at once).
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for poly in lit:
+            points = [(x - box.x, y - box.y) for x, y in poly]
             pygame.draw.polygon(layer, (*self.colour, round(110 * fade)), points)
             pygame.draw.polygon(layer, (*WHITE, round(255 * fade)), points, 2)
-        surface.blit(layer, self.view.area.topleft)
+        surface.blit(layer, box.topleft)
 
 
 class Pop(Anim):
