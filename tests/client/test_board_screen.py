@@ -306,3 +306,29 @@ def test_the_panels_show_what_a_scoring_now_would_give_and_the_chart_moves(drive
                                                                        strict=True)]
     driver.frames(2)
     assert play.markets == [len(connected_markets(state, i)) for i in range(2)]
+
+
+@pytest.mark.parametrize("speed", ["off", "fast", "slow"])
+def test_animation_speed_applies_to_every_effect_and_nothing_waits_on_one(driver, speed):
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    driver.app.settings.anim_speed = speed
+    play = start(driver, seats=2)
+    state = play.layer._state
+    rng = random.Random(9)
+    longest = 0.0
+    while state.scorings_done == 0:
+        play.layer.perform(state.random_action(rng))
+        longest = max([longest] + [a.duration - a.t for a in play.anims.items])
+        if play.pending and speed == "off":
+            break
+        play.pending.clear()
+    # The state is right at once; the shown money and points follow the factor.
+    if speed == "off":
+        assert not play.anims.items
+        assert [t.value for t in play.money_tick] == [s.money for s in state.seats]
+        driver.frames(1)
+        assert isinstance(driver.top, ScoringScene)        # no board display to wait for
+    else:
+        factor = driver.app.settings.anim_factor
+        assert 0 < longest <= 6.0 * factor                  # scaled by the speed
