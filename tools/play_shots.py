@@ -1,7 +1,7 @@
 """Pictures of the play screen for docs/ (play_*.png), drawn headless on the
 960x540 canvas and scaled 2x to 1920x1080 (how a 1080p TV shows it).
 
-    python -m tools.play_shots [--out docs] [--seed 7]
+    python -m tools.play_shots [--out docs] [--seed 7]     (SHOT_LANG=de for German)
 
 Early, mid and late game; a card chosen with the pointer on a lit hex; water
 mode; a market payout and a scoring as their animations run; the hot-seat
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     out, seed = args.out, args.seed
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Options(headless=True, language="en", fake_clock=True))
+    app = App(Options(headless=True, language=os.environ.get("SHOT_LANG", "en"), fake_clock=True))
     try:
         for name, actions in (("early", 12), ("mid", 90), ("late", 200)):
             play, _ = game(app, seed, actions=actions)

@@ -156,7 +156,7 @@ class Panels:
         shown = [t.value for t in host.score_tick]
         top = max(60, (max(shown + list(host.projected), default=0) // 20 + 2) * 20)
         label = _("Points")
-        x0 = rect.x + 10 + small.width(label)
+        x0 = rect.x + 18 + small.width(label)
         width = rect.right - 12 - x0
         y = rect.centery
         small.draw(surface, label, (rect.x + 6, y - 6), GREY)
