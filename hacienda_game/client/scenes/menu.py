@@ -53,12 +53,12 @@ class MenuScene(Scene):
         self.layout()
 
     def continue_game(self) -> None:
-        """Resume the autosave exactly where the game stood."""
-        from .play import PlayScene
+        """Resume the autosave exactly where the game stood (a long game is
+        replayed on a thread: the menu goes on meanwhile)."""
+        from .saveload import open_save
 
-        saved = self.saved
-        if saved is not None:
-            self.app.push(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+        if self.saved is not None:
+            open_save(self.app, self.saved, self.app.push)
 
     def load_game(self) -> None:
         from .saveload import LoadScene

@@ -4,6 +4,7 @@ variants, open hands and the seed."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
@@ -281,6 +282,12 @@ class SetupScene(Scene):
         draw_map_details(surface, art, entry, (568, 124), self.thumbs, len(self.seats))
 
 
+@functools.lru_cache(maxsize=256)
+def wrapped(font, text: str, width: int) -> tuple[str, ...]:
+    """Text split into lines of a width, once per text (not every frame)."""
+    return tuple(font.wrap(text, width))
+
+
 def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
                      thumbs: dict[str, pygame.Surface], players: int | None = None) -> None:
     """A map's thumbnail, author, player counts and description, or its problems."""
@@ -290,7 +297,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
-            lines += small.wrap(f"· {problem}", 360)
+            lines += wrapped(small, f"· {problem}", 360)
         for i, line in enumerate(lines[:18]):
             small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
         return
@@ -307,11 +314,11 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     small.draw(surface, _("players {low}-{high}").format(low=lo, high=hi), (x + 360, y),
                WHITE if fits else RED,
                align="right")
-    desc = small.wrap(entry.description, 360)
+    desc = wrapped(small, entry.description, 360)
     for i, line in enumerate(desc[:4]):
         small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
     if entry.warnings:
-        warning = small.wrap(_("Warning: {problem}").format(
+        warning = wrapped(small, _("Warning: {problem}").format(
             problem=entry.warnings[0].split(": ", 1)[-1]), 360)
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)

@@ -46,6 +46,8 @@ class AITurns:
         self.deferred = False
         if self.future is not None and self.future.done() and app.time >= self.ready_at:
             action = self.future.result()
+            if getattr(self.future, "notice", None):      # the AI fell back on a quick move
+                scene.warn(self.future.notice)
             self.future = None
             scene.layer.perform(action)
             instant = scene.autoplay and app.options.headless and not app.options.realtime
