@@ -32,7 +32,7 @@ def fit_scale(size: tuple[int, int], area: tuple[int, int]) -> float:
     return min(area[0] / max(1, w), area[1] / max(1, h))
 
 
-ZOOMS = (1.5, 2.0, 3.0)      # the closer looks beyond "fit"
+ZOOMS = (1.0, 1.5, 2.0, 3.0)      # the closer looks beyond "fit" (scales, at least 1.2x it)
 
 
 class BoardView:
@@ -42,8 +42,8 @@ class BoardView:
     ``scale`` and ``origin`` are the transform (canvas = origin + map x scale);
     ``centres`` are the hex centres on the canvas for the current transform.
     "Fit" shows every hex in the area: a whole-number scale when one fits, else
-    the shrink that fits; zooming picks a closer look and pans with the pointer,
-    the keys or the pad cursor.
+    the shrink that fits; zooming picks a closer look (1x, 1.5x, 2x, 3x, those
+    at least 1.2 times fit) and pans with the pointer, the keys or the pad cursor.
     """
 
     def __init__(self, board: Board, area: pygame.Rect, picture: pygame.Surface | None = None):
@@ -76,13 +76,13 @@ class BoardView:
     @property
     def zooms(self) -> list[float]:
         """Every scale the view offers: fit first, then the closer looks."""
-        return [self.fit] + [self.fit * z if self.fit < 1 else float(round(self.fit * z))
-                             for z in ZOOMS]
+        closer = [z for z in ZOOMS if z > self.fit * 1.2][:3]
+        return [self.fit] + closer
 
     def set_zoom(self, level: int, anchor: tuple[float, float] | None = None) -> None:
         """Zoom to a level (0 = fit); the map point under ``anchor`` (a canvas
         point) stays where it is."""
-        level = max(0, min(len(ZOOMS), level))
+        level = max(0, min(len(self.zooms) - 1, level))
         if anchor is not None:
             mx, my = self.to_map(anchor)
         self.zoom = level
