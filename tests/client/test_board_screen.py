@@ -332,3 +332,32 @@ def test_animation_speed_applies_to_every_effect_and_nothing_waits_on_one(driver
     else:
         factor = driver.app.settings.anim_factor
         assert 0 < longest <= 6.0 * factor                  # scaled by the speed
+
+
+def test_an_owned_land_tile_shows_its_owner_over_most_of_its_face_and_the_terrain(driver):
+    import numpy as np
+
+    play = start(driver)
+    state = play.layer._state
+    slot = next(s for s in play.hand_slots if s[1] == "land")
+    driver.click(slot[0].center)
+    cell = sorted(play.selection.targets)[0]
+    driver.click(play.view.centres[state.board.index[cell]])
+    play.anims.clear()
+    driver.frames(2)
+    drawing = play.board_drawing
+    h = state.board.index[cell]
+    x, y = state.board.cells[h]
+    mask = pygame.Surface(play.view.base.get_size())
+    pygame.draw.polygon(mask, (255, 255, 255), state.board.layout.polygon(x, y))
+    inside = pygame.surfarray.array3d(mask)[..., 0] > 0
+    after = pygame.surfarray.array3d(drawing._pieces)[inside].astype(int)
+    before = pygame.surfarray.array3d(drawing._base)[inside].astype(int)
+    seat = np.array(driver.app.art.seat_colour(play.plan.seats[0].colour))
+    changed = np.any(after != before, axis=1).mean()
+    assert changed >= 0.8                  # the owner's colour over most of the face
+    # ... and the terrain still shows: most pixels are neither the bare terrain nor
+    # the pure seat colour, and they vary as the terrain picture does.
+    pure = np.all(after == seat, axis=1).mean()
+    assert pure < 0.5
+    assert len({tuple(p) for p in after}) >= 6
