@@ -62,7 +62,7 @@ class PlayScene(PadPlay, GameTable):
         self.message_until = 0.0
         self.message_at: tuple[int, int] | None = None
         self.presenter = Presenter(self)
-        self.ai = AITurns(self, plan.seed)
+        self.ai_turns = AITurns(self, plan.seed)
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
         self.finished = False
 
@@ -91,7 +91,7 @@ class PlayScene(PadPlay, GameTable):
                                    else humans[0] if humans else None)
         self.shown_to: int | None = None
         if len(humans) < len(self.plan.seats) and self.thinks:
-            self.ai.start()
+            self.ai_turns.start()
         self.layout_buttons()
         if state.history:
             self.say(_("Game resumed: round {round}, {name} to play.").format(
@@ -104,7 +104,7 @@ class PlayScene(PadPlay, GameTable):
         keeper = getattr(self, "keeper", None)       # None if entering failed
         if keeper is not None:
             keeper.close()
-        self.ai.close()
+        self.ai_turns.close()
 
     def pause(self) -> None:
         self.hover_hex = None
@@ -146,7 +146,12 @@ class PlayScene(PadPlay, GameTable):
     # ------------------------------------------------------------- helpers
     @property
     def future(self):
-        return self.ai.future
+        return self.ai_turns.future
+
+    @property
+    def ai(self):
+        """The AI worker process (None until an AI seat plays)."""
+        return self.ai_turns.worker
 
     @property
     def human_turn(self) -> bool:
@@ -522,7 +527,7 @@ class PlayScene(PadPlay, GameTable):
 
     # --------------------------------------------------------------- update
     def waiting_on(self):
-        return self.ai.waiting_on()
+        return self.ai_turns.waiting_on()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -548,7 +553,7 @@ class PlayScene(PadPlay, GameTable):
                 and (self.autoplay or not self.plan.seats[self.layer.current].is_human))
 
     def idle(self) -> None:
-        self.ai.idle()
+        self.ai_turns.idle()
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
