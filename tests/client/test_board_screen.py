@@ -32,6 +32,13 @@ def start(driver, seats=2, open_hands=True, seed=4) -> PlayScene:
     return play
 
 
+def choose_land(driver, play):
+    """Click the first land card of the hand; the cell where it may go first."""
+    slot = next(s for s in play.hand_slots if s[1] == "land")
+    driver.click(slot[0].center)
+    return sorted(play.selection.targets)[0]
+
+
 def flat_picture(board) -> pygame.Surface:
     return pygame.Surface(board.layout.map_size(board.width, board.height), pygame.SRCALPHA)
 
@@ -102,9 +109,7 @@ def test_hit_testing_is_exact_at_every_zoom_and_pan():
 def test_the_wheel_zooms_about_the_pointer_and_a_click_still_finds_its_hex(driver):
     play = start(driver)
     state = play.layer._state
-    slot = next(s for s in play.hand_slots if s[1] == "land")
-    driver.click(slot[0].center)
-    target = sorted(play.selection.targets)[0]
+    target = choose_land(driver, play)
     h = state.board.index[target]
     before = play.view.centres[h]
     driver.move(before)
@@ -339,9 +344,7 @@ def test_an_owned_land_tile_shows_its_owner_over_most_of_its_face_and_the_terrai
 
     play = start(driver)
     state = play.layer._state
-    slot = next(s for s in play.hand_slots if s[1] == "land")
-    driver.click(slot[0].center)
-    cell = sorted(play.selection.targets)[0]
+    cell = choose_land(driver, play)
     driver.click(play.view.centres[state.board.index[cell]])
     play.anims.clear()
     driver.frames(2)
