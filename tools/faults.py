@@ -2,7 +2,7 @@
 and fed damaged files (issue 15).  Prints measured figures.
 
     python tools/faults.py                 # 20 worker games, 30 game kills, 100 corruptions
-    python tools/faults.py --quick         # 1, 2 and 12 (the default test suite runs this)
+    python tools/faults.py --quick         # 1, 1 and 8 (the default test suite runs this)
     python tools/faults.py --memory 30     # 30 games in one process: RSS after each
     python tools/faults.py --json          # the figures as JSON
 
@@ -539,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="1 worker game, 2 kills, 12 trials")
+    ap.add_argument("--quick", action="store_true", help="1 worker game, 1 kill, 8 trials")
     ap.add_argument("--games", type=int, help="worker-fault games (20)")
     ap.add_argument("--kills", type=int, help="game kills (30)")
     ap.add_argument("--corruptions", type=int, help="corruption trials (100)")
@@ -553,8 +553,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = {"memory": memory(args.memory, rng)}
     else:
         games = args.games if args.games is not None else 1 if args.quick else 20
-        kills = args.kills if args.kills is not None else 2 if args.quick else 30
-        trials = args.corruptions if args.corruptions is not None else 12 if args.quick \
+        kills = args.kills if args.kills is not None else 1 if args.quick else 30
+        trials = args.corruptions if args.corruptions is not None else 8 if args.quick \
             else 100
         figures = {"worker": worker_faults(games, rng, 1500, 2 if args.quick else 4),
                    "kill": game_kills(kills, rng, 900),
