@@ -46,8 +46,6 @@ def settings_shot(path: Path) -> None:
 
 
 def patterns_shot(path: Path, actions: int = 120) -> None:
-    from hacienda_game.client.scenes.play.draw import BOARD_AREA
-
     from hacienda_game.client.patterns import PATTERNS, piece_name
     from hacienda_game.client.scenes.play import PlayScene, autoplay_scene
 
@@ -65,6 +63,7 @@ def patterns_shot(path: Path, actions: int = 120) -> None:
         elif len(scene.layer.view(0).history) >= actions:
             break
     app.draw()
+    BOARD_AREA = scene.view.area                 # noqa: N806 (the play layout's board)
     board = app.screen.subsurface(BOARD_AREA).copy()
     out = pygame.Surface((BOARD_AREA.w + 500, BOARD_AREA.h * 2 + 4))
     out.fill((26, 28, 44))
