@@ -38,7 +38,7 @@ def contract_frames() -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     for seat in SEATS:
         frames[f"land_{seat}"] = hexes
         frames[f"hacienda_{seat}"] = ((12, 12), (20, 20))
-        frames[f"emblem_{seat}"] = ((7, 7), (12, 12))
+        frames[f"emblem_{seat}"] = ((10, 10), (16, 16))      # >= 10 canvas px (issue 13)
         for animal in ANIMALS:
             frames[f"animal_{animal}_{seat}"] = token
     frames["chip"] = ((10, 10), (14, 14))

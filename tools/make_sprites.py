@@ -56,7 +56,7 @@ else:
     from make_font import build_fonts
     from make_tileset import SPRITES, TILES, draw_tile
 
-from hacienda_game.art.palette import PALETTE  # noqa: E402
+from hacienda_game.art.palette import PALETTE, SEATS  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 TILE = 32
@@ -64,9 +64,7 @@ ANIMALS = ("cattle", "horse", "pig", "sheep")
 TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
 EMBLEMS = ("circle", "square", "triangle", "diamond", "star")
 # seat colour, its shade, its light (the light is also the seat's text colour on dark panels)
-SEATS: tuple[tuple[str, str, str], ...] = (
-    ("r", "p", "R"), ("B", "b", "c"), ("w", "l", "w"), ("o", "u", "y"), ("m", "p", "M"))
-SEAT_TEXT = ("R", "B", "w", "o", "M")
+SEAT_TEXT = tuple(light for _main, _shade, light in SEATS)
 
 # Emblems in three sizes: 5 (on a hacienda's wall), 7 (badges, seat markers), 11 (land tiles).
 EMBLEM_ART: dict[int, dict[str, str]] = {
@@ -214,16 +212,18 @@ TERRAIN_ICONS: dict[str, str] = {
         .nnBnnnnnBn.
         """,
     "pampas": """
-        ......oooo......
-        ....oooooooo....
-        ...oooooooooo...
-        ..oooooooooooo..
-        .t.ooot.oooo.t..
-        .t.t.otoo.t..t.t
-        tt.t.t.t..t.tt.t
-        tttttttttttttttt
-        tytttyttttyttytt
-        uuuuuuuuuuuuuuuu
+        ..y.....t.....y.
+        .yty...tyt...yty
+        .yty..tytyt..yty
+        .tyt..tyyyt..tyt
+        ..t...ttytt...t.
+        ..O....tyt....O.
+        ..O.....O.....O.
+        ..O.....O....O..
+        ...O....O....O..
+        .G.O.G..O..G.O.G
+        GOGOGOG.OG.OGOGO
+        GGGGGGGGGGGGGGGG
         """,
 }
 
@@ -410,7 +410,7 @@ def hex_ring(bands: list[str]) -> Image:
 # is covered by a chip still tells its owner without colour: solid, hatched, barred,
 # chequered, dotted; the pattern colour is light against the seat colour.
 PATTERNS: tuple[tuple[str, str], ...] = (
-    ("solid", ""), ("hatched", "c"), ("barred", "l"), ("chequered", "y"), ("dotted", "w"))
+    ("solid", ""), ("hatched", "c"), ("barred", "n"), ("chequered", "U"), ("dotted", "w"))
 
 
 def pattern_mask(seat: int, shape: tuple[int, int]) -> np.ndarray:
@@ -435,28 +435,31 @@ def patterned(image: Image, band: np.ndarray, seat: int) -> None:
 
 
 def land_tile(seat: int) -> Image:
+    """A thick ring in the seat's colour with the emblem low on the left: the
+    client lays the seat's colour, half see-through, over the whole face first,
+    so the terrain shows through and the middle (its picture) stays clear; the
+    chip goes low on the right, the hacienda on top."""
     main, shade, _light = SEATS[seat]
-    image = hex_ring(["k", main, main, shade, "k"])
+    image = hex_ring(["k", main, main, main, shade, "k"])
     depth = hex_depth()
-    patterned(image, (depth == 1) | (depth == 2), seat)
-    paste_centred(image, emblem(seat, 11))
+    patterned(image, (depth >= 1) & (depth <= 3), seat)
+    paste(image, emblem(seat, 11), 3, TILE - 13 - 5)
     return image
 
 
 def animal_token(animal: str, seat: int) -> Image:
-    """A disc with a thick rim in the seat's colour around a pale field, so every
-    animal keeps its natural colours against the same ground for every seat."""
+    """A disc in the seat's colour with the animal on it (outlined, so it reads
+    on every colour) and the seat's emblem on the rim."""
     main, shade, _light = SEATS[seat]
-    outer = disc(22)
+    outer = disc(24)
     token = fill(outer, main)
     token[outer & ~shrink(outer)] = rgba(shade)
-    field = np.pad(disc(16), 3)
+    token[outer & ~shrink(outer) & ~shrink(shrink(outer))] = rgba(shade)
+    field = np.pad(disc(18), 3)
     patterned(token, shrink(outer) & ~field, seat)
-    token[field] = rgba("l")
-    token[field & ~shrink(field)] = rgba(shade)
     token = outline(token)
     paste_centred(token, outline(draw(ANIMAL_ART[animal])), 1, 1)
-    paste(token, emblem(seat, 7), 0, 0)
+    paste(token, emblem(seat, 11), -2, -2)
     return token
 
 
@@ -826,7 +829,7 @@ def frames() -> dict[str, dict]:
     for seat in range(len(SEATS)):
         add(f"land_{seat}", land_tile(seat))
         add(f"hacienda_{seat}", hacienda(seat))
-        add(f"emblem_{seat}", emblem(seat, 7))
+        add(f"emblem_{seat}", emblem(seat, 11))
         for animal in ANIMALS:
             add(f"animal_{animal}_{seat}", animal_token(animal, seat))
     add("chip", harvest_chip())

@@ -17,4 +17,18 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     # added for the client's pieces: seat 4's magenta and the pig's pink, and light red and
     # light magenta for seat 0's and seat 4's names on the dark panels (readable contrast)
     "m": (214, 88, 196), "i": (244, 164, 178), "R": (246, 118, 130), "M": (236, 128, 228),
+    # The five seat colours, chosen by measurement (tests/test_seat_colours.py): every pair
+    # CIEDE2000 >= 20, >= 10 under simulated deuteranopia, protanopia and tritanopia, each
+    # >= 15 from the market, water and highlight colours; with a shade for rims and a light
+    # for names on the dark panels.
+    "E": (238, 17, 17), "e": (140, 14, 24), "F": (34, 68, 255), "f": (20, 30, 140),
+    "h": (140, 170, 255), "C": (0, 204, 204), "j": (0, 110, 120), "V": (230, 90, 255),
+    "v": (104, 32, 130), "Y": (187, 204, 17), "q": (104, 116, 8),
 }
+
+# Seat colour index -> (colour, shade, light) palette letters.
+SEATS: tuple[tuple[str, str, str], ...] = (
+    ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "Y"), ("V", "v", "M"))
+# The colours a seat colour must stand apart from: the market, water and highlights.
+MARKET, WATER = PALETTE["p"], PALETTE["B"]      # as the tileset paints them
+HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70)}

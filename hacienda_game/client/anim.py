@@ -59,68 +59,138 @@ class Anim:
         pass
 
 
+def spot(view, h: int, dx: float = 0.0, dy: float = 0.0) -> Pos:
+    """A point on hex h (offset in map pixels) where the board view shows it now."""
+    cx, cy = view.map_centres[h]
+    return view.to_screen((cx + dx, cy + dy))
+
+
+_outlined: dict[tuple, pygame.Surface] = {}
+
+
+def outlined(font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """Text with a 2-pixel ink outline all round: readable on any terrain."""
+    key = (id(font), text, colour)
+    surf = _outlined.get(key)
+    if surf is None:
+        back, front = font.render(text, INK), font.render(text, colour)
+        surf = pygame.Surface((back.get_width() + 4, back.get_height() + 5), pygame.SRCALPHA)
+        for oy in range(5):
+            for ox in range(5):
+                if (ox, oy) != (2, 2) and abs(ox - 2) + abs(oy - 2) < 4:
+                    surf.blit(back, (ox, oy))
+        surf.blit(front, (2, 2))
+        if len(_outlined) > 300:
+            _outlined.clear()
+        _outlined[key] = surf
+    return surf
+
+
 class Drop(Anim):
     """A piece falls onto its hex, lands with a little squash."""
 
-    def __init__(self, frame: str, pos: Pos, hides: tuple[int, int], duration: float,
-                 delay: float = 0.0, scale: int = 1):
+    def __init__(self, frame: str, view, h: int, hides: tuple[int, int], duration: float,
+                 delay: float = 0.0, dy: float = 0.0):
         super().__init__(duration, delay)
-        self.frame, self.pos, self.hides, self.scale = frame, pos, hides, scale
+        self.frame, self.view, self.h, self.hides, self.dy = frame, view, h, hides, dy
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         if not self.started:
             return
         p = self.progress
+        scale = self.view.scale * self.view.piece_scale
         height = 48 * (1 - ease_out_bounce(p))
         image = art.sprites.get(self.frame)
-        if self.scale > 1:
-            image = pygame.transform.scale_by(image, self.scale)
         ax, ay = art.sprites.anchors.get(self.frame, (0, 0))
-        ax, ay = ax * self.scale, ay * self.scale
         w, h = image.get_size()
+        sw, sh = max(1, round(w * scale)), max(1, round(h * scale))
         if 0.3 < p < 0.55:   # squash on the first landing
-            squash = 2 * self.scale
-            image = pygame.transform.scale(image, (w + squash, h - squash))
-            ax += squash // 2
-            ay -= squash
-        surface.blit(image, (round(self.pos[0] - ax), round(self.pos[1] - ay - height)))
+            sw, sh = sw + 2, sh - 2
+        image = pygame.transform.scale(image, (sw, sh))
+        x, y = spot(self.view, self.h, 0, self.dy)
+        surface.set_clip(self.view.area)
+        surface.blit(image, (round(x - ax * sw / w), round(y - ay * sh / h - height)))
+        surface.set_clip(None)
 
 
-class Blink(Anim):
-    """Hex outlines flashing: a herd reaching a market, a chain harvested."""
+class Glow(Anim):
+    """Hexes light up one after another (a herd and its land towards the market,
+    a chain harvested), then fade."""
 
-    def __init__(self, frame: str, positions: list[Pos], duration: float, delay: float = 0.0):
+    def __init__(self, view, hexes: list[int], colour: tuple[int, int, int], duration: float,
+                 delay: float = 0.0, step: float = 0.05):
         super().__init__(duration, delay)
-        self.frame, self.positions = frame, positions
+        self.view, self.hexes, self.colour, self.step = view, hexes, colour, step
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
-        if not self.started or int(self.t * 8) % 2:
+        if not self.started:
             return
-        for pos in self.positions:
-            art.sprites.blit_anchored(surface, self.frame, pos)
+        fade = 1.0 - max(0.0, (self.progress - 0.7) / 0.3)
+        lit = [self.view.polygon(h) for i, h in enumerate(self.hexes) if self.t >= i * self.step]
+        if not lit:
+            return
+        xs = [x for poly in lit for x, _y in poly]
+        ys = [y for poly in lit for _x, y in poly]
+        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        box = box.clip(self.view.area)
+        if not box.w or not box.h:
+            return
+        # Only the hexes' bounding box is blended (cheap even with many at once).
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for poly in lit:
+            points = [(x - box.x, y - box.y) for x, y in poly]
+            pygame.draw.polygon(layer, (*self.colour, round(110 * fade)), points)
+            pygame.draw.polygon(layer, (*WHITE, round(255 * fade)), points, 2)
+        surface.blit(layer, box.topleft)
 
 
 class Pop(Anim):
-    """An arcade number pop-up: springs up with an overshoot, floats, blinks out."""
+    """An arcade number pop-up: large and outlined, springs up with an overshoot,
+    floats, blinks out; kept inside ``area`` (the board), never over a panel."""
 
     def __init__(self, text: str, pos: Pos, duration: float, delay: float = 0.0,
-                 colour: tuple[int, int, int] = GOLD):
+                 colour: tuple[int, int, int] = GOLD, area: pygame.Rect | None = None):
         super().__init__(duration, delay)
-        self.text, self.pos, self.colour = text, pos, colour
+        self.text, self.pos, self.colour, self.area = text, pos, colour, area
+
+    def rect(self, art: Art) -> pygame.Rect:
+        surf = outlined(art.fonts.large, self.text, self.colour)
+        p = self.progress
+        rise = 14 * ease_out_back(min(1.0, p * 4)) + 10 * p      # overshoots, then settles
+        r = surf.get_rect(center=(round(self.pos[0]), round(self.pos[1] - rise)))
+        return r.clamp(self.area) if self.area is not None else r
+
+    def draw(self, surface: pygame.Surface, art: Art) -> None:
+        if not self.started:
+            return
+        if self.progress > 0.8 and int(self.t * 16) % 2:
+            return
+        surface.blit(outlined(art.fonts.large, self.text, self.colour), self.rect(art))
+
+
+class CardFly(Anim):
+    """A card flies from the market to a hand (or a seat); a card drawn blind
+    shows its back and turns face up on the way when ``face`` is given."""
+
+    def __init__(self, back: str, face: str | None, start: Pos, end: Pos, duration: float,
+                 delay: float = 0.0):
+        super().__init__(duration, delay)
+        self.back, self.face, self.start, self.end = back, face, start, end
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         if not self.started:
             return
         p = self.progress
-        if p > 0.8 and int(self.t * 16) % 2:
-            return
-        font = art.fonts.large
-        spring = ease_out_back(min(1.0, p * 4))      # overshoots, then settles
-        rise = 14 * spring + 10 * p
-        surf = font.shadowed(self.text, self.colour, INK)
-        x = round(self.pos[0] - surf.get_width() / 2)
-        y = round(self.pos[1] - surf.get_height() / 2 - rise)
-        surface.blit(surf, (x, y))
+        e = 1 - (1 - p) ** 3
+        x = self.start[0] + (self.end[0] - self.start[0]) * e
+        y = self.start[1] + (self.end[1] - self.start[1]) * e - 30 * math.sin(math.pi * p)
+        name = self.back if self.face is None or p < 0.5 else self.face
+        image = art.sprites.get(name)
+        w, h = image.get_size()
+        if self.face is not None and self.face != self.back and 0.3 < p < 0.7:
+            w = max(2, round(w * abs(math.cos(math.pi * (p - 0.3) / 0.4 * 1.0))))  # the turn
+        image = pygame.transform.scale(image, (w, h))
+        surface.blit(image, (round(x - w / 2), round(y - h / 2)))
 
 
 class CoinFly(Anim):
@@ -183,12 +253,18 @@ class Ticker:
         self.shown = float(value)
         self.target = value
 
-    def set(self, value: int, instant: bool = False) -> None:
+    wait = 0.0              # seconds before the shown number starts to move
+
+    def set(self, value: int, instant: bool = False, delay: float = 0.0) -> None:
         self.target = value
+        self.wait = 0.0 if instant else delay
         if instant:
             self.shown = float(value)
 
     def update(self, dt: float, per_second: float) -> None:
+        if self.wait > 0 and per_second > 0:
+            self.wait -= dt
+            return
         if per_second <= 0:
             self.shown = float(self.target)
             return

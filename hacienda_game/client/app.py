@@ -38,6 +38,10 @@ KEYS = {
     pygame.K_q: "prev_card", pygame.K_w: "next_card", pygame.K_a: "prev_action",
     pygame.K_s: "next_action", pygame.K_b: "buy", pygame.K_l: "log", pygame.K_m: "menu",
 }
+# The board's zoom (issue 13): Z steps through the zooms, + and - zoom in and out.
+KEYS.update({pygame.K_z: "zoom", pygame.K_PLUS: "zoom_in", pygame.K_EQUALS: "zoom_in",
+             pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out",
+             pygame.K_KP_MINUS: "zoom_out"})
 CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 PAD_EVENTS = {"CONTROLLERDEVICEADDED", "CONTROLLERDEVICEREMOVED", "CONTROLLERBUTTONDOWN",
               "CONTROLLERBUTTONUP", "CONTROLLERAXISMOTION", "JOYDEVICEADDED",

@@ -3,9 +3,9 @@
 The rules read only the ``board`` layer; the picture is every visible layer
 of the map in document order, drawn as Tiled draws it (`render_map`, in
 client/mappicture.py, from the one parse the maps loader made).  The static
-picture is rendered once to a surface and scaled by a whole number to fit (or
-shrunk to fit when a user map is too big); pieces are drawn at 1x (or a whole
-multiple for big hexes), centred on the hexes.
+picture is rendered once; the view transform (fit, zoom, pan) scales it by a
+whole number when one fits (or shrinks it to fit) and zooms closer on demand;
+pieces are drawn on the map picture at 1x (or a whole multiple for big hexes).
 """
 
 from __future__ import annotations
@@ -32,40 +32,143 @@ def fit_scale(size: tuple[int, int], area: tuple[int, int]) -> float:
     return min(area[0] / max(1, w), area[1] / max(1, h))
 
 
+ZOOMS = (1.0, 1.5, 2.0, 3.0)      # the closer looks beyond "fit" (scales, at least 1.2x it)
+
+
 class BoardView:
-    """The board drawn into an area of the canvas, with hex positions."""
+    """The board drawn into an area of the canvas: a view transform (fit, zoom,
+    pan) from map pixels to canvas pixels, hex positions and hit tests.
+
+    ``scale`` and ``origin`` are the transform (canvas = origin + map x scale);
+    ``centres`` are the hex centres on the canvas for the current transform.
+    "Fit" shows every hex in the area: a whole-number scale when one fits, else
+    the shrink that fits; zooming picks a closer look (1x, 1.5x, 2x, 3x, those
+    at least 1.2 times fit) and pans with the pointer, the keys or the pad cursor.
+    """
 
     def __init__(self, board: Board, area: pygame.Rect, picture: pygame.Surface | None = None):
         self.board = board
-        self.area = pygame.Rect(area)
         if picture is None:
             picture = render_map(board, board.path) if board.path else self._plain_picture()
-        self.scale = fit_scale(picture.get_size(), self.area.size)
-        size = (max(1, round(picture.get_width() * self.scale)),
-                max(1, round(picture.get_height() * self.scale)))
-        self.picture = picture if size == picture.get_size() else \
-            pygame.transform.scale(picture, size)
-        self.origin = (self.area.x + (self.area.width - size[0]) // 2,
-                       self.area.y + (self.area.height - size[1]) // 2)
+        self.base = picture
         layout = board.layout
-        ox, oy = self.origin
-        self.centres: list[tuple[int, int]] = [
-            (round(ox + cx * self.scale), round(oy + cy * self.scale))
-            for cx, cy in (layout.center(x, y) for x, y in board.cells)]
+        self.map_centres: list[tuple[float, float]] = [layout.center(x, y)
+                                                       for x, y in board.cells]
+        points = [p for x, y in board.cells for p in layout.polygon(x, y)] or [(0, 0)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        # What "fit" shows: every hex (the picture around them may be cut).
+        self.bounds = pygame.Rect(min(xs), min(ys), max(1, max(xs) - min(xs)),
+                                  max(1, max(ys) - min(ys)))
         # Pieces are made for 32-pixel hexes: a whole multiple on big hexes.
-        hex_px = layout.tilewidth * self.scale
-        self.piece_scale = max(1, int(hex_px // 32))
-        # Hexes tile the plane, so the nearest centre is the hex under a point;
-        # beyond a hex's corner radius the point lies off the board.
-        self.radius = max(4.0, 0.6 * max(layout.tilewidth, layout.tileheight) * self.scale)
-        self.rect = pygame.Rect(self.origin, size)
+        self.piece_scale = max(1, int(layout.tilewidth // 32))
+        self.zoom = 0                      # 0 = fit, else an index + 1 into ZOOMS
+        self._pictures: dict[float, pygame.Surface] = {}
+        self.pan = (float(self.bounds.centerx), float(self.bounds.centery))
+        self.version = 0                   # changes with every new transform
+        self.set_area(area)
+
+    # ----------------------------------------------------------- transform
+    def set_area(self, area: pygame.Rect) -> None:
+        self.area = pygame.Rect(area)
+        self.fit = fit_scale(self.bounds.size, self.area.size)
+        self._apply()
+
+    @property
+    def zooms(self) -> list[float]:
+        """Every scale the view offers: fit first, then the closer looks."""
+        closer = [z for z in ZOOMS if z > self.fit * 1.2][:3]
+        return [self.fit] + closer
+
+    def set_zoom(self, level: int, anchor: tuple[float, float] | None = None) -> None:
+        """Zoom to a level (0 = fit); the map point under ``anchor`` (a canvas
+        point) stays where it is."""
+        level = max(0, min(len(self.zooms) - 1, level))
+        if anchor is not None:
+            mx, my = self.to_map(anchor)
+        self.zoom = level
+        if level == 0:
+            self.pan = (float(self.bounds.centerx), float(self.bounds.centery))
+            self._apply()
+            return
+        scale = self.zooms[level]
+        if anchor is not None:
+            ax, ay = anchor
+            self.pan = (mx - (ax - self.area.centerx) / scale,
+                        my - (ay - self.area.centery) / scale)
+        self._apply()
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the view by canvas pixels."""
+        self.pan = (self.pan[0] + dx / self.scale, self.pan[1] + dy / self.scale)
+        self._apply()
+
+    def follow(self, h: int, margin: int = 40) -> bool:
+        """Pan so hex h is well inside the area; True if the view moved."""
+        cx, cy = self.centres[h]
+        inner = self.area.inflate(-2 * margin, -2 * margin)
+        dx = min(0, cx - inner.left) + max(0, cx - inner.right)
+        dy = min(0, cy - inner.top) + max(0, cy - inner.bottom)
+        if not dx and not dy:
+            return False
+        self.pan_by(dx, dy)
+        return True
+
+    def _apply(self) -> None:
+        scale = self.zooms[self.zoom] if self.zoom else self.fit
+        self.scale = scale
+        b = self.bounds
+        # Keep the board in the area: centred when it is smaller, else no gap.
+        half_w, half_h = self.area.width / 2 / scale, self.area.height / 2 / scale
+        px, py = self.pan
+        px = b.centerx if b.width <= 2 * half_w else max(b.left + half_w,
+                                                          min(b.right - half_w, px))
+        py = b.centery if b.height <= 2 * half_h else max(b.top + half_h,
+                                                           min(b.bottom - half_h, py))
+        self.pan = (px, py)
+        self.origin = (round(self.area.centerx - px * scale),
+                       round(self.area.centery - py * scale))
+        ox, oy = self.origin
+        self.centres: list[tuple[int, int]] = [(round(ox + cx * scale), round(oy + cy * scale))
+                                               for cx, cy in self.map_centres]
+        size = self.base.get_size()
+        self.rect = pygame.Rect(self.origin, (max(1, round(size[0] * scale)),
+                                              max(1, round(size[1] * scale))))
+        self.radius = max(4.0, 0.6 * max(self.board.layout.tilewidth,
+                                         self.board.layout.tileheight))
+        self.version += 1
+
+    def scaled(self, image: pygame.Surface) -> pygame.Surface:
+        """A map-sized picture at the view's scale (nearest pixels, never smoothed)."""
+        size = (max(1, round(image.get_width() * self.scale)),
+                max(1, round(image.get_height() * self.scale)))
+        return image if size == image.get_size() else pygame.transform.scale(image, size)
+
+    @property
+    def picture(self) -> pygame.Surface:
+        """The map picture at the current scale."""
+        pic = self._pictures.get(self.scale)
+        if pic is None:
+            pic = self._pictures[self.scale] = self.scaled(self.base)
+        return pic
+
+    @property
+    def hex_px(self) -> float:
+        """How wide a hex is on the canvas now."""
+        return self.board.layout.tilewidth * self.scale
+
+    def to_map(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """A canvas point in map pixels."""
+        return ((pos[0] - self.origin[0]) / self.scale, (pos[1] - self.origin[1]) / self.scale)
+
+    def to_screen(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A map point in canvas pixels."""
+        return (round(self.origin[0] + pos[0] * self.scale),
+                round(self.origin[1] + pos[1] * self.scale))
 
     def polygon(self, h: int) -> list[tuple[int, int]]:
         """Hex h's outline in canvas pixels."""
-        ox, oy = self.origin
         x, y = self.board.cells[h]
-        return [(round(ox + px * self.scale), round(oy + py * self.scale))
-                for px, py in self.board.layout.polygon(x, y)]
+        return [self.to_screen(p) for p in self.board.layout.polygon(x, y)]
 
     def _plain_picture(self) -> pygame.Surface:
         """A board without a file (tests, sketches): coloured hexes."""
@@ -79,8 +182,9 @@ class BoardView:
         return surf
 
     def hex_at(self, pos: tuple[int, int]) -> int | None:
-        """The hex under a canvas point (its true hexagon), or None."""
-        if not self.rect.collidepoint(pos):
+        """The hex under a canvas point (its true hexagon), or None (off the
+        board or outside the view's area)."""
+        if not self.area.collidepoint(pos) or not self.rect.collidepoint(pos):
             return None
         ox, oy = self.origin
         cell = self.board.layout.hex_at((pos[0] + 0.5 - ox) / self.scale,

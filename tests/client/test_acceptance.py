@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from hacienda_game.client.scenes.menu import MenuScene
-from hacienda_game.client.scenes.overlays import Privacy
+from hacienda_game.client.scenes.overlays import Confirm, Privacy
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.scoring import ScoringScene
 from hacienda_game.client.scenes.setup import SetupScene
@@ -80,7 +80,13 @@ def test_hot_seat_game_by_mouse_reaches_scoring(driver):
     assert state.piece_at(target) == (animal, seat)
     assert state.actions_taken == 2
 
+    # Ending with an action left asks first; "No" keeps the turn, "Yes" ends it.
     driver.click(play.b_end.rect.center)
+    assert isinstance(driver.top, Confirm) and state.current == seat
+    driver.click_button(driver.top.buttons, "No")
+    assert driver.top is play and state.current == seat
+    driver.click(play.b_end.rect.center)
+    driver.click_button(driver.top.buttons, "Yes")
     assert state.current != seat
     pass_privacy(driver, play)
 
@@ -99,7 +105,13 @@ def test_hot_seat_game_by_mouse_reaches_scoring(driver):
             assert sum(state.seats[seat].animal_hand) == hand + 1
             assert state.seats[seat].money == money - 2
         driver.click(play.b_end.rect.center)
-        if isinstance(driver.top, ScoringScene):
+        if state.scorings_done:
+            # The board shows what each category counts, then the table comes.
+            assert driver.top is play
+            for _ in range(600):
+                if isinstance(driver.top, ScoringScene):
+                    break
+                driver.frames(1)
             break
         pass_privacy(driver, play)
     else:

@@ -289,7 +289,7 @@ def test_harvest_with_every_chip_out_asks_which_chip_to_take(driver):
 
 
 def test_wheel_over_the_log_scrolls_it_and_elsewhere_turns_water(driver):
-    from hacienda_game.client.scenes.play import LOG_RECT, PlayScene
+    from hacienda_game.client.scenes.play import PlayScene
     from hacienda_game.session.plan import GamePlan, SeatPlan
 
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 8,
@@ -298,7 +298,7 @@ def test_wheel_over_the_log_scrolls_it_and_elsewhere_turns_water(driver):
     driver.app.reset(play)
     for _ in range(6):
         play.say("a line for the log")
-    driver.move(LOG_RECT.center)
+    driver.move(play.layout.log.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     driver.frames(1)
     assert play.log_back == 3

@@ -147,6 +147,8 @@ def test_every_scene_works_with_the_keyboard_alone(driver):
     assert isinstance(driver.top, LogView)
     key(driver, "back")
     key(driver, "end_turn")
+    assert isinstance(driver.top, Confirm)          # two actions left: asked first
+    key(driver, "confirm")
     assert state.current != seat
     for _ in range(600):
         if driver.top is play:

@@ -111,6 +111,7 @@ def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app
         play = app.top
         link = play.layer
         assert link.seat == 1 and play.names == ["Ana", "Bruno"]
+        app.settings.ask_end_turn = False          # E ends the turn without asking
         # Play Bruno's turns with the E key (end turn) until the first scoring shows.
         from hacienda_game.client.scenes.scoring import ScoringScene
 

@@ -12,22 +12,16 @@ from ..assets import GOLD, GREY, INK, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
-_dither: pygame.Surface | None = None
+_shade: pygame.Surface | None = None
 
 
 def dim(surface: pygame.Surface) -> None:
-    """Darken what lies below with a checkerboard dither (no alpha blending)."""
-    global _dither
-    if _dither is None or _dither.get_size() != surface.get_size():
-        w, h = surface.get_size()
-        _dither = pygame.Surface((w, h))
-        _dither.fill((255, 0, 255))
-        _dither.set_colorkey((255, 0, 255))
-        px = pygame.PixelArray(_dither)
-        px[0::2, 0::2] = INK
-        px[1::2, 1::2] = INK
-        del px
-    surface.blit(_dither, (0, 0))
+    """Darken what lies below, smoothly (no dither): it stays readable behind."""
+    global _shade
+    if _shade is None or _shade.get_size() != surface.get_size():
+        _shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        _shade.fill((*INK, 150))
+    surface.blit(_shade, (0, 0))
 
 
 class Dialog(Scene):
@@ -175,43 +169,79 @@ class Pause(Dialog):
 
 
 class Privacy(Scene):
-    """Between two human players: hide everything until the next one is ready."""
+    """Between two human players: a hand-off screen.  Everything stays hidden
+    until the next player presses any button or clicks; it names them in their
+    colour and tells what the others did since their last turn."""
 
     opaque = True
 
-    def __init__(self, name: str, colour: tuple[int, int, int], emblem: str):
+    def __init__(self, name: str, colour: tuple[int, int, int], emblem: str,
+                 recap: list[tuple[str, int | None]] | None = None,
+                 seat_colours: list[int] | None = None,
+                 on_ready: Callable[[], None] | None = None):
         self.name, self.colour, self.emblem = name, colour, emblem
+        self.recap = recap or []
+        self.seat_colours = seat_colours or []
+        self.on_ready = on_ready
+        self.shown_at = 0.0
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.shown_at = app.time
 
     def handle(self, cmd: Command) -> None:
-        if (cmd.kind == "press" and cmd.button == 1) or (cmd.kind == "key"
-                                                           and cmd.name == "confirm"):
+        # Any button or click.
+        if cmd.kind == "press" or (cmd.kind == "key" and cmd.name not in ("pad_lost", "help")):
             self.app.pop()
+            if self.on_ready is not None:
+                self.on_ready()
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..ui import draw_background
 
         art = self.app.art
         draw_background(surface, art, self.app.time)
-        rect = pygame.Rect(0, 0, 560, 150)
-        rect.center = surface.get_rect().center
+        w, h = surface.get_size()
+        body = art.fonts.body
+        width = min(w - 40, 760)
+        lines: list[tuple[str, int | None]] = []
+        for text, seat in self.recap:
+            for i, line in enumerate(body.wrap(text, width - 64)):
+                lines.append((line, seat if i == 0 else None))
+        lines = lines[-9:]
+        rect = pygame.Rect(0, 0, width,
+                           150 + (len(lines) + 1) * body.line_height + (12 if lines else 0))
+        rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
+        pygame.draw.rect(surface, self.colour, rect.inflate(-6, -6), 4)
         if self.emblem in art.sprites:
-            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)
-            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 24)))
-        art.fonts.large.draw(surface, _("Pass to {name}").format(name=self.name),
-                             (rect.centerx, rect.y + 44),
-                             self.colour, align="center")
+            big = pygame.transform.scale_by(art.sprites.get(self.emblem), 4)
+            surface.blit(big, big.get_rect(center=(rect.centerx, rect.y + 30)))
+        art.fonts.huge.draw(surface, _("Pass to {name}").format(name=self.name),
+                            (rect.centerx, rect.y + 52), self.colour, align="center")
+        y = rect.y + 52 + art.fonts.huge.line_height + 4
+        if lines:
+            body.draw(surface, _("Since your last turn:"), (rect.x + 24, y), GOLD)
+            y += body.line_height
+            for text, seat in lines:
+                if seat is not None and seat < len(self.seat_colours):
+                    art.sprites.blit_anchored(
+                        surface, f"emblem_{self.seat_colours[seat]}",
+                        (rect.x + 30, y + body.line_height // 2))
+                body.draw(surface, text, (rect.x + 40, y), WHITE)
+                y += body.line_height
+            y += 12
         art.fonts.small.draw(surface, _("Your hand stays hidden until you are ready."),
-                             (rect.centerx, rect.y + 82), GREY, align="center")
-        if int(self.app.time * 2) % 2 == 0:
-            art.fonts.small.draw(surface, _("Click when ready"), (rect.centerx, rect.y + 110),
-                                 WHITE, align="center")
+                             (rect.centerx, y), GREY, align="center")
+        body.draw(surface, _("Press any button or click"),
+                  (rect.centerx, rect.bottom - body.line_height - 26),
+                  WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
         from ..prompts import draw_prompt, glyph_name, prompts_of
 
-        # ... or press Enter or A on a pad (each connected pad's family shown)
+        # ... Enter or A on a pad (each connected pad's family shown)
         families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
         glyphs = prompts_of(art)
         width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
         x = rect.centerx - width // 2
         for family in families:
-            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom + 6), "")
+            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom - 24), "")

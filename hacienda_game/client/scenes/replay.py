@@ -9,31 +9,39 @@ back, or jumping, replays the record up to that action (R12).
 
 from __future__ import annotations
 
-from ...engine import Event, parse_action
+import pygame
+
+from ...engine import Action, Event, parse_action
 from ...engine.record import initial_state, replay
 from ...i18n import _
 from ...session.saves import Replay
 from ..anim import Animations
 from ..assets import GREY, WHITE
 from ..prompts import draw_prompts
-from ..ui import Button
+from ..ui import Button, handle_buttons
 from ..words import action_words
-from .play import PlayScene, describe
+from .play.presentation import Presenter, describe
+from .play.table import GameTable
 
 LOG_ACTIONS = 60          # a jump rebuilds the log from this many actions back
 STEP_EVERY = 0.7          # seconds per action while playing (normal animation speed)
 
 
-class ReplayScene(PlayScene):
-    thinks = False
+class ReplayScene(GameTable):
+    """The board, panels and event effects of the play screen (``GameTable``
+    and its parts), driven by a record instead of players."""
+
+    keep_buttons: list = []
 
     def __init__(self, game: Replay):
+        super().__init__(game.plan)
         self.game = game
-        super().__init__(game.plan, state=initial_state(game.record))
+        self.presenter = Presenter(self)
         self.steps: list[list[Event]] = []
         self.index = 0
         self.playing = False
         self.next_step_at = 0.0
+        self.hover_text = ""
 
     @property
     def actions(self) -> list[str]:
@@ -41,25 +49,46 @@ class ReplayScene(PlayScene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.private = False
+        self.set_table(initial_state(self.game.record))
+        self.layout_buttons()
         replay(self.game.record, board=self.layer.board,
                on_events=lambda _i, events: self.steps.append(events))
         self.goto(0)
 
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        self.tell(events)
+        lands = self.presenter.show(action, events)
+        scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
+        if any(e.kind in ("turn_ended", "scoring") for e in events):
+            self.samples.append((len(self.samples), scores, money, list(self.projected)))
+        from .scoring import ScoringScene
+
+        for e in events:
+            if e.kind == "scoring":
+                self.pending.append(ScoringScene(e.data["which"], e.data["table"], self.plan,
+                                                 e.data["scores"], list(self.samples),
+                                                 on_close=self.stop))
+
+    def stop(self) -> None:
+        self.playing = False
+
     def layout_buttons(self) -> None:
         super().layout_buttons()
-        y = 478
-        self.b_first = Button((8, y, 80, 26), _("<< Start"), lambda: self.goto(0))
-        self.b_back = Button((92, y, 100, 26), _("< Back"), lambda: self.goto(self.index - 1))
-        self.b_play = Button((196, y, 100, 26), _("Play"), self.toggle_play, key="confirm")
-        self.b_forward = Button((300, y, 120, 26), _("Forward >"),
+        a = self.layout.actions
+        w = (a.w - 16) // 5
+        y, h = a.y + 2, a.h - 4
+        self.b_first = Button((a.x, y, w, h), _("<< Start"), lambda: self.goto(0))
+        self.b_back = Button((a.x + (w + 4), y, w, h), _("< Back"),
+                             lambda: self.goto(self.index - 1))
+        self.b_play = Button((a.x + 2 * (w + 4), y, w, h), _("Play"), self.toggle_play,
+                             key="confirm")
+        self.b_forward = Button((a.x + 3 * (w + 4), y, w, h), _("Forward >"),
                                 lambda: self.goto(self.index + 1))
-        self.b_last = Button((424, y, 128, 26), _("End >>"),
-                             lambda: self.goto(len(self.actions)))
-        self.b_menu = Button((880, 2, 76, 22), _("Close"), self.close)
+        self.b_last = Button((a.x + 4 * (w + 4), y, a.right - a.x - 4 * (w + 4), h),
+                             _("End >>"), lambda: self.goto(len(self.actions)))
+        self.b_menu.label, self.b_menu.action = _("Close"), self.close
         self.buttons = [self.b_first, self.b_back, self.b_play, self.b_forward, self.b_last,
-                        self.b_menu]
-        self.keep_buttons = []
+                        self.b_menu, *self.zoom_buttons]
 
     # ------------------------------------------------------------ stepping
     def goto(self, k: int) -> None:
@@ -100,38 +129,34 @@ class ReplayScene(PlayScene):
 
         self.app.reset(MenuScene())
 
-    # ------------------------------------------------ what a replay is not
-    @property
-    def human_turn(self) -> bool:
-        return False
-
-    def ai_turn(self) -> bool:
-        return False
-
-    def check_privacy(self) -> None:
-        pass
-
-    def after_final(self) -> None:
-        self.playing = False
-
     def tell(self, events: list[Event]) -> None:
         """The log of a finished game names every card (nothing is hidden any more)."""
         for e in events:
             if e.kind != "card_revealed":
                 self.say(describe(e, self.names), e.seat)
 
-    def draw_status(self, surface) -> None:
-        font = self.app.art.fonts.small
-        font.draw(surface, self.hover_text[:90], (8, 506), WHITE)
+    def action_buttons(self) -> list[Button]:
+        return self.buttons[:5]
+
+    def strip_key(self) -> tuple:
+        return (self.hover_text, self.app.input_family())
+
+    def draw_strip(self, surface) -> None:
+        strip = self.layout.strip
+        body = self.app.art.fonts.body
+        body.draw(surface, body.wrap(self.hover_text, strip.w - 16)[0],
+                  (strip.x + 8, strip.y + 3), WHITE)
+        y = strip.y + 3 + body.line_height
         family = self.app.input_family()
         if family == "keyboard":
-            font.draw(surface, _("Left and right arrows step through the game; Enter plays it on."),
-                      (8, 520), GREY)
+            self.app.art.fonts.small.draw(
+                surface, _("Left and right arrows step through the game; Enter plays it on."),
+                (strip.x + 8, y + 2), GREY)
         else:
             draw_prompts(surface, self.app.art, family,
                          [("move", _("step")), ("confirm", _("Play")),
                           ("prev_card", _("Start")), ("next_card", _("End")),
-                          ("back", _("Close"))], (8, 516))
+                          ("back", _("Close"))], (strip.x + 8, y))
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd) -> None:
@@ -142,20 +167,31 @@ class ReplayScene(PlayScene):
         if cmd.kind == "key" and cmd.name == "back":
             self.close()
             return
+        if cmd.kind == "key" and cmd.name in ("zoom", "zoom_in", "zoom_out"):
+            self.zoom_key(cmd.name)
+            return
         if cmd.kind == "key" and cmd.name in ("prev_card", "next_card"):    # LB/RB, Q/W
             self.playing = False
             self.goto(0 if cmd.name == "prev_card" else len(self.actions))
             return
-        super().handle(cmd)
-
-    def hover(self, pos: tuple[int, int]) -> None:
-        self.hover_hex = self.view.hex_at(pos)
+        if cmd.kind == "wheel" and cmd.pos is not None and self.view.area.collidepoint(cmd.pos):
+            self.zoom(1 if cmd.amount > 0 else -1)
+            return
+        if handle_buttons(self.buttons, cmd):
+            return
+        if cmd.kind == "point" and cmd.pos is not None:
+            self.hover_hex = self.view.hex_at(cmd.pos)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.playing and self.app.time >= self.next_step_at and not self.pending:
             self.goto(self.index + 1)
             self.next_step_at = self.app.time + STEP_EVERY * max(self.factor, 0.3)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.update_buttons()
+        self.draw_table(surface)
+        self.anims.draw(surface, self.app.art)
 
     def update_buttons(self) -> None:
         n = len(self.actions)

@@ -58,7 +58,8 @@ class ScoringScene(Scene):
         super().enter(app)
         final = self.winners is not None
         label = _("Back to menu") if final and not self.autoplay else _("Continue")
-        self.button = Button((740, 496, 196, 34), label, self.close, big=True, key="confirm")
+        w = app.canvas_size[0]
+        self.button = Button((w - 220, 496, 196, 34), label, self.close, big=True, key="confirm")
         f = app.settings.anim_factor
         self.step = STEP * f
         self.reveal_end = self.step * (len(ROWS) + 1)
@@ -127,7 +128,8 @@ class ScoringScene(Scene):
         art = self.app.art
         draw_background(surface, art)
         title = _("Final scoring") if self.which == "final" else _("Intermediate scoring")
-        art.fonts.large.draw(surface, title, (480, 10), GOLD, align="center")
+        art.fonts.large.draw(surface, title, (surface.get_width() // 2, 10), GOLD,
+                             align="center")
         self.draw_table(surface)
         if self.revealed >= len(ROWS):
             self.draw_winner(surface)
@@ -139,7 +141,7 @@ class ScoringScene(Scene):
         art = self.app.art
         large, small = art.fonts.large, art.fonts.small
         n = len(self.plan.seats)
-        rect = pygame.Rect(24, 40, 912, 42 + len(ROWS) * 30)
+        rect = pygame.Rect(24, 40, surface.get_width() - 48, 42 + len(ROWS) * 30)
         draw_panel(surface, art, rect)
         col0 = 190
         col_w = (rect.width - col0 - 16) // n
@@ -200,7 +202,7 @@ class ScoringScene(Scene):
         text = text.format(name=names[0], names=_(" and ").join(names), points=best)
         y = 40 + 42 + len(ROWS) * 30 + 8
         w = art.fonts.large.width(text) + 56
-        rect = pygame.Rect(480 - w // 2, y, w, 30)
+        rect = pygame.Rect(surface.get_width() // 2 - w // 2, y, w, 30)
         draw_panel(surface, art, rect, "ui_button_hover")
         art.sprites.blit_anchored(surface, "icon_crown", (rect.x + 18, rect.centery))
         art.fonts.large.draw(surface, text, (rect.centerx + 10, rect.y + 3), GOLD,
@@ -211,12 +213,15 @@ class ScoringScene(Scene):
         if len(samples) < 2:
             return
         top = 40 + 42 + len(ROWS) * 30 + 44
-        self.chart(surface, pygame.Rect(24, top, 352, 532 - top), _("Points over the game"),
-                   [s[1] for s in samples])
-        self.chart(surface, pygame.Rect(384, top, 352, 532 - top), _("Pesos over the game"),
+        # The points a scoring would give at each moment: the line moves every turn.
+        # Two charts and the legend share the width (the legend keeps 192 px).
+        cw = (surface.get_width() - 48 - 192 - 16) // 2
+        self.chart(surface, pygame.Rect(24, top, cw, 532 - top), _("Points over the game"),
+                   [s[3] if len(s) > 3 else s[1] for s in samples])
+        self.chart(surface, pygame.Rect(32 + cw, top, cw, 532 - top), _("Pesos over the game"),
                    [s[2] for s in samples])
         art = self.app.art
-        legend = pygame.Rect(744, top, 192, 486 - top)
+        legend = pygame.Rect(40 + 2 * cw, top, surface.get_width() - 64 - 2 * cw, 486 - top)
         draw_panel(surface, art, legend)
         order = sorted(range(len(self.plan.seats)), key=lambda i: -self.scores[i])
         for row, i in enumerate(order):

@@ -1,8 +1,10 @@
 """The play screen with keys and pads: the hex cursor, cycling cards and actions,
 the buy menu, a held end turn, whose pad may act, unplugged pads, rumble.
 
-Mixed into ``PlayScene``.  Only the pad of the seat whose turn it is (or the
-mouse and keyboard) plays; any pad may open the pause menu, the log and help.
+Mixed into ``PlayScene``.  The cursor keeps itself in view (the board pans
+to it when zoomed in); the prompts live in the strip under the actions.
+Only the pad of the seat whose turn it is (or the mouse and keyboard) plays;
+any pad may open the pause menu, the log and help.
 Everything still becomes an action only through the action layer.
 """
 
@@ -10,13 +12,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
-from ..assets import GOLD, INK
-from ..cursor import HexCursor
-from ..prompts import draw_prompts
-from ..scene import Command
-from ..ui import draw_panel
-from .playdraw import BOARD_AREA
+from ....i18n import _
+from ...assets import GOLD, INK
+from ...cursor import HexCursor
+from ...prompts import draw_prompts
+from ...scene import Command
+from .selection import marked_hexes
 
 ANYONE = ("menu", "log")        # what pads of other seats may do (help: the app, any scene)
 
@@ -32,6 +33,12 @@ class PadPlay:
     # ------------------------------------------------------------ control
     def seat_device(self, seat: int | None = None) -> str:
         return self.plan.seats[self.layer.current if seat is None else seat].device
+
+    def pad_turn(self) -> bool:
+        """The seat to move plays with a gamepad (its hints speak of the cursor)."""
+        seats = self.plan.seats
+        current = self.layer.current
+        return current < len(seats) and seats[current].device.startswith("pad:")
 
     def controls(self, cmd: Command) -> bool:
         """Pads act only for the seat whose turn it is (mouse and keys always may)."""
@@ -49,6 +56,9 @@ class PadPlay:
         if name in ANYONE:
             self.open_overlay(name)
             return True
+        if name in ("zoom", "zoom_in", "zoom_out"):        # only the view: any pad may
+            self.zoom_key(name)
+            return True
         if not self.controls(cmd):
             return True
         if name in ("left", "right", "up", "down"):
@@ -64,13 +74,13 @@ class PadPlay:
         elif name == "hold_short":
             self.warn(_("Hold the button to end the turn."))
         elif name == "end_turn" and cmd.from_pad:
-            self.end_turn()
+            self.end_turn(held=True)        # holding the button is the confirmation
         else:
             return False                   # back, rotate, end_turn by key: as before
         return True
 
     def open_overlay(self, name: str) -> None:
-        from .padmenus import LogView
+        from ..padmenus import LogView
 
         if name == "menu":
             self.pause_menu()
@@ -80,33 +90,35 @@ class PadPlay:
     # ------------------------------------------------------------- cursor
     def cursor_targets(self) -> list[int] | None:
         """The hexes the chosen card or buy may go to (None: nothing chosen)."""
-        sel = self.selection
-        if sel is None:
+        if self.selection is None:
             return None
-        board = self.layer.board
-        if sel.kind == "water":
-            return [h for h in range(len(board.cells)) if self.water_cells(h) in sel.targets]
-        return sorted(board.index[c] for c in sel.targets if c in board.index)
+        return sorted(marked_hexes(self.layer, self.selection))
 
     def follow_selection(self) -> None:
         """A new choice: the cursor jumps onto a legal hex for it."""
         if self.cursor is None:
-            self.cursor = HexCursor(self.view.centres)
+            self.cursor = HexCursor(self.view.map_centres)
         if self.selection is not None and self.cursor.place(self.cursor_targets()) is not None \
                 and self.cursor_shown:
-            self.hover(self.view.centres[self.cursor.hex])
+            self.show_cursor()
 
     def move_cursor(self, direction: str) -> None:
         if self.cursor is None:
-            self.cursor = HexCursor(self.view.centres)
+            self.cursor = HexCursor(self.view.map_centres)
         self.cursor_shown = True
         targets = self.cursor_targets()
         if self.cursor.hex is None or (targets and self.cursor.hex not in targets):
             self.cursor.place(targets)
         else:
             self.cursor.move(direction, targets)
-        if self.cursor.hex is not None:
-            self.hover(self.view.centres[self.cursor.hex])
+        self.show_cursor()
+
+    def show_cursor(self) -> None:
+        """The cursor's hex in view (panning to it when zoomed) and hovered."""
+        if self.cursor is None or self.cursor.hex is None:
+            return
+        self.view.follow(self.cursor.hex)
+        self.hover(self.view.centres[self.cursor.hex], cursor=True)
 
     def confirm_cursor(self) -> None:
         if self.cursor is None or self.cursor.hex is None or not self.cursor_shown:
@@ -145,7 +157,7 @@ class PadPlay:
         actions[self.action_index]()
 
     def open_buy(self, device: str) -> None:
-        from .padmenus import BuyMenu
+        from ..padmenus import BuyMenu
 
         if self.human_turn:
             self.app.push(BuyMenu(self, device))
@@ -156,7 +168,7 @@ class PadPlay:
         device = self.seat_device()
         if self.human_turn and device.startswith("pad:") and not self.app.pads.connected(device) \
                 and self.app.top is self and not self.pending:
-            from .padmenus import Reconnect
+            from ..padmenus import Reconnect
 
             self.app.push(Reconnect(self, device))
 
@@ -169,21 +181,23 @@ class PadPlay:
         if not self.human_turn:
             return
         if self.cursor is not None and self.cursor.hex is not None and self.cursor_shown:
-            centre = self.view.centres[self.cursor.hex]
-            sprites = self.app.art.sprites
-            sprites.blit_anchored(surface, "hex_selected", centre)
-            bob = int(self.app.time * 4) % 2 * 2
-            x, y = int(centre[0]), int(centre[1]) - 14 - bob
-            pygame.draw.polygon(surface, INK, [(x - 8, y - 9), (x + 8, y - 9), (x, y + 1)])
-            pygame.draw.polygon(surface, GOLD, [(x - 5, y - 7), (x + 5, y - 7), (x, y - 2)])
-        self.draw_pad_prompts(surface)
-
-    def draw_pad_prompts(self, surface: pygame.Surface) -> None:
-        """The controls of the player to move, in their own controller's glyphs."""
+            self.board_drawing.draw_cursor(surface, self.cursor.hex, self.app.time)
         device = self.seat_device()
-        family = self.app.pads.family(device)
-        if family == "keyboard" and not self.cursor_shown:
-            return                          # a mouse player needs no key prompts
+        progress = self.app.pads.hold_progress(device)
+        if progress > 0:
+            bar = self.b_end.rect
+            pygame.draw.rect(surface, INK, (bar.x + 2, bar.bottom - 6, bar.w - 4, 4))
+            pygame.draw.rect(surface, GOLD, (bar.x + 2, bar.bottom - 6,
+                                             int((bar.w - 4) * progress), 4))
+
+    def wants_prompts(self) -> bool:
+        """Key or pad prompts in the strip (a mouse player needs none)."""
+        family = self.app.pads.family(self.seat_device())
+        return self.human_turn and (family != "keyboard" or self.cursor_shown)
+
+    def draw_pad_prompts(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """The controls of the player to move, in their own controller's glyphs."""
+        family = self.app.pads.family(self.seat_device())
         items = [("move", _("move")), ("confirm", _("place")), ("back", _("cancel")),
                  ("prev_card", ""), ("next_card", _("cards")), ("prev_action", ""),
                  ("next_action", _("actions")), ("buy", _("buy"))]
@@ -191,15 +205,4 @@ class PadPlay:
             items.insert(3, ("rotate", _("turn")))
         items.append(("end_turn", _("hold: end turn") if family != "keyboard"
                       else _("end turn")))
-        rect = pygame.Rect(BOARD_AREA.x + 4, BOARD_AREA.bottom - 24, BOARD_AREA.w - 8, 22)
-        if self.cursor is not None and self.cursor.hex is not None and \
-                self.view.centres[self.cursor.hex][1] > BOARD_AREA.centery:
-            rect.y = BOARD_AREA.y + 2        # never over the cursor
-        draw_panel(surface, self.app.art, rect)
-        draw_prompts(surface, self.app.art, family, items, (rect.x + 6, rect.y + 3))
-        progress = self.app.pads.hold_progress(device)
-        if progress > 0:
-            bar = self.b_end.rect
-            pygame.draw.rect(surface, INK, (bar.x + 2, bar.bottom - 6, bar.w - 4, 4))
-            pygame.draw.rect(surface, GOLD, (bar.x + 2, bar.bottom - 6,
-                                             int((bar.w - 4) * progress), 4))
+        draw_prompts(surface, self.app.art, family, items, pos)

@@ -1,0 +1,9 @@
+"""The play screen, in parts: ``scene`` (the play scene), ``table`` (what it
+shares with the replay), ``layout``, ``selection``, ``presentation``,
+``board``, ``panels``, ``pad`` and ``ai``."""
+
+from ....engine.components import LAND_CARDS
+from .presentation import describe
+from .scene import PlayScene, autoplay_scene, demo_scene
+
+__all__ = ["LAND_CARDS", "PlayScene", "autoplay_scene", "demo_scene", "describe"]

@@ -1,0 +1,248 @@
+"""The board on the play screen: the map with every piece, the calm dimming
+while choosing, the highlights and the pad's hex cursor.
+
+Pieces are drawn on a map-sized picture (at the map's own pixels, made once
+and touched up piece by piece), which the view scales to its zoom; the view
+transform lives in ``BoardView``.  While a card or buy is chosen the hexes it
+may not go to are shaded smoothly (terrain and owners stay readable) and the
+legal ones are outlined.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ....engine.components import ANIMALS
+from ....engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ...assets import GOLD, INK, NIGHT, RED, WHITE
+from ...patterns import piece_name
+from .selection import action_at, marked_hexes, water_cells
+
+DIM_ALPHA = 150            # how dark the hexes a choice may not go to become
+TINT_ALPHA = 130           # how strongly an owned land tile shows its owner's colour
+FADE = 0.18                # seconds the dimming takes to come in
+
+
+class BoardDrawing:
+    """Draws the board for a host screen (the play scene or the replay)."""
+
+    def __init__(self, host):
+        self.host = host
+        self._base: pygame.Surface | None = None
+        self._pieces: pygame.Surface | None = None
+        self._pieces_key: tuple | None = None
+        self._drawn: dict = {}
+        self._scaled: tuple[tuple, pygame.Surface] | None = None
+        self._dim: tuple[tuple, pygame.Surface] | None = None
+        self._dim_since = 0.0
+        self.redrawn = False
+
+    def piece(self, name: str, colour: int) -> str:
+        """A seat piece's sprite: with its colour-blind pattern when the setting is on."""
+        app = self.host.app
+        return piece_name(app.art.sprites, name, colour, app.settings.patterns)
+
+    # -------------------------------------------------------------- pieces
+    def wanted(self, obs) -> dict[tuple[int, int], tuple[str, tuple[int, int]]]:
+        """Every piece to show: (hex, layer) -> (sprite, map position).  Layers:
+        0 tile, token or water; 1 hacienda; 2 harvest chip (always on top)."""
+        colours = [s.colour for s in self.host.plan.seats]
+        centres = self.host.view.map_centres
+        k = self.host.view.piece_scale
+        out: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
+        for h, (kind, owner) in enumerate(zip(obs.kind, obs.owner, strict=True)):
+            if kind == EMPTY:
+                continue
+            if kind == LAND:
+                name = self.piece(f"land_{colours[owner]}", colours[owner])
+            elif kind == WATER:
+                name = "water"
+            else:
+                name = self.piece(f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}",
+                                  colours[owner])
+            cx, cy = centres[h]
+            out[(h, 0)] = (name, (round(cx), round(cy)))
+        for h in obs.haciendas:
+            cx, cy = centres[h]
+            if obs.owner[h] >= 0:
+                c = colours[obs.owner[h]]
+                out[(h, 1)] = (self.piece(f"hacienda_{c}", c), (round(cx), round(cy - 6 * k)))
+        for h in obs.chips:
+            cx, cy = centres[h]
+            out[(h, 2)] = ("chip", (round(cx + 7 * k), round(cy + 6 * k)))
+        return out
+
+    def tint(self, name: str) -> pygame.Surface | None:
+        """The owner's colour, half see-through, over a land tile's whole face
+        (drawn under the tile's ring and emblem): the terrain shows through."""
+        if not name.startswith("land_"):
+            return None
+        colour = int(name[5])
+        tints = self.__dict__.setdefault("_tints", {})
+        if colour not in tints:
+            view = self.host.view
+            layout = view.board.layout
+            x, y = view.board.cells[0]
+            ox, oy = layout.top_left(x, y)
+            surf = pygame.Surface((layout.tilewidth, layout.tileheight), pygame.SRCALPHA)
+            rgb = self.host.app.art.seat_colour(colour)
+            pygame.draw.polygon(surf, (*rgb, TINT_ALPHA),
+                                [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
+            tints[colour] = surf
+        return tints[colour]
+
+    def _blit(self, surf: pygame.Surface, name: str, pos: tuple[int, int]) -> None:
+        tint = self.tint(name)
+        if tint is not None:
+            surf.blit(tint, tint.get_rect(center=pos))
+        _blit_piece(surf, self.host.app.art.sprites, name, pos, self.host.view.piece_scale)
+
+    def render_pieces(self, obs, hidden: frozenset) -> pygame.Surface:
+        """The map picture with every piece on it, kept between frames: new
+        pieces are added to it; only a piece leaving redraws what it covered."""
+        view = self.host.view
+        sprites = self.host.app.art.sprites
+        if self._base is None:
+            base = pygame.Surface(view.base.get_size()).convert()
+            base.fill(NIGHT)
+            base.blit(view.base, (0, 0))
+            self._base = base
+        shown = {key: v for key, v in self.wanted(obs).items() if key not in hidden}
+        order = sorted(shown, key=lambda key: (key[1], key[0]))
+        drawn = self._drawn
+        gone = [key for key, v in drawn.items() if shown.get(key) != v]
+        k = view.piece_scale
+        if self._pieces is None or len(gone) > 8:
+            surf, drawn = self._base.copy(), {}
+        else:
+            surf = self._pieces
+            for key in gone:
+                # Put the board back under the piece that left, then every piece
+                # that overlaps that spot, clipped to it.
+                spot = _piece_rect(sprites, drawn[key], k)
+                surf.set_clip(spot)
+                surf.blit(self._base, spot, spot)
+                for other in order:
+                    if other in drawn and _piece_rect(sprites, shown[other], k).colliderect(spot):
+                        self._blit(surf, *shown[other])
+                surf.set_clip(None)
+        for key in order:
+            if key not in drawn or drawn[key] != shown[key]:
+                self._blit(surf, *shown[key])
+        self._drawn = shown
+        return surf
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface, obs) -> None:
+        host = self.host
+        view = host.view
+        self.redrawn = False
+        hidden = host.anims.hidden_pieces()
+        key = (host.layer.version, hidden, host.app.settings.patterns)
+        if key != self._pieces_key or self._pieces is None:
+            self.redrawn = True
+            self._pieces = self.render_pieces(obs, hidden)
+            self._pieces_key = key
+            self._scaled = None
+        skey = (key, view.scale)
+        if self._scaled is None or self._scaled[0] != skey:
+            self._scaled = (skey, view.scaled(self._pieces))
+        surface.set_clip(view.area)
+        surface.fill(NIGHT, view.area)
+        surface.blit(self._scaled[1], view.origin)
+        self.draw_choice(surface)
+        self.draw_hover(surface)
+        surface.set_clip(None)
+
+    def dim_layer(self, lit: frozenset[int]) -> pygame.Surface:
+        """A smooth shade over the whole map except the lit hexes (cached)."""
+        view = self.host.view
+        key = (lit, view.scale)
+        if self._dim is None or self._dim[0] != key:
+            shade = pygame.Surface(view.base.get_size(), pygame.SRCALPHA)
+            shade.fill((*INK, DIM_ALPHA))
+            # Only over the board: where the map has no picture, nothing to shade.
+            alpha = pygame.surfarray.pixels_alpha(shade)
+            alpha[pygame.surfarray.pixels_alpha(view.base) == 0] = 0
+            del alpha
+            layout = view.board.layout
+            for h in lit:
+                x, y = view.board.cells[h]
+                pygame.draw.polygon(shade, (0, 0, 0, 0), layout.polygon(x, y))
+            self._dim = (key, view.scaled(shade))
+            self._dim_since = self.host.app.time
+        return self._dim[1]
+
+    def draw_choice(self, surface: pygame.Surface) -> None:
+        host = self.host
+        sel = host.selection
+        if sel is None:
+            self._dim = None
+            return
+        lit = marked_hexes(host.layer, sel)
+        shade = self.dim_layer(lit)
+        fade = min(1.0, (host.app.time - self._dim_since) / FADE) if host.factor > 0 else 1.0
+        shade.set_alpha(round(255 * fade))
+        view = host.view
+        surface.blit(shade, view.origin)
+        pulse = 2 if int(host.app.time * 3) % 2 else 1
+        for h in lit:
+            pygame.draw.polygon(surface, GOLD, view.polygon(h), pulse + 1)
+
+    def draw_hover(self, surface: pygame.Surface) -> None:
+        host = self.host
+        h = host.hover_hex
+        if h is None:
+            return
+        view = host.view
+        sel = host.selection
+        if sel is not None and sel.kind == "water":
+            cells = water_cells(host.layer, sel, h)
+            if cells is None:
+                pygame.draw.polygon(surface, RED, view.polygon(h), 3)
+                return
+            legal = cells in sel.targets
+            board = host.layer.board
+            water = host.app.art.sprites.get("water")
+            size = max(1, round(water.get_width() * view.scale * view.piece_scale))
+            image = pygame.transform.scale(water, (size, round(water.get_height() * size
+                                                              / water.get_width())))
+            for c in cells:
+                x = board.index[c]
+                surface.blit(image, image.get_rect(center=view.centres[x]))
+                pygame.draw.polygon(surface, WHITE if legal else RED, view.polygon(x), 3)
+            return
+        if sel is not None:
+            legal = action_at(host.layer, sel, h)[0] is not None
+            pygame.draw.polygon(surface, WHITE if legal else RED, view.polygon(h), 3)
+        else:
+            pygame.draw.polygon(surface, WHITE, view.polygon(h), 2)
+
+    def draw_cursor(self, surface: pygame.Surface, h: int, t: float) -> None:
+        """The pad's hex cursor: a bold outline and a bobbing arrow above it."""
+        view = self.host.view
+        surface.set_clip(view.area)
+        pygame.draw.polygon(surface, INK, view.polygon(h), 5)
+        pygame.draw.polygon(surface, GOLD, view.polygon(h), 3)
+        bob = int(t * 4) % 2 * 2
+        x, y = view.centres[h]
+        y = y - round(view.hex_px * 0.45) - bob
+        pygame.draw.polygon(surface, INK, [(x - 9, y - 11), (x + 9, y - 11), (x, y + 1)])
+        pygame.draw.polygon(surface, GOLD, [(x - 6, y - 9), (x + 6, y - 9), (x, y - 2)])
+        surface.set_clip(None)
+
+
+def _piece_rect(sprites, piece: tuple[str, tuple[int, int]], k: int) -> pygame.Rect:
+    name, (x, y) = piece
+    ax, ay = sprites.anchors.get(name, (0, 0))
+    w, h = sprites.get(name).get_size()
+    return pygame.Rect(x - ax * k, y - ay * k, w * k, h * k)
+
+
+def _blit_piece(surf, sprites, name: str, pos: tuple[int, int], k: int) -> None:
+    if k == 1:
+        sprites.blit_anchored(surf, name, pos)
+        return
+    image = pygame.transform.scale_by(sprites.get(name), k)
+    ax, ay = sprites.anchors.get(name, (0, 0))
+    surf.blit(image, (pos[0] - ax * k, pos[1] - ay * k))

@@ -1,0 +1,130 @@
+"""Where everything on the play screen goes, computed from the canvas size.
+
+A pure function of the canvas (W x H, W from 720 to 1290 wide), the number
+of seats and the reading font's line height: the board takes most of the
+screen, the seats and the market stand in a column on the right, the hand,
+the actions and a strip for prompts and hints run under the board.  Hit
+rectangles (cards in the hand and the market) come from here too, from the
+seat view, never as a side effect of drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ....engine.components import ANIMALS, LAND_CARDS
+
+CARD_W, CARD_H = 32, 44
+TOP_H = 28
+
+
+@dataclass(frozen=True)
+class Layout:
+    canvas: tuple[int, int]
+    line: int                     # the reading font's line height
+    top: pygame.Rect              # round, whose turn, actions left; the Menu button
+    board: pygame.Rect            # the board view (zoomed and panned inside it)
+    zoom: pygame.Rect             # the zoom buttons, beside the points track
+    track: pygame.Rect            # the points track
+    hand: pygame.Rect
+    actions: pygame.Rect          # the action buttons
+    strip: pygame.Rect            # hints, prompts for keys and pads: never over the board
+    side: pygame.Rect
+    seats: tuple[pygame.Rect, ...]
+    market: pygame.Rect
+    log: pygame.Rect
+
+    @property
+    def panels(self) -> tuple[pygame.Rect, ...]:
+        """Every panel a floating number or bubble must not cover."""
+        return (self.top, self.track, self.hand, self.actions, self.strip, *self.seats,
+                self.market, self.log)
+
+
+def play_layout(canvas: tuple[int, int], seats: int, line: int = 24) -> Layout:
+    """The play screen's rectangles for a canvas size (pure)."""
+    w, h = canvas
+    side_w = max(236, min(340, w - 700))
+    left_w = w - side_w - 8
+    board = pygame.Rect(4, TOP_H, left_w, max(200, h - TOP_H - 166))
+    zoom = pygame.Rect(4 + left_w - 118, board.bottom + 2, 118, 22)
+    track = pygame.Rect(4, board.bottom + 2, left_w - 122, 22)
+    hand = pygame.Rect(4, track.bottom + 2, left_w, CARD_H + 12)
+    actions = pygame.Rect(4, hand.bottom + 2, left_w, 30)
+    strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
+    side = pygame.Rect(w - side_w, TOP_H, side_w - 4, h - TOP_H - 2)
+    seat_h = 2 * line + 6
+    rows = tuple(pygame.Rect(side.x, side.y + i * (seat_h + 2), side.w, seat_h)
+                 for i in range(seats))
+    mtop = (rows[-1].bottom if rows else side.y) + 2
+    market = pygame.Rect(side.x, mtop, side.w, 2 * (line + CARD_H + 6) + line + 6)
+    log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
+    return Layout(canvas, line, pygame.Rect(0, 0, w, TOP_H), board, zoom, track, hand, actions,
+                  strip, side, rows, market, log)
+
+
+def hand_cards(obs) -> list[tuple[str, str, int]]:
+    """(item, card, count) of the cards in a seat view's hand, in card order."""
+    cards = [("land", c, n) for c, n in zip(LAND_CARDS, obs.land_hand, strict=True) if n]
+    cards += [("animal", c, n) for c, n in zip(ANIMALS, obs.animal_hand, strict=True) if n]
+    return cards
+
+
+def hand_slots(layout: Layout, obs, right: int | None = None,
+               chosen: str | None = None) -> list[tuple[pygame.Rect, str, str]]:
+    """The hand's card rectangles (the chosen card lifted a little)."""
+    rect = layout.hand
+    cards = hand_cards(obs)
+    x = rect.x + 34
+    right = (rect.right if right is None else right) - 6
+    pitch = min(CARD_W + 12, (right - x - CARD_W) // max(1, len(cards) - 1))
+    y = rect.y + 6
+    out = []
+    for item, card, _n in cards:
+        out.append((pygame.Rect(x, y - (4 if card == chosen else 0), CARD_W, CARD_H), item,
+                    card))
+        x += pitch
+    return out
+
+
+def market_rows(layout: Layout) -> tuple[int, int]:
+    """The top of the land row's and the animal row's cards."""
+    y = layout.market.y + 4 + layout.line
+    return y, y + CARD_H + 6 + layout.line
+
+
+def market_slots(layout: Layout, obs) -> list[tuple[pygame.Rect, str, str | None]]:
+    """The face-up cards and the two decks of the market (None: the deck)."""
+    out = []
+    for (item, face_up, deck), y in zip(
+            (("land", obs.land_face_up, obs.land_deck_size),
+             ("animal", obs.animal_face_up, obs.animal_draw_size)), market_rows(layout),
+            strict=True):
+        x = layout.market.x + 8
+        for card in face_up:
+            if card is not None:
+                out.append((pygame.Rect(x, y, CARD_W, CARD_H), item, card))
+            x += CARD_W + 6
+        if deck:
+            out.append((pygame.Rect(x + 8, y, CARD_W, CARD_H), item, None))
+    return out
+
+
+def deck_rect(layout: Layout, item: str) -> pygame.Rect:
+    """Where a market deck lies (cards fly from here even when it is empty)."""
+    y = market_rows(layout)[0 if item == "land" else 1]
+    return pygame.Rect(layout.market.x + 8 + 3 * (CARD_W + 6) + 8, y, CARD_W, CARD_H)
+
+
+def keep_inside(rect: pygame.Rect, area: pygame.Rect, avoid: tuple[pygame.Rect, ...] = ()
+                ) -> pygame.Rect:
+    """A floating label moved into ``area`` (the board) and off the ``avoid`` rects."""
+    r = rect.clamp(area)
+    for other in avoid:
+        if r.colliderect(other):
+            r.bottom = min(r.bottom, other.top) if r.centery < other.centery else r.bottom
+            if r.colliderect(other):
+                r.top = other.bottom
+    return r.clamp(area)

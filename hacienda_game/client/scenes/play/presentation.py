@@ -1,0 +1,312 @@
+"""How the game tells what happened: one table from engine event to log line,
+animation and sound.
+
+Effects show only public facts (``seen_by(None)``), except a card drawn
+blind, which turns face up for its buyer while the screen shows that
+player's hand.  Every effect only draws: the state has already changed, and
+an animation speed of "off" makes none.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ....engine import Action, Event
+from ....engine.components import CHAIN_MIN_SCORING
+from ....engine.determinize import determinize
+from ....engine.groups import EMPTY, LAND, WATER, groups_of
+from ....engine.scoring import connected_markets, score, water_bodies
+from ....i18n import _
+from ...anim import Banner, CardFly, CoinFly, Drop, FrameAnim, Glow, Pop
+from ...assets import GOLD, RED
+from ...sound import EVENT_CUES
+from ...words import card_name, herd_paid, over_reason, scoring_name
+from .layout import deck_rect, market_slots
+
+CATEGORY_TIME = 1.1        # seconds each scoring category shows on the board (normal speed)
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """A log line in plain words, in the game's language."""
+    d = event.data
+    k = event.kind
+    if k == "scoring":
+        parts = ", ".join(f"{names[i]} +{row['total']}" for i, row in enumerate(d["table"]))
+        return _("{scoring}: {points}").format(scoring=scoring_name(d["which"]), points=parts)
+    if k == "game_over":
+        win = _(" and ").join(names[w] for w in d["winners"])
+        text = _("Game over ({reason}): {names} win") if len(d["winners"]) > 1 else \
+            _("Game over ({reason}): {names} wins")
+        return text.format(reason=over_reason(d["reason"]), names=win)
+    who = names[event.seat] if event.seat is not None else ""
+    if k == "card_bought":
+        if not d.get("card"):
+            text = (_("{name} buys a land card from the deck for {price} pesos")
+                    if d["item"] == "land" else
+                    _("{name} buys an animal card from the deck for {price} pesos"))
+            return text.format(name=who, price=d["price"])
+        return _("{name} buys the face-up {card} card for {price} pesos").format(
+            name=who, card=card_name(d["card"]), price=d["price"])
+    if k == "card_revealed":
+        return _("New face-up card: {card}").format(card=card_name(d["card"]))
+    if k == "deck_reshuffled":
+        return _("The land discards are shuffled into a new deck ({size} cards)").format(
+            size=d["size"])
+    if k == "stack_switched":
+        return _("Animal stack {stack} is used up: {scoring} at the end of this round").format(
+            stack=d["stack"] - 1, scoring=scoring_name(d["scoring"]))
+    if k == "tile_placed":
+        text = (_("{name} plays {card} as pampas: land tile on {cell}") if d.get("fallback")
+                else _("{name} plays {card}: land tile on {cell}"))
+        return text.format(name=who, card=card_name(d["card"]), cell=d["cell"])
+    if k == "animal_placed":
+        return _("{name} plays {animal}: token on {cell} (herd of {herd})").format(
+            name=who, animal=card_name(d["animal"]), cell=d["cell"], herd=d["herd"])
+    if k == "market_paid":
+        return herd_paid(who, d["market"], d["herd"], d["land"], d["amount"])
+    if k == "hacienda_placed":
+        return _("{name} buys a hacienda for {price} pesos and builds it on {cell}").format(
+            name=who, price=d["price"], cell=d["cell"])
+    if k == "water_placed":
+        return _("{name} buys a water tile of size {size} for {price} pesos: {cells}").format(
+            name=who, size=d["size"], price=d["price"], cells=" ".join(d["cells"]))
+    if k == "harvest":
+        text = (_("{name} harvests a chain of {chain} at {cell}: {amount} pesos"
+                  " (chip taken from {source})") if d.get("source") else
+                _("{name} harvests a chain of {chain} at {cell}: {amount} pesos"))
+        return text.format(name=who, chain=d["chain"], cell=d["cell"], amount=d["amount"],
+                           source=d.get("source"))
+    if k == "turn_ended":
+        return (_("{name} ends the turn (no move possible)") if d.get("forced")
+                else _("{name} ends the turn")).format(name=names[event.seat])
+    return event.describe(names)
+
+
+def herd_and_land(obs, side: int, market: int) -> list[int]:
+    """The herd that reached the market and the owner's land joined to it,
+    farthest from the market first (they light up towards it)."""
+    kind, owner, adj = obs.kind, obs.owner, obs.board.adjacent
+    me = owner[side]
+    seen, stack = {side}, [side]
+    while stack:
+        x = stack.pop()
+        for n in adj[x]:
+            if n not in seen and owner[n] == me and kind[n] not in (EMPTY, WATER):
+                seen.add(n)
+                stack.append(n)
+    dist = {market: 0}
+    todo = [market]
+    for x in todo:                    # breadth-first distances from the market
+        for n in adj[x]:
+            if n not in dist:
+                dist[n] = dist[x] + 1
+                todo.append(n)
+    return sorted(seen, key=lambda h: (-dist.get(h, 99), h))
+
+
+def category_hexes(obs) -> dict[str, list[list[int]]]:
+    """For each scoring category, every seat's hexes that count in it now."""
+    state = determinize(obs, random.Random(0))       # only the board matters here
+    seats = range(state.players)
+    adj = state.board.adjacent
+    out: dict[str, list[list[int]]] = {c: [] for c in ("markets", "chains", "haciendas",
+                                                       "water")}
+    haciendas = set(state.haciendas)
+    for s in seats:
+        out["markets"].append(connected_markets(state, s))
+        out["chains"].append(sorted(h for g in state.chains(s) if len(g) >= CHAIN_MIN_SCORING
+                                    for h in g))
+        groups = list(state.chains(s)) + [g for a in range(4) for g in state.herds_of(s, a)]
+        out["haciendas"].append(sorted(h for g in groups if not haciendas.isdisjoint(g)
+                                       for h in g))
+        wet = set()
+        for body in water_bodies(state):
+            for h in body:
+                wet.update(n for n in adj[h] if state.owner[n] == s
+                           and state.kind[n] not in (EMPTY, WATER))
+        out["water"].append(sorted(wet))
+    return out
+
+
+def projected(obs) -> list[int]:
+    """Every seat's points if a scoring happened now: what it has plus what it
+    would get (``score`` on a state made from the seat view; only the public
+    board and money count)."""
+    table = score(determinize(obs, random.Random(0)))
+    return [s.score + row["total"] for s, row in zip(obs.seats, table, strict=True)]
+
+
+class Presenter:
+    """Sounds and animations for engine events, from one table (``EFFECTS``).
+
+    ``host`` is the screen showing the game (the play scene or the replay): it
+    has ``app``, ``layer``, ``view``, ``layout``, ``anims``, ``plan``,
+    ``factor``, ``piece()``, ``purse()``, ``hand_spot()`` and the tickers.
+    """
+
+    def __init__(self, host):
+        self.host = host
+
+    def show(self, action: Action, events: list[Event]) -> dict[int, float]:
+        """Play every event's sound and animation; returns, per seat, when the
+        coins it won land (its purse counts up then)."""
+        host = self.host
+        f = host.factor
+        self.delay = 0.0
+        self.lands: dict[int, float] = {}
+        for event in events:
+            e = event.seen_by(None)     # effects show only public facts
+            for name, at in EVENT_CUES.get(e.kind, ()):
+                host.app.sound.play(name, self.delay + at * f)
+            if e.kind == "market_paid":
+                host.rumble(e.seat)
+            effect = self.EFFECTS.get(e.kind)
+            if f > 0 and effect is not None:
+                effect(self, e, event, f)
+        return self.lands
+
+    # ------------------------------------------------------------ effects
+    def _drop(self, frame: str, cell, layer: int, f: float, dy: float = 0.0) -> int:
+        host = self.host
+        h = host.layer.board.hex_of(cell)
+        host.anims.add(Drop(frame, host.view, h, (h, layer), 0.5 * f, self.delay, dy))
+        return h
+
+    def tile(self, e: Event, _real: Event, f: float) -> None:
+        c = self.host.seat_plan(e.seat).colour
+        self._drop(self.host.piece(f"land_{c}", c), e.data["cell"], 0, f)
+
+    def animal(self, e: Event, _real: Event, f: float) -> None:
+        c = self.host.seat_plan(e.seat).colour
+        self._drop(self.host.piece(f"animal_{e.data['animal']}_{c}", c), e.data["cell"], 0, f)
+
+    def hacienda(self, e: Event, _real: Event, f: float) -> None:
+        c = self.host.seat_plan(e.seat).colour
+        h = self._drop(self.host.piece(f"hacienda_{c}", c), e.data["cell"], 1, f, -6)
+        self.pop(f"-{e.data['price']}", h, RED)
+
+    def water(self, e: Event, _real: Event, f: float) -> None:
+        host = self.host
+        for i, cell in enumerate(e.data["cells"]):
+            h = host.layer.board.hex_of(cell)
+            host.anims.add(Drop("water", host.view, h, (h, 0), 0.45 * f,
+                                self.delay + 0.06 * i * f))
+
+    def market(self, e: Event, _real: Event, f: float) -> None:
+        host = self.host
+        board = host.layer.board
+        d = e.data
+        market = board.hex_of(d["market"])
+        hexes = herd_and_land(host.observation(), board.hex_of(d["side"]), market)
+        step = min(0.08, 0.6 / max(1, len(hexes))) * f
+        colour = host.app.art.seat_colour(host.seat_plan(e.seat).colour)
+        host.anims.add(Glow(host.view, hexes + [market], colour, 0.6 * f + step * len(hexes),
+                            self.delay, step))
+        self.coins(e.seat, market, d["amount"], self.delay + step * len(hexes), f)
+        self.delay += 0.15 * f
+
+    def harvest(self, e: Event, _real: Event, f: float) -> None:
+        host = self.host
+        board = host.layer.board
+        h = board.hex_of(e.data["cell"])
+        obs = host.observation()
+        chain = next((g for g in _chains(obs, obs.owner[h]) if h in g), [h])
+        colour = host.app.art.seat_colour(host.seat_plan(e.seat).colour)
+        host.anims.add(Glow(host.view, chain, colour, 0.7 * f, self.delay,
+                            min(0.05, 0.4 / max(1, len(chain))) * f))
+        sprites = host.app.art.sprites
+        frames = sprites.animations.get("chip_pop", [f"chip_pop_{i}" for i in range(4)])
+        host.anims.add(FrameAnim([x for x in frames if x in sprites], _Spot(host.view, h, 7, 6),
+                                 0.5 * f, self.delay + 0.3 * f, hides=(h, 2)))
+        self.coins(e.seat, h, e.data["amount"], self.delay + 0.4 * f, f)
+
+    def card(self, e: Event, real: Event, f: float) -> None:
+        host = self.host
+        d = e.data
+        layout = host.layout
+        face = d.get("card")
+        item = d["item"]
+        start = next((r.center for r, it, c in market_slots(layout, host.observation())
+                      if it == item and c == face), None) if face else None
+        if start is None:
+            start = deck_rect(layout, item).center
+        back = f"card_back_{item}"
+        # Drawn blind: the buyer sees what it was, while their hand is on screen.
+        secret = real.data.get("card") if face is None and host.viewer == e.seat else None
+        shown = face or secret
+        end = host.hand_spot(e.seat)
+        host.anims.add(CardFly(back if face is None else f"card_{item}_{face}",
+                               f"card_{item}_{shown}" if shown else None, start, end, 0.6 * f,
+                               self.delay))
+
+    def stack(self, e: Event, _real: Event, f: float) -> None:
+        host = self.host
+        host.anims.add(Banner(_("{scoring} after this round").format(
+            scoring=scoring_name(e.data["scoring"])), host.view.area.center, 2.0 * f,
+            self.delay))
+
+    def scoring(self, e: Event, _real: Event, f: float) -> None:
+        """Before the table: the board shows what each category counts."""
+        host = self.host
+        hexes = category_hexes(host.observation())
+        names = {"markets": _("Markets reached"), "chains": _("Land chains"),
+                 "haciendas": _("Haciendas"), "water": _("Water")}
+        table = e.data["table"]
+        t = self.delay
+        for cat in ("markets", "chains", "haciendas", "water"):
+            host.anims.add(Banner(names[cat], (host.view.area.centerx, host.view.area.y + 24),
+                                  CATEGORY_TIME * f, t))
+            for seat, cells in enumerate(hexes[cat]):
+                if not cells:
+                    continue
+                colour = host.app.art.seat_colour(host.seat_plan(seat).colour)
+                host.anims.add(Glow(host.view, cells, colour, CATEGORY_TIME * f, t,
+                                    min(0.03, 0.5 / len(cells)) * f))
+                points = table[seat][cat] if seat < len(table) else 0
+                if points:
+                    self.pop(f"+{points}", cells[len(cells) // 2], GOLD, t + 0.3 * f,
+                             host.app.art.seat_text_colour(host.seat_plan(seat).colour))
+            t += CATEGORY_TIME * f
+        self.delay = t
+        host.hold_scenes(t)
+
+    def pop(self, text: str, h: int, colour, delay: float | None = None,
+            _seat_colour=None) -> None:
+        host = self.host
+        host.anims.add(Pop(text, _Spot(host.view, h), 0.9 * host.factor,
+                           self.delay if delay is None else delay, _seat_colour or colour,
+                           area=host.view.area))
+
+    def coins(self, seat: int, h: int, amount: int, delay: float, f: float) -> None:
+        """Coins fly from hex h to the seat's purse; its money counts up as they land."""
+        host = self.host
+        end = host.purse(seat)
+        n = max(1, min(6, amount // 2))
+        for i in range(n):
+            host.anims.add(CoinFly(_Spot(host.view, h), end, 0.6 * f, delay + 0.07 * i * f))
+        self.pop(f"+{amount}", h, GOLD, delay)
+        self.lands[seat] = max(self.lands.get(seat, 0.0), delay + 0.6 * f)
+
+    EFFECTS = {
+        "tile_placed": tile, "animal_placed": animal, "hacienda_placed": hacienda,
+        "water_placed": water, "market_paid": market, "harvest": harvest,
+        "card_bought": card, "stack_switched": stack, "scoring": scoring,
+    }
+
+
+class _Spot:
+    """A hex's place on screen, looked up each frame (the view may zoom or pan)."""
+
+    def __init__(self, view, h: int, dx: float = 0.0, dy: float = 0.0):
+        self.view, self.h, self.dx, self.dy = view, h, dx, dy
+
+    def __getitem__(self, i: int) -> float:
+        cx, cy = self.view.map_centres[self.h]
+        return self.view.to_screen((cx + self.dx, cy + self.dy))[i]
+
+
+def _chains(obs, seat: int) -> list[list[int]]:
+    """The seat's land chains in a seat view."""
+    land = [h for h, (k, o) in enumerate(zip(obs.kind, obs.owner, strict=True))
+            if k == LAND and o == seat]
+    return groups_of(land, obs.kind, obs.owner, obs.board.adjacent) if seat >= 0 else []

@@ -1,0 +1,694 @@
+"""The play screen: board, cards, seats, hand, actions, log; human clicks and AI moves.
+
+The screen shows one seat's view (``observe``): the hand of the human at the
+screen, never another's.  Clicks become actions only through the action
+layer, from ``legal_actions()``; a click that is not allowed says why, next
+to the pointer.  The parts: ``layout`` (where things go), ``selection``
+(what a click means), ``presentation`` (events -> log, animation, sound),
+``board`` and ``panels`` (drawing), ``pad`` (keys and pads), ``ai`` (AI
+turns); ``table`` holds what the play scene shares with the replay.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ....engine import Action, Event, GameState, new_game, parse_action
+from ....engine.components import PRICE_HACIENDA, PRICE_WATER
+from ....engine.undo import UndoLimit
+from ....i18n import _, ngettext
+from ....session.choices import check_seat_kind
+from ....session.keeper import GameKeeper, story
+from ....session.plan import GamePlan, SeatPlan
+from ...anim import Animations
+from ...assets import GOLD, GREY, WHITE
+from ...hints import hint
+from ...scene import Command
+from ...ui import Button, handle_buttons
+from ...words import action_words, card_name, hexes_take
+from ..overlays import Confirm, Pause, Privacy
+from . import selection as choose
+from .ai import AITurns
+from .pad import PadPlay
+from .panels import WARN, hint_for
+from .presentation import Presenter
+from .selection import Selection
+from .table import GameTable
+
+MESSAGE_TIME = 3.0        # seconds a refusal stays next to the pointer
+EDGE = 14                 # canvas pixels at the board's edge that pan a zoomed board
+
+
+class PlayScene(PadPlay, GameTable):
+    thinks = True             # AI seats play (a replay only shows what they did)
+
+    def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
+                 state: GameState | None = None, limit: UndoLimit | None = None,
+                 net=None):
+        """A new game from the plan, or a saved one going on (``state``, and how
+        far its turn may be undone); ``net``: a joined game (client.netlink.JoinPlay),
+        or made here when a seat is remote (hosting)."""
+        super().__init__(plan)
+        self.net = net
+        self.start_state = state
+        self.start_limit = limit
+        self.autoplay = autoplay or demo
+        self.demo = demo          # the title screen's attract mode: any input ends it
+        self.selection: Selection | None = None
+        self.hover_hex: int | None = None
+        self.hover_text = ""
+        self.hover_warn = False
+        self.hover_at: tuple[int, int] | None = None
+        self.message = ""
+        self.message_until = 0.0
+        self.message_at: tuple[int, int] | None = None
+        self.presenter = Presenter(self)
+        self.ai_turns = AITurns(self, plan.seed)
+        self.seen_upto: dict[int, int] = {}      # log length when each seat last played
+        self.finished = False
+
+    # ------------------------------------------------------------ lifecycle
+    def enter(self, app) -> None:
+        super().enter(app)
+        from ....ai import levels
+        from ....net import REMOTE
+
+        known = levels()
+        for seat in self.plan.seats:
+            if seat.kind != REMOTE:
+                check_seat_kind(seat.kind)
+        state = self.start_state
+        if state is None and not self.joined:
+            state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,
+                             variants=self.plan.variants)
+        if self.net is None and any(s.kind == REMOTE for s in self.plan.seats):
+            from ...netlink import NetPlay
+
+            self.net = NetPlay(self.plan, state)         # hosting: the remote seats join
+        if self.net is not None:
+            self.set_table(state, self.net.layer(state, self.on_events))
+            self.keeper = self.net.keeper(self.plan, self.start_limit)
+            state = self.layer.game if self.net.hosting else None
+        else:
+            self.set_table(state)
+            self.keeper = GameKeeper(self.plan, self.start_limit,
+                                     keep=not self.autoplay and self.thinks)
+        scores, money = self.layer.public_totals()
+        self.samples.append((0, scores, money, list(self.projected)))
+        if state is not None and state.history:
+            self.retell(state)
+        humans = [i for i, s in enumerate(self.plan.seats) if s.is_human]
+        cur = self.layer.current
+        # Whose hand the screen shows: None hides every hand (several humans
+        # share the screen and the next one has not clicked the privacy screen).
+        self.private = len(humans) > 1 and not self.plan.open_hands
+        self.viewer: int | None = (None if self.private else cur if cur in humans
+                                   else humans[0] if humans else None)
+        self.shown_to: int | None = None
+        if any(s.kind in known for s in self.plan.seats) and self.thinks and not self.joined:
+            self.ai_turns.start()
+        self.layout_buttons()
+        if self.net is not None:
+            self.say(self.net.welcome(self.names))
+        elif state.history:
+            self.say(_("Game resumed: round {round}, {name} to play.").format(
+                round=state.round, name=self.names[cur]))
+        else:
+            self.say(_("{name} starts. Round 1.").format(name=self.names[cur]))
+        self.check_privacy()
+
+    def exit(self) -> None:
+        keeper = getattr(self, "keeper", None)       # None if entering failed
+        if keeper is not None:
+            keeper.close()
+        self.ai_turns.close()
+        if self.net is not None:
+            self.net.close()
+
+    @property
+    def joined(self) -> bool:
+        """Playing a game another machine hosts (the host keeps the game)."""
+        return self.net is not None and not self.net.hosting
+
+    def pause(self) -> None:
+        self.hover_hex = None
+
+    def layout_buttons(self) -> None:
+        super().layout_buttons()
+        a = self.layout.actions
+        gap = 4
+        widths = (0.24, 0.22, 0.22, 0.32)
+        xs = [a.x]
+        for w in widths[:-1]:
+            xs.append(xs[-1] + round((a.w - 3 * gap) * w) + gap)
+        sizes = [round((a.w - 3 * gap) * w) for w in widths]
+        y, bh = a.y + 2, a.h - 4
+        self.b_hacienda = Button((xs[0], y, sizes[0], bh),
+                                 _("Hacienda {price}").format(price=PRICE_HACIENDA),
+                                 self.pick_hacienda, icon="icon_hacienda")
+        self.b_water = Button((xs[1], y, sizes[1], bh),
+                              _("Water {price}").format(price=PRICE_WATER), self.pick_water,
+                              icon="icon_water")
+        self.b_harvest = Button((xs[2], y, sizes[2], bh), _("Harvest"), self.pick_harvest,
+                                icon="chip")
+        self.b_end = Button((xs[3], y, a.right - xs[3], bh), _("End turn"), self.end_turn,
+                            icon="icon_actions", key="end_turn")
+        hand = self.layout.hand
+        bw = max(100, min(150, hand.w // 5))
+        self.b_undo = Button((hand.right - bw - 4, hand.y + 4, bw, 22), _("Undo"), self.undo,
+                             key="undo")
+        self.b_redo = Button((hand.right - bw - 4, hand.y + 30, bw, 22), _("Redo"), self.redo,
+                             key="redo")
+        self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
+        strip = self.layout.strip
+        self.b_sizes = [Button((strip.x + 4 + i * 52, strip.y + 4, 48, 24),
+                               _("{size} hex").format(size=i + 1),
+                               lambda n=i + 1: self.pick_water(n)) for i in range(4)]
+        self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu,
+                        *self.zoom_buttons]
+
+    # ------------------------------------------------------------- helpers
+    @property
+    def future(self):
+        return self.ai_turns.future
+
+    @property
+    def ai(self):
+        """The AI worker process (None until an AI seat plays)."""
+        return self.ai_turns.worker
+
+    @property
+    def human_turn(self) -> bool:
+        return (not self.layer.is_over() and self.plan.seats[self.layer.current].is_human
+                and not self.autoplay)
+
+    def warn(self, text: str, at: tuple[int, int] | None = None) -> None:
+        """A refusal: a short sound and the reason in the warning colour, next
+        to the pointer (or the hex cursor)."""
+        self.app.sound.play("error")
+        self.message = text
+        self.message_until = self.app.time + MESSAGE_TIME
+        self.message_at = at or self.feedback_spot()
+
+    def feedback_spot(self) -> tuple[int, int]:
+        """Where the eye is: the hex cursor, else the pointer, else the board's middle."""
+        if self.cursor_shown and self.cursor is not None and self.cursor.hex is not None:
+            return self.view.centres[self.cursor.hex]
+        if self.app.pointer is not None:
+            return self.app.pointer
+        return self.view.area.center
+
+    def centre(self, cell) -> tuple[int, int]:
+        return self.view.centres[self.layer.board.hex_of(cell)]
+
+    # ---------------------------------------------------------- selections
+    def select(self, selection: Selection | None) -> None:
+        self.selection = selection
+        self.hover_text = ""
+        self.follow_selection()
+
+    def _chosen(self, result: Selection | str) -> None:
+        if isinstance(result, str):
+            self.warn(result)
+        else:
+            self.select(result)
+
+    def pick_card(self, item: str, card: str) -> None:
+        if not self.human_turn:
+            return
+        if self.selection and self.selection.kind == "play" and self.selection.card == card:
+            self.select(None)
+            return
+        self._chosen(choose.choose_card(self.layer, item, card))
+
+    def pick_hacienda(self) -> None:
+        if self.human_turn:
+            self._chosen(choose.choose_hacienda(self.layer))
+
+    def pick_water(self, size: int | None = None) -> None:
+        if self.human_turn:
+            self._chosen(choose.choose_water(self.layer, size, self.selection))
+
+    def pick_harvest(self) -> None:
+        if self.human_turn:
+            self._chosen(choose.choose_harvest(self.layer))
+
+    def end_turn(self, held: bool = False) -> None:
+        """End the turn; with actions left, ask first (a setting turns that off;
+        a pad's held button is its own confirmation)."""
+        if not self.human_turn:
+            return
+        action = self.layer.end_turn()
+        if action is None:
+            return
+        left = 3 - self.layer.view(self.layer.current).actions_taken
+        could = any(a.kind != "end" for a in self.layer.legal())
+        if left > 0 and could and not held and getattr(self.app.settings, "ask_end_turn", True):
+            text = ngettext("You have {count} action left.", "You have {count} actions left.",
+                            left).format(count=left)
+            self.app.push(Confirm(_("End the turn?"), self.do_end_turn, text))
+            return
+        self.do_end_turn()
+
+    def do_end_turn(self) -> None:
+        action = self.layer.end_turn()
+        if action is not None and self.human_turn:
+            self.select(None)
+            self.layer.perform(action)
+
+    def buy(self, item: str, card: str | None) -> None:
+        if not self.human_turn:
+            return
+        action = self.layer.buy_card(item, card)
+        if action is None:
+            self.warn(hint(self.layer.explain(Action("buy", item, card)), _("Not possible now.")))
+            return
+        self.select(None)
+        self.layer.perform(action)
+
+    def rotate(self, step: int) -> None:
+        if self.selection and self.selection.kind == "water":
+            self.selection.turns = (self.selection.turns + step) % 6
+            self.after_rotate()
+
+    def water_cells(self, h: int):
+        return choose.water_cells(self.layer, self.selection, h)
+
+    def action_at(self, h: int):
+        return choose.action_at(self.layer, self.selection, h)
+
+    def click_hex(self, h: int) -> None:
+        sel = self.selection
+        if sel is None:
+            return
+        result = choose.click(self.layer, sel, h)
+        if isinstance(result, Selection):
+            self.select(result)
+            self.warn(_("All 8 chips are on the board: click the chip to take."),
+                      self.view.centres[h])
+        elif isinstance(result, str):
+            self.warn(result, self.view.centres[h])
+        else:
+            self.select(None)
+            self.layer.perform(result)
+
+    # ---------------------------------------------------------------- input
+    def handle(self, cmd: Command) -> None:
+        if self.demo:
+            if cmd.kind in ("press", "key"):
+                from ..menu import MenuScene
+
+                self.app.reset(MenuScene())
+            return
+        if self.pending and self.app.time < self.pending_at and cmd.kind in ("press", "key"):
+            self.pending_at = 0.0         # a click or key shows the scoring table now
+            return
+        if self.net is not None and self.net.take(cmd):
+            return                   # the host hands a dropped remote seat to an AI
+        if self.pad_command(cmd):
+            return
+        if cmd.kind == "key":
+            if cmd.name == "back":
+                if self.selection is not None:
+                    self.select(None)
+                else:
+                    self.pause_menu()
+                return
+            if cmd.name == "rotate":
+                self.rotate(1)
+                return
+        if cmd.kind == "wheel":
+            self.wheel(cmd)
+            return
+        if handle_buttons(self.buttons + self.keep_buttons, cmd):
+            return
+        if self.selection and self.selection.kind == "water" and handle_buttons(self.b_sizes, cmd):
+            return
+        if cmd.kind == "point" and cmd.pos is not None:
+            self.hover(cmd.pos)
+            return
+        if cmd.kind != "press" or cmd.pos is None:
+            return
+        if cmd.button == 3:
+            if self.selection and self.selection.kind == "water":
+                self.rotate(1)
+            else:
+                self.select(None)
+            return
+        for rect, item, card in self.hand_slots:
+            if rect.collidepoint(cmd.pos):
+                self.pick_card(item, card)
+                return
+        for rect, item, card in self.market_slots:
+            if rect.collidepoint(cmd.pos):
+                self.buy(item, card)
+                return
+        h = self.view.hex_at(cmd.pos)
+        if h is not None and self.human_turn:
+            if self.selection is None:
+                self.warn(_("Pick a card from your hand or an action first."), cmd.pos)
+            else:
+                self.click_hex(h)
+
+    def wheel(self, cmd: Command) -> None:
+        """The wheel: over the log it scrolls back; over the board it zooms,
+        except while a water tile is chosen: then it turns the tile (Shift
+        with the wheel still zooms)."""
+        pos = cmd.pos
+        if pos is not None and self.layout.log.collidepoint(pos):
+            self.log_back = max(0, min(len(self.log) - 1, self.log_back + cmd.amount * 3))
+            return
+        water = self.selection is not None and self.selection.kind == "water"
+        if water and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.rotate(-cmd.amount)
+        elif pos is not None and self.view.area.collidepoint(pos):
+            self.zoom(1 if cmd.amount > 0 else -1)
+            self.hover(pos)
+
+    def hover(self, pos: tuple[int, int], cursor: bool = False) -> None:
+        h = self.view.hex_at(pos)
+        self.hover_text = ""
+        self.hover_warn = False
+        self.hover_hex = h
+        self.hover_at = pos
+        if self.b_undo in self.keep_buttons and self.b_undo.rect.collidepoint(pos):
+            self.hover_text = self.undo_state()[2]
+            return
+        if not self.human_turn:
+            return
+        if h is not None and self.selection is not None:
+            self.hover_text, self.hover_warn = choose.hover_words(self.layer, self.selection, h)
+            return
+        for rect, item, card in self.market_slots:
+            if rect.collidepoint(pos):
+                action = self.layer.buy_card(item, card)
+                if card:
+                    what = _("the {card} card").format(card=card_name(card))
+                elif item == "land":
+                    what = _("a land card from the deck")
+                else:
+                    what = _("an animal card from the deck")
+                if action:
+                    self.hover_text = _("buy {what}: {effect}").format(
+                        what=what, effect=self.layer.preview(action))
+                else:
+                    self.hover_text = hint(self.layer.explain(Action("buy", item, card)),
+                                           _("cannot buy {what} now").format(what=what))
+                    self.hover_warn = True
+        for rect, _item, card in self.hand_slots:
+            if rect.collidepoint(pos):
+                n = len(self.layer.play_targets(card))
+                self.hover_text = hexes_take(card, n)
+                self.hover_warn = n == 0
+
+    # ------------------------------------------------------------- events
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        """Engine events -> log lines, animations, tickers, scoring and privacy screens."""
+        self.tell(events)
+        lands = self.presenter.show(action, events)
+        scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
+        kinds = [e.kind for e in events]
+        if "turn_ended" in kinds or "scoring" in kinds:
+            self.samples.append((len(self.samples), scores, money, list(self.projected)))
+        if "turn_ended" in kinds:
+            ended = next(e.seat for e in events if e.kind == "turn_ended")
+            self.seen_upto[ended] = len(self.story)
+        self.keeper.note(self.layer.game, action, events)
+        if self.keeper.problem:
+            self.warn(self.keeper.problem)
+        self._after_turn(events)
+
+    def retell(self, state: GameState) -> None:
+        """A resumed game: the log and the score charts of the game so far."""
+        for _action, events, scores, money in story(state):
+            self.tell(events)
+            if any(e.kind in ("turn_ended", "scoring") for e in events):
+                self.samples.append((len(self.samples), scores, money, scores))
+
+    # ------------------------------------------------------ undo, redo, save
+    def undo_state(self) -> tuple[bool, str, str]:
+        return self.keeper.undo_label(self.layer.game,
+                                      self.human_turn and self.future is None)
+
+    def undo(self) -> None:
+        ok, _label, why = self.undo_state()
+        if not ok:
+            self.warn(why)
+            return
+        state = self.layer.game
+        taken, seat = state.history[-1], state.current
+        self.layer.restore(self.keeper.undo(state))
+        self.select(None)
+        self.anims = Animations()
+        self.say(_("{name} takes back: {action}").format(name=self.names[seat],
+                                                          action=action_words(taken)),
+                 seat)
+        self.show_totals(instant=True)
+
+    def redo(self) -> None:
+        text = self.keeper.next_redo()
+        if text is None or not self.human_turn:
+            return
+        action = parse_action(text)
+        if not self.layer.game.is_legal(action):
+            self.keeper.redo.clear()
+            return
+        self.select(None)
+        self.layer.perform(action)
+
+    def pause_menu(self) -> None:
+        self.app.push(Pause(save=None if self.autoplay or self.joined else self.save_as))
+
+    def save_as(self) -> None:
+        from ....net.hosting import saved_plan
+        from ..saveload import SaveDialog
+
+        self.app.push(SaveDialog(self.layer.game, saved_plan(self.plan)))
+
+    def _after_turn(self, events: list[Event]) -> None:
+        from ..scoring import ScoringScene
+
+        kinds = [e.kind for e in events]
+        if "turn_ended" in kinds and self.selection is not None:
+            self.select(None)
+        if "turn_ended" in kinds and self.private and \
+                not self.plan.seats[self.layer.current].is_human:
+            self.viewer = self.shown_to = None      # hide the hand while the AI plays
+        if "turn_ended" in kinds and not self.layer.is_over():
+            self.check_privacy()
+        over = next((e for e in events if e.kind == "game_over"), None)
+        for e in events:
+            if e.kind == "scoring":
+                final = e.data["which"] == "final"
+                self.pending.append(ScoringScene(
+                    e.data["which"], e.data["table"], self.plan, e.data["scores"],
+                    list(self.samples),
+                    over.data["winners"] if (final and over) else None,
+                    money=over.data["money"] if (final and over) else None,
+                    on_close=self.after_final if final else None, autoplay=self.autoplay))
+        if over is not None and not any(e.kind == "scoring" for e in events):
+            self.pending.append(ScoringScene(
+                "final", [], self.plan, over.data["scores"], self.samples, over.data["winners"],
+                money=over.data["money"], on_close=self.after_final, autoplay=self.autoplay))
+        if over is not None:
+            self.finished = True
+            self.app.result = {"names": self.names,
+                               "winners": [self.names[w] for w in over.data["winners"]],
+                               "scores": over.data["scores"], "money": over.data["money"],
+                               "reason": over.data["reason"],
+                               "actions": len(self.layer.view(0).history)}
+
+    def recap(self, seat: int) -> list[tuple[str, int | None]]:
+        """What the others did since the seat's last turn (public log lines)."""
+        return self.story[self.seen_upto.get(seat, 0):]
+
+    def check_privacy(self) -> None:
+        """Before a human's turn at a shared screen: a hand-off screen with a
+        recap; the hand stays hidden until the next player is there."""
+        cur = self.layer.current
+        seats = self.plan.seats
+        if not seats[cur].is_human:
+            return
+        humans = sum(s.is_human for s in seats)
+        if humans > 1 and not self.plan.open_hands and self.shown_to != cur:
+            sp = seats[cur]
+            self.viewer = None
+            self.pending.insert(0, Privacy(
+                sp.name, self.app.art.seat_text_colour(sp.colour), f"emblem_{sp.colour}",
+                recap=self.recap(cur), seat_colours=[s.colour for s in seats],
+                on_ready=lambda seat=cur: self.handed_over(seat)))
+            self.shown_to = cur
+            return
+        self.viewer = cur
+        self.shown_to = cur
+
+    def handed_over(self, seat: int) -> None:
+        """The next player took over: show their hand; the pointer goes to the
+        middle of the board, never onto a button that acts for them."""
+        self.viewer = seat
+        self.select(None)
+        spot = self.view.area.center
+        for b in self.buttons + self.keep_buttons:
+            b.hover = False
+        self.app.pointer = spot
+        self.hover_hex = None
+        self.message = ""
+        self.cursor_shown = False
+        try:
+            if pygame.mouse.get_focused():
+                pygame.mouse.set_pos(spot)
+        except pygame.error:
+            pass
+
+    def after_final(self) -> None:
+        if self.autoplay and not self.demo:
+            self.app.quit(0)
+            return
+        from ..menu import MenuScene
+
+        self.app.reset(MenuScene())
+
+    # --------------------------------------------------------------- update
+    def waiting_on(self):
+        return self.ai_turns.waiting_on()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.edge_pan(dt)
+        self.check_controller()
+        if self.net is not None:
+            status = self.net.status(self.names)
+            if status:
+                self.message, self.message_until = status, self.app.time + 0.25
+
+    def edge_pan(self, dt: float) -> None:
+        """A zoomed board pans while the pointer rests at its edge."""
+        pos = self.app.pointer
+        view = self.view
+        if not view.zoom or pos is None or not view.area.collidepoint(pos) or self.cursor_shown:
+            return
+        a = view.area
+        speed = 360 * dt
+        dx = (-speed if pos[0] < a.left + EDGE else speed if pos[0] > a.right - EDGE else 0)
+        dy = (-speed if pos[1] < a.top + EDGE else speed if pos[1] > a.bottom - EDGE else 0)
+        if dx or dy:
+            view.pan_by(dx, dy)
+            self.hover_hex = view.hex_at(pos)
+
+    def ai_turn(self) -> bool:
+        seat = self.plan.seats[self.layer.current]
+        return (not self.layer.is_over() and not self.pending and seat.kind != "remote"
+                and (self.autoplay or not seat.is_human)
+                and (self.net is None or self.net.ready()
+                     and not self.net.is_remote(self.layer.current)))
+
+    def idle(self) -> None:
+        if self.net is not None:
+            self.net.pump()          # remote seats' actions (hosting) or the host's views
+        self.ai_turns.idle()
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        self.update_buttons()
+        self.draw_table(surface)
+        art = self.app.art
+        for b in self.keep_buttons:
+            b.draw(surface, art)
+        self.draw_cursor(surface)
+        if self.demo and int(self.app.time * 2) % 2 == 0:
+            art.fonts.large.draw(surface, _("Demo game · click to play"),
+                                 (self.view.area.centerx, self.view.area.y + 4), GOLD,
+                                 align="center")
+        self.anims.draw(surface, art)
+        self.draw_feedback(surface)
+
+    def draw_feedback(self, surface: pygame.Surface) -> None:
+        """The refusal, else what the hovered hex would do, next to the eye."""
+        if self.message and self.app.time < self.message_until:
+            self.panels.bubble(surface, self.message, self.message_at or self.feedback_spot(),
+                               True)
+        elif self.hover_text and self.hover_at is not None and (
+                self.view.area.collidepoint(self.hover_at) or self.cursor_shown):
+            self.panels.bubble(surface, self.hover_text, self.hover_at, self.hover_warn)
+
+    def action_buttons(self) -> list[Button]:
+        sel = self.selection
+        return [self.b_hacienda, self.b_water, self.b_harvest, self.b_end] + (
+            self.b_sizes if sel and sel.kind == "water" else [])
+
+    def strip_key(self) -> tuple:
+        off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
+            else self.hover_text
+        return (hint_for(self), off_board, self.hover_warn, self.wants_prompts(),
+                self.app.pads.family(self.seat_device()), self.human_turn)
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        """Under the actions: what to do now, what the pointer is over (off the
+        board) and, for keys and pads, their prompts (never over the board)."""
+        strip = self.layout.strip
+        font = self.app.art.fonts.body
+        x = strip.x + 8
+        if self.selection is not None and self.selection.kind == "water":
+            x = self.b_sizes[-1].rect.right + 8
+        y = strip.y + 3
+        hint_line, off_board, warn, prompts = self.strip_key()[:4]
+        text = off_board or hint_line
+        colour = WARN if off_board and warn else WHITE if not off_board else GOLD
+        if text:
+            lines = font.wrap(text, strip.right - 8 - x)[:1 if prompts else 2]
+            for i, line in enumerate(lines):
+                font.draw(surface, line, (x, y + i * font.line_height - 2 * i), colour)
+        if prompts:
+            self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
+        elif not text and not self.human_turn and not self.autoplay:
+            self.app.art.fonts.small.draw(surface, _("The AI seats are playing."),
+                                          (strip.x + 8, y + font.line_height + 2), GREY)
+
+    def update_buttons(self) -> None:
+        human = self.human_turn
+        kinds = {a.kind for a in self.layer.legal()} if human else set()
+        self.b_hacienda.enabled = "buy hacienda" in kinds
+        self.b_water.enabled = "buy water" in kinds
+        self.b_harvest.enabled = "harvest" in kinds
+        self.b_end.enabled = "end" in kinds
+        if self.keep_buttons:
+            self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
+            self.b_redo.enabled = human and self.keeper.next_redo() is not None
+        sel = self.selection
+        self.b_hacienda.selected = bool(sel and sel.kind == "hacienda")
+        self.b_water.selected = bool(sel and sel.kind == "water")
+        self.b_harvest.selected = bool(sel and sel.kind.startswith("harvest"))
+        self.b_zoom_out.enabled = self.view.zoom > 0
+        self.b_zoom_fit.enabled = self.view.zoom > 0
+        self.b_zoom_in.enabled = self.view.zoom < len(self.view.zooms) - 1
+        if sel and sel.kind == "water":
+            sizes = self.layer.water_sizes()
+            for i, b in enumerate(self.b_sizes):
+                b.enabled = i + 1 in sizes
+                b.selected = sel.size == i + 1
+
+    def status_hint(self) -> str:
+        return hint_for(self)
+
+
+def demo_scene() -> PlayScene:
+    """The attract mode: four AI seats play while the title screen sits idle."""
+    from ....session.plan import DEFAULT_NAMES, default_level
+
+    seed = random.randrange(1, 100000)
+    seats = [SeatPlan(DEFAULT_NAMES[i], default_level(), i) for i in range(4)]
+    return PlayScene(GamePlan("symmetric", seats, seed, [], open_hands=True), demo=True)
+
+
+def autoplay_scene(app) -> PlayScene:
+    """--autoplay: every seat an AI, no menus (CONTRACTS §5)."""
+    from ....session.plan import DEFAULT_NAMES
+
+    opts = app.options
+    levels = opts.seats or ["random"] * 4
+    seed = opts.seed if opts.seed is not None else random.randrange(1, 100000)
+    seats = [SeatPlan(f"{DEFAULT_NAMES[i]}", level, i) for i, level in enumerate(levels)]
+    plan = GamePlan(opts.map or "symmetric", seats, seed, list(opts.variants), open_hands=True)
+    return PlayScene(plan, autoplay=True)

@@ -1,0 +1,243 @@
+"""What the play scene and the replay viewer share: a game on screen.
+
+``GameTable`` holds the game (the action layer), its board view and layout,
+the log, the tickers and the charts' samples, and composes the parts that
+show it: ``BoardDrawing``, ``Panels`` and the ``Presenter``.  The play scene
+adds choosing, pads and AI turns; the replay adds stepping.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ....engine import Action, Event, GameState
+from ....engine.scoring import connected_markets
+from ....i18n import _
+from ....session.plan import GamePlan, SeatPlan
+from ...actionlayer import ActionLayer
+from ...anim import Animations, Ticker
+from ...boardview import BoardView
+from ...scene import Scene
+from ...ui import Button
+from .board import BoardDrawing
+from .layout import Layout, market_slots, play_layout
+from .panels import Panels, slots_for
+from .presentation import describe, projected
+from .selection import Selection
+
+
+class GameTable(Scene):
+    autoplay = False
+    selection: Selection | None = None
+    hover_hex: int | None = None
+    viewer: int | None = None
+
+    def __init__(self, plan: GamePlan):
+        self.plan = plan
+        self.names = [s.name for s in plan.seats]
+        self.log: list[tuple[str, int | None, bool]] = []   # (text, seat, first line)
+        self.story: list[tuple[str, int | None]] = []        # whole entries: (text, seat)
+        self.log_back = 0
+        self.anims = Animations()
+        self.samples: list[tuple[int, list[int], list[int]]] = []
+        self.projected: list[int] = [0] * len(plan.seats)
+        self.markets: list[int] = [0] * len(plan.seats)
+        self._projected_at = -1
+        self.pending: list = []             # scenes to show once this frame's events are done
+        self.pending_at = 0.0               # ... not before this time (the board shows first)
+        self.board_drawing = BoardDrawing(self)
+        self.panels = Panels(self)
+        self.layout: Layout | None = None
+        self.redrawn = False
+
+    # ------------------------------------------------------------ setting up
+    def set_table(self, state: GameState | None, layer=None) -> None:
+        """The game on the table: a local state, or the layer of a networked game
+        (``layer``: hosting or joined; a joined game has no state here)."""
+        self.layer = layer if layer is not None else ActionLayer(state, self.on_events)
+        self.layout = self.lay_out()
+        self.view = BoardView(self.layer.board, self.layout.board)
+        scores, money = self.layer.public_totals()
+        self.score_tick = [Ticker(v) for v in scores]
+        self.money_tick = [Ticker(v) for v in money]
+        self.update_projection()
+
+    def lay_out(self) -> Layout:
+        return play_layout(self.app.canvas_size, len(self.plan.seats),
+                           self.app.art.fonts.body.line_height)
+
+    def relayout(self) -> None:
+        """The canvas or the text size changed: every rectangle follows."""
+        self.layout = self.lay_out()
+        self.view.set_area(self.layout.board)
+        self.panels.reset()
+        self.layout_buttons()
+
+    def layout_buttons(self) -> None:
+        top = self.layout.top
+        self.b_menu = Button((top.right - 84, 2, 80, 24), _("Menu"), self.pause_menu)
+        z = self.layout.zoom
+        fit = _("Fit")
+        w = max(36, self.app.art.fonts.small.width(fit) + 12)
+        x = z.right - 2 * 26 - w
+        self.b_zoom_out = Button((x, z.y, 24, z.h), "-", lambda: self.zoom(-1))
+        self.b_zoom_fit = Button((x + 26, z.y, w, z.h), fit, lambda: self.zoom(0))
+        self.b_zoom_in = Button((x + 28 + w, z.y, 24, z.h), "+", lambda: self.zoom(1))
+        self.zoom_buttons = [self.b_zoom_out, self.b_zoom_fit, self.b_zoom_in]
+
+    def pause_menu(self) -> None:
+        pass
+
+    def language_changed(self) -> None:
+        self.layout_buttons()
+        self.panels.reset()
+
+    # ------------------------------------------------------------- helpers
+    @property
+    def factor(self) -> float:
+        return self.app.settings.anim_factor
+
+    def seat_plan(self, seat: int) -> SeatPlan:
+        return self.plan.seats[seat]
+
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        return self.app.art.seat_colour(self.plan.seats[seat].colour)
+
+    def piece(self, name: str, colour: int) -> str:
+        return self.board_drawing.piece(name, colour)
+
+    def observation(self):
+        """The seat view the screen shows."""
+        seat = self.layer.current if self.autoplay or self.viewer is None else self.viewer
+        return self.layer.view(seat)
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        width = (self.layout.log.width if self.layout else 240) - 26
+        lines = self.app.art.fonts.body.wrap(text, width)
+        for i, line in enumerate(lines):
+            self.log.append((line, seat, i == 0))
+        del self.log[:-200]
+        self.story.append((text, seat))
+
+    def tell(self, events: list[Event]) -> None:
+        """The log lines for an action's events (only public facts)."""
+        for event in events:
+            e = event.seen_by(None)
+            if e.kind != "card_revealed":
+                self.say(describe(e, self.names), e.seat)
+
+    @property
+    def hand_slots(self) -> list:
+        return slots_for(self, self.observation())
+
+    @property
+    def market_slots(self) -> list:
+        return market_slots(self.layout, self.observation())
+
+    def purse(self, seat: int) -> tuple[int, int]:
+        """Where a seat's money shows (coins fly there)."""
+        rect = self.layout.seats[seat]
+        return (rect.x + 18, rect.y + 3 + self.layout.line + self.layout.line // 2)
+
+    def hand_spot(self, seat: int) -> tuple[int, int]:
+        """Where a card bought by a seat goes: the hand shown, else its seat row."""
+        if self.viewer == seat or self.autoplay:
+            return self.layout.hand.midleft[0] + 60, self.layout.hand.centery
+        rect = self.layout.seats[seat]
+        return rect.right - 40, rect.centery
+
+    def rumble(self, seat: int | None) -> None:
+        pass
+
+    def hold_scenes(self, until: float) -> None:
+        """The scoring table waits for the board to show what counts."""
+        self.pending_at = max(self.pending_at, self.app.time + until)
+
+    def zoom(self, step: int) -> None:
+        """Zoom in or out one step (0: back to fit), about the hex cursor when
+        it is shown, else the pointer over the board, else the board's middle."""
+        view = self.view
+        level = 0 if step == 0 else view.zoom + step
+        cursor = getattr(self, "cursor", None)
+        pos = self.app.pointer
+        if getattr(self, "cursor_shown", False) and cursor is not None and cursor.hex is not None:
+            anchor = view.centres[cursor.hex]
+        elif pos is not None and view.area.collidepoint(pos):
+            anchor = pos
+        else:
+            anchor = view.area.center
+        view.set_zoom(level, anchor)
+        self.hover_hex = None
+
+    def zoom_key(self, name: str) -> None:
+        """Keys and pads: Z / the left stick steps through the zooms and back to
+        fit; + and - zoom in and out."""
+        view = self.view
+        if name == "zoom":
+            self.zoom(1 if view.zoom < len(view.zooms) - 1 else 0)
+        else:
+            self.zoom(1 if name == "zoom_in" else -1)
+
+    def update_projection(self) -> None:
+        if self._projected_at == self.layer.version:
+            return
+        self._projected_at = self.layer.version
+        obs = self.observation()
+        self.projected = projected(obs)
+        state = self.layer.game
+        self.markets = [len(connected_markets(state, s)) for s in range(state.players)]
+
+    def show_totals(self, instant: bool, lands: dict[int, float] | None = None
+                    ) -> tuple[list[int], list[int]]:
+        scores, money = self.layer.public_totals()
+        lands = lands or {}
+        for i in range(len(scores)):
+            self.score_tick[i].set(scores[i], instant=instant)
+            self.money_tick[i].set(money[i], instant=instant, delay=lands.get(i, 0.0))
+        self.update_projection()
+        return scores, money
+
+    def on_events(self, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # --------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        if self.layout is not None and self.layout.canvas != self.app.canvas_size:
+            self.relayout()
+        self.anims.update(dt)
+        rate = 0 if self.factor <= 0 else 30 / self.factor
+        for t in self.score_tick:
+            t.update(dt, rate)
+        for t in self.money_tick:
+            t.update(dt, rate * 2)
+        if self.pending and (self.app.time >= self.pending_at or self.factor <= 0):
+            # Scenes queued by this turn's events: the last pushed shows first.
+            for scene in self.pending:
+                self.app.push(scene)
+            self.pending = []
+
+    # ----------------------------------------------------------------- draw
+    def draw_table(self, surface: pygame.Surface) -> None:
+        obs = self.observation()
+        self.panels.draw(surface, obs)
+        self.board_drawing.draw(surface, obs)
+        self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
+        art = self.app.art
+        for b in [self.b_menu, *self.zoom_buttons]:
+            b.draw(surface, art)
+
+    def action_buttons(self) -> list[Button]:
+        return []
+
+    def strip_key(self) -> tuple:
+        return ()
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        pass
+
+    def pad_turn(self) -> bool:
+        return False
+
+    @property
+    def human_turn(self) -> bool:
+        return False
