@@ -209,8 +209,13 @@ class Privacy(Scene):
             for i, line in enumerate(body.wrap(text, width - 64)):
                 lines.append((line, seat if i == 0 else None))
         lines = lines[-9:]
-        rect = pygame.Rect(0, 0, width,
-                           150 + (len(lines) + 1) * body.line_height + (12 if lines else 0))
+        # Title, recap, the small note, "press any button" and the prompt glyphs,
+        # each below the other whatever the faces' sizes (Text size setting).
+        small = body            # read from the sofa too
+        height = (52 + art.fonts.huge.line_height + 4
+                  + ((len(lines) + 1) * body.line_height + 12 if lines else 0)
+                  + small.line_height + 6 + body.line_height + 26)
+        rect = pygame.Rect(0, 0, width, min(height, h - 8))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
         pygame.draw.rect(surface, self.colour, rect.inflate(-6, -6), 4)
@@ -231,8 +236,8 @@ class Privacy(Scene):
                 body.draw(surface, text, (rect.x + 40, y), WHITE)
                 y += body.line_height
             y += 12
-        art.fonts.small.draw(surface, _("Your hand stays hidden until you are ready."),
-                             (rect.centerx, y), GREY, align="center")
+        small.draw(surface, _("Your hand stays hidden until you are ready."),
+                   (rect.centerx, y), GREY, align="center")
         body.draw(surface, _("Press any button or click"),
                   (rect.centerx, rect.bottom - body.line_height - 26),
                   WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
