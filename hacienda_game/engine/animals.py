@@ -50,21 +50,28 @@ class AnimalRules:
     def _check_play_animal(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         animal = C.ANIMAL_INDEX[a.card]
         if len(a.cells) != 1 or a.source is not None:
-            raise self._refuse(a, "an animal card puts one token on one hex (R27)")
+            raise self._refuse(a, "one_token", "an animal card puts one token on one hex (R27)")
         if not s.animal_hand[animal]:
-            raise self._refuse(a, f"you hold no {a.card} card (R27)")
+            raise self._refuse(a, "no_such_card", f"you hold no {a.card} card (R27)", card=a.card)
         h = self._hex(a, a.cells[0])
         if not self._can_place_animal(s, animal):
-            raise self._refuse(a, f"your 30 animal tokens cannot show another {a.card} (R4)")
+            raise self._refuse(a, "no_token_left",
+                               f"your 30 animal tokens cannot show another {a.card} (R4)",
+                               card=a.card)
         if not self.board.is_pampas[h]:
-            raise self._refuse(a, f"animal tokens go on pampas, and {self.cell(h)} is"
-                                  f" {self.board.spaces[h]} (R27, R30)")
+            raise self._refuse(a, "animal_not_pampas",
+                               f"animal tokens go on pampas, and {self.cell(h)} is"
+                               f" {self.board.spaces[h]} (R27, R30)",
+                               cell=self.cell(h), space=self.board.spaces[h])
         if self.kind[h] != EMPTY:
-            raise self._refuse(a, f"{self.cell(h)} is already taken (R27, R30)")
+            raise self._refuse(a, "taken",
+                               f"{self.cell(h)} is already taken (R27, R30)",
+                               cell=self.cell(h))
         if h not in self._land_frontier[self.current] and \
                 h not in self._animal_frontier[self.current][animal]:
-            raise self._refuse(a, f"{self.cell(h)} is not next to one of your land tiles or"
-                                  f" {a.card} tokens (R27)")
+            raise self._refuse(a, "animal_not_adjacent",
+                               f"{self.cell(h)} is not next to one of your land tiles or"
+                               f" {a.card} tokens (R27)", cell=self.cell(h), card=a.card)
         return lambda ev: self._do_play_animal(ev, animal, h)
 
     def _do_play_animal(self, events: list[Event], animal: int, h: int) -> None:

@@ -19,7 +19,7 @@ from . import components as C
 from .actions import END, KINDS, Action, parse_action
 from .animals import AnimalRules
 from .cards import CardRules
-from .errors import IllegalAction
+from .errors import IllegalAction, Termination, termination_of
 from .events import Event
 from .groups import ANIMAL0, EMPTY, LAND, WATER, group_at, groups_of
 from .haciendas import HaciendaRules
@@ -362,7 +362,7 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
                     if i < len(items):
                         return make(items[i])
                     i -= len(items)
-        raise IllegalAction("the game is over (R40): no action is legal")
+        raise IllegalAction("the game is over (R40): no action is legal", "game_over")
 
     def _play_segment(self, item: str, name: str, targets: list[int]) -> Segment:
         names = self.board.cells
@@ -400,9 +400,9 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
             try:
                 return parse_action(action)
             except ValueError as e:
-                raise IllegalAction(f"{e} (R61)") from None
+                raise IllegalAction(f"{e} (R61)", "unreadable", {"text": action}) from None
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r} (R61)")
+            raise IllegalAction(f"not an action: {action!r} (R61)", "unreadable")
         return action
 
     def is_legal(self, action: Action | str) -> bool:
@@ -410,31 +410,45 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
 
     def explain(self, action: Action | str) -> str | None:
         """Why an action is illegal now (naming the rule), or None if it is legal."""
+        refusal = self.refusal(action)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """The refusal `apply` would raise, as data (``code``, ``rule``,
+        ``params``; see `IllegalAction`), or None if the action is legal."""
         try:
             self._check(self._as_action(action))
         except IllegalAction as e:
-            return str(e)
+            return e
         return None
 
-    def _refuse(self, action: Action, why: str) -> IllegalAction:
-        return IllegalAction(f"{action}: {why}")
+    @property
+    def termination(self) -> Termination | None:
+        """Why the game ended, as data (None while it runs)."""
+        return termination_of(self.over_reason if self.over else None)
+
+    def _refuse(self, action: Action, code: str, why: str, **params) -> IllegalAction:
+        return IllegalAction(f"{action}: {why}", code, params)
 
     def _hex(self, action: Action, cell: Cell) -> int:
         h = self.board.index.get(cell)
         if h is None:
-            raise self._refuse(action, f"{cell_name(cell)} is not a hex of this board (R61)")
+            raise self._refuse(action, "not_a_hex",
+                               f"{cell_name(cell)} is not a hex of this board (R61)",
+                               cell=cell_name(cell))
         return h
 
     def _check(self, a: Action) -> Callable[[list[Event]], None]:
         """Check an action against the rules without changing anything;
         return the function that carries it out."""
         if self.over:
-            raise self._refuse(a, "the game is over (R40)")
+            raise self._refuse(a, "game_over", "the game is over (R40)")
         if a.verb == "end" and a == END:
             return self._do_end
         if self.actions_taken >= C.ACTIONS_PER_TURN:
-            raise self._refuse(a, f"all {C.ACTIONS_PER_TURN} actions of this turn are used;"
-                                  " end the turn (R13)")
+            raise self._refuse(a, "turn_used",
+                               f"all {C.ACTIONS_PER_TURN} actions of this turn are used;"
+                               " end the turn (R13)", actions=C.ACTIONS_PER_TURN)
         s = self.seat
         if a.verb == "buy":
             if a.item == "land":
@@ -452,12 +466,13 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
                 return self._check_play_animal(a, s)
         if a.verb == "harvest" and len(a.cells) == 1:
             return self._check_harvest(a, s)
-        raise self._refuse(a, "not an action of this game (R14)")
+        raise self._refuse(a, "not_an_action", "not an action of this game (R14)")
 
     def _pay(self, a: Action, s: Seat, price: int, what: str) -> None:
         if s.money < price:
-            raise self._refuse(a, f"{what} costs {price} pesos and you have {s.money}"
-                                  " (R16: cannot pay, cannot act)")
+            raise self._refuse(a, "cannot_pay", f"{what} costs {price} pesos and you have {s.money}"
+                               " (R16: cannot pay, cannot act)",
+                               price=price, money=s.money, item=what)
 
     # -------------------------------------------------------------- execution
     def _event(self, events: list[Event], kind: str, seat: int | None = None,

@@ -23,7 +23,7 @@ from ..actionlayer import ActionLayer
 from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
 from ..assets import GOLD, NIGHT, RED
 from ..boardview import BoardView
-from ..hints import hint
+from ..hints import about_the_turn, hint
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
@@ -294,10 +294,9 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
 
     def why_not(self, action: Action, fallback: str) -> str:
         """The engine's reason when it is about the turn, else a plain fallback."""
-        reason = self.layer.explain(action) or ""
-        if "R13" in reason or "R15" in reason or "R16" in reason or "R3)" in reason \
-                or "R4)" in reason:
-            return hint(reason, fallback)
+        refusal = self.layer.refusal(action)
+        if about_the_turn(refusal):
+            return hint(refusal, fallback)
         return fallback
 
     def pick_hacienda(self) -> None:
@@ -351,7 +350,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             return
         action = self.layer.buy_card(item, card)
         if action is None:
-            self.warn(hint(self.layer.explain(Action("buy", item, card)), _("Not possible now.")))
+            self.warn(hint(self.layer.refusal(Action("buy", item, card)), _("Not possible now.")))
             return
         self.select(None)
         self.layer.perform(action)
@@ -409,7 +408,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             self.layer.perform(action)
             return
         if attempt is not None:
-            self.warn(hint(self.layer.explain(attempt),
+            self.warn(hint(self.layer.refusal(attempt),
                            _("Not possible on {cell}.").format(cell=cell_name(cell))))
         elif sel.kind == "water":
             self.warn(_("The water tile would leave the board there; turn it (R, right click)."))
@@ -488,7 +487,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                 attempt = self.action_at(h)[1]
                 if attempt is not None:
                     # Why can't I place here? The rule, in a short sentence.
-                    self.hover_text = hint(self.layer.explain(attempt))
+                    self.hover_text = hint(self.layer.refusal(attempt))
             elif self.selection.kind == "harvest":
                 acts = self.selection.targets.get(self.layer.board.cells[h])
                 if acts:
@@ -507,7 +506,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                     what = _("an animal card from the deck")
                 self.hover_text = (_("buy {what}: {effect}").format(
                     what=what, effect=self.layer.preview(action)) if action
-                    else hint(self.layer.explain(Action("buy", item, card)),
+                    else hint(self.layer.refusal(Action("buy", item, card)),
                               _("cannot buy {what} now").format(what=what)))
         for rect, _item, card in self.hand_slots:
             if rect.collidepoint(pos):
