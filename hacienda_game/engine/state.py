@@ -422,6 +422,14 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
             return e
         return None
 
+    def chance_outcomes(self, action: Action,
+                        most: int | None = None) -> list[tuple[float, GameState]]:
+        """The positions ``action`` can lead to with their chances, as the seat
+        to move sees them (a blind draw yields any unseen card; see chance.py)."""
+        from .chance import chance_outcomes
+
+        return chance_outcomes(self, action, most)
+
     @property
     def termination(self) -> Termination | None:
         """Why the game ended, as data (None while it runs)."""

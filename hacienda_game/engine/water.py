@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 class WaterRules:
     __slots__ = ()
 
-    def _water_placements(self, first: bool) -> list[tuple[Cell, ...]]:
-        """R21: every way to lay an available water tile on free pampas, as cells."""
+    def water_options(self, first: bool = False) -> list[tuple[int, tuple[Cell, ...]]]:
+        """R21: every way to lay an available water tile on free pampas now, as
+        (bit mask of its hexes, its cells), smaller tiles first.  Whether the
+        seat may buy one (money, one per turn) is `legal_actions`' business."""
         board, free = self.board, self._free_pampas
         out = []
         for size in sorted(self.water_left):
@@ -33,10 +35,14 @@ class WaterRules:
             for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
                                    strict=True):
                 if mask & free == mask:
-                    out.append(cells)
+                    out.append((mask, cells))
                     if first:
                         return out
         return out
+
+    def _water_placements(self, first: bool) -> list[tuple[Cell, ...]]:
+        """R21: every way to lay an available water tile on free pampas, as cells."""
+        return [cells for _, cells in self.water_options(first)]
 
     def _opt_buy_water(self, first: bool) -> list[Segment]:
         s = self.seat

@@ -8,10 +8,11 @@ import pytest
 
 from hacienda_game.ai import Budget, choose_action, levels
 from hacienda_game.ai.evaluate import evaluate
-from hacienda_game.ai.moves import candidates, outcomes, plan_turn, unseen_cards
+from hacienda_game.ai.moves import candidates, outcomes, plan_turn
 from hacienda_game.ai.strategies import Clock
 from hacienda_game.engine import components as C
 from hacienda_game.engine import determinize, load_scenario, new_game, observe, parse_action
+from hacienda_game.engine.chance import unseen_cards
 from hacienda_game.maps.catalog import builtin_maps
 
 SMALL = {"random": None, "easy": None, "medium": Budget(iterations=150),
