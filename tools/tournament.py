@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hacienda_game.ai import Budget, choose_action, levels  # noqa: E402
+from hacienda_game.ai import Budget, choose_action, decision_seed, levels  # noqa: E402
 from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
 from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
 
@@ -73,9 +73,8 @@ def parse_budgets(text: str | None) -> dict[str, Budget]:
 
 def play_game(task: tuple) -> dict:
     """One game; seats[i] is the level at table position i."""
-    index, map_name, seats, game_seed, budgets = task
+    index, map_name, seats, game_seed, ai_seed, budgets = task
     state = new_game(map_name, players=len(seats), seed=game_seed)
-    rng = random.Random(game_seed)
     turn_times: dict[str, list[float]] = defaultdict(list)
     spent = 0.0
     actions = 0
@@ -87,7 +86,9 @@ def play_game(task: tuple) -> dict:
         level = seats[state.current]
         turn = state.turn
         start = time.perf_counter()
-        action = choose_action(level, observe(state, state.current), rng.randrange(1 << 31),
+        seat = state.current
+        action = choose_action(level, observe(state, seat),
+                               decision_seed(ai_seed, seat, len(state.history)),
                                budgets.get(level))
         spent += time.perf_counter() - start
         try:
@@ -217,7 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     tasks = []
     for g in range(args.games):
         seats = [entries[(p - g) % players] for p in range(players)]
-        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31), budgets))
+        # The AI seed is drawn apart from the game seed (as in the client):
+        # no decision seed tells a seat anything about the deal.
+        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31),
+                      seeds.randrange(1 << 62), budgets))
     start = time.perf_counter()
     results: list[dict] = []
     if args.jobs == 1:

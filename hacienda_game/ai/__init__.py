@@ -7,11 +7,11 @@ Levels, weakest first: random, easy, medium, hard (see strategies.py and
 docs/ai.md).  ``AIWorker`` runs the same call in another process for the client.
 """
 
-from .base import SEATS, Budget, RandomSeat, Seat, choose_action, levels, make_seat
+from .base import SEATS, Budget, RandomSeat, Seat, choose_action, decision_seed, levels, make_seat
 from .strategies import EasySeat, HardSeat, MediumSeat
 from .worker import AIWorker
 
 SEATS.update(easy=EasySeat, medium=MediumSeat, hard=HardSeat)
 
 __all__ = ["SEATS", "AIWorker", "Budget", "EasySeat", "HardSeat", "MediumSeat", "RandomSeat",
-           "Seat", "choose_action", "levels", "make_seat"]
+           "Seat", "choose_action", "decision_seed", "levels", "make_seat"]

@@ -177,7 +177,6 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.keeper = GameKeeper(self.plan, self.start_limit,
                                  keep=not self.autoplay and self.thinks)
         self.view = BoardView(state.board, BOARD_AREA)
-        self.rng = random.Random(self.plan.seed)
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
@@ -757,9 +756,12 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             from ...ai import AIWorker
 
             self.ai = AIWorker()
+        from ...ai.base import decision_seed
+
         cur = self.layer.current
-        self.future = self.ai.think(self.plan.seats[cur].kind, self.layer.view(cur),
-                                    seed=self.rng.randrange(1 << 30))
+        view = self.layer.view(cur)
+        self.future = self.ai.think(self.plan.seats[cur].kind, view,
+                                    seed=decision_seed(self.plan.ai_seed, cur, len(view.history)))
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
