@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hacienda_game.ai import Budget, choose_action, decision_seed, levels  # noqa: E402
 from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
 from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
+from tools.refbots import REF_BOTS  # noqa: E402
 
 MAX_TURNS = 2000     # a game still running after this many turns is reported as stuck
 
@@ -87,9 +88,11 @@ def play_game(task: tuple) -> dict:
         turn = state.turn
         start = time.perf_counter()
         seat = state.current
-        action = choose_action(level, observe(state, seat),
-                               decision_seed(ai_seed, seat, len(state.history)),
-                               budgets.get(level))
+        seed = decision_seed(ai_seed, seat, len(state.history))
+        if level in REF_BOTS:
+            action = REF_BOTS[level](observe(state, seat), seed)
+        else:
+            action = choose_action(level, observe(state, seat), seed, budgets.get(level))
         spent += time.perf_counter() - start
         try:
             state.apply(action)
@@ -192,7 +195,8 @@ def print_report(summary: dict, args: argparse.Namespace, seconds: float, timing
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seats", required=True,
-                    help=f"comma-separated levels, one per seat ({', '.join(levels())})")
+                    help=f"comma-separated levels, one per seat ({', '.join(levels())}; the"
+                         f" reference bots {', '.join(REF_BOTS)} from tools/refbots.py)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--map", default="symmetric", help="built-in map name, path, or 'all'")
@@ -202,9 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
     args = ap.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",") if s.strip()]
-    unknown = [s for s in entries if s not in levels()]
+    known = (*levels(), *REF_BOTS)
+    unknown = [s for s in entries if s not in known]
     if unknown:
-        ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(levels())}")
+        ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(known)}")
     if not 2 <= len(entries) <= 5:
         ap.error("a game has 2 to 5 seats")
     if args.games < 1 or args.jobs < 1:
