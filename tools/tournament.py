@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
     args = ap.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",") if s.strip()]
-    known = (*levels(), *REF_BOTS)
+    known = (*levels(frozen=True), *REF_BOTS)
     unknown = [s for s in entries if s not in known]
     if unknown:
         ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(known)}")

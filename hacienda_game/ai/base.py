@@ -46,11 +46,14 @@ class RandomSeat:
 
 
 SEATS: dict[str, Callable[[], Seat]] = {"random": RandomSeat}
+# Levels kept only to measure against (not offered in a game's setup).
+FROZEN: set[str] = set()
 
 
-def levels() -> tuple[str, ...]:
-    """The AI levels, weakest first."""
-    return tuple(SEATS)
+def levels(frozen: bool = False) -> tuple[str, ...]:
+    """The AI levels offered to players, weakest first; with ``frozen`` also
+    the levels kept for measurements (e.g. ``hard-v1``)."""
+    return tuple(k for k in SEATS if frozen or k not in FROZEN)
 
 
 def make_seat(level: str) -> Seat:

@@ -18,6 +18,7 @@ from ..engine.actions import END
 from ..engine.components import ANIMAL_INDEX
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from .evaluate import MEDIUM, Weights, board_info, connected_markets, evaluate
+from .projection import Projection, project
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ class Plan:
     state: GameState
 
 
-def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
+def plan_turn(state: GameState, weights: Weights | Projection = MEDIUM, width: int = 3,
               breadth: Breadth = WIDE, stop: Callable[[], bool] | None = None,
               keep: int = 1, by_first: bool = True) -> list[Plan]:
     """Best ways to play the rest of the current seat's turn (``end`` not
@@ -184,7 +185,7 @@ def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
     keeps the ``width`` best positions after each action; ``stop()`` true
     cuts the search short."""
     seat = state.current
-    start = Plan((), evaluate(state, seat, weights), state)
+    start = Plan((), value(state, seat, weights), state)
     every = [start]
     beam = [start]
     seen: set[tuple[str, ...]] = set()
@@ -202,7 +203,7 @@ def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
                     continue
                 seen.add(key)
                 child = afterwards(node.state, a)
-                children.append(Plan(plan, evaluate(child, seat, weights), child))
+                children.append(Plan(plan, value(child, seat, weights), child))
             if stop is not None and stop():
                 break
         every.extend(children)
@@ -239,28 +240,37 @@ def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[floa
     return state.chance_outcomes(action, most)
 
 
-def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
+def expectimax_turn(state: GameState, weights: Weights | Projection = MEDIUM,
                     widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
-                    stop: Callable[[], bool] | None = None) -> tuple[Action, float]:
-    """The best next action for the rest of the turn, searching every
-    candidate, then the ``widths[0]`` most promising of them a step deeper,
-    and so on; blind card buys are chance nodes over the cards the seat
-    cannot see (`outcomes`).  Leaves and "end the turn now" are valued by
-    the evaluation.  ``stop()`` true stops deepening (the best found so far
-    is kept)."""
+                    stop: Callable[[], bool] | None = None,
+                    most: int = 6) -> tuple[Action, float]:
+    """The best next action for the rest of the turn (see `expectimax_ranked`)."""
+    value, action = expectimax_ranked(state, weights, widths, breadth, stop, most)[0]
+    return action, value
+
+
+def expectimax_ranked(state: GameState, weights: Weights | Projection = MEDIUM,
+                      widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
+                      stop: Callable[[], bool] | None = None,
+                      most: int = 6) -> list[tuple[float, Action]]:
+    """The next actions for the rest of the turn, best first, with their values:
+    every candidate is searched, then the ``widths[0]`` most promising of them
+    a step deeper, and so on; blind card buys are chance nodes over the cards
+    the seat cannot see (the engine's chance outcomes, the ``most`` likeliest).
+    Leaves and "end the turn now" are valued by the evaluation.  ``stop()``
+    true stops deepening (the best found so far is kept)."""
     seat = state.current
 
-    def value_of(node: GameState, level: int) -> tuple[float, Action]:
-        best_value = evaluate(node, seat, weights)
-        best_action = END
+    def value_of(node: GameState, level: int) -> list[tuple[float, Action]]:
+        ranked = [(value(node, seat, weights), END)]
         if node.actions_left <= 0 or node.is_over():
-            return best_value, best_action
+            return ranked
         scored = []
         for a in candidates(node, breadth):
             if a == END:
                 continue
-            outs = outcomes(node, a)
-            static = [evaluate(child, seat, weights) for _, child in outs]
+            outs = outcomes(node, a, most)
+            static = [value(child, seat, weights) for _, child in outs]
             v = sum(p * s for (p, _), s in zip(outs, static, strict=True))
             scored.append((v, len(scored), a, outs, static))
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -270,11 +280,18 @@ def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
                 v = 0.0
                 for (p, child), s in zip(outs, static, strict=True):
                     if child.actions_left > 0 and not child.is_over() and child.current == seat:
-                        s = max(s, value_of(child, level + 1)[0])
+                        s = max(s, value_of(child, level + 1)[0][0])
                     v += p * s
-            if v > best_value:
-                best_value, best_action = v, a
-        return best_value, best_action
+            ranked.append((v, a))
+        # Best first; ties keep the order above ("end" first, then by the first look).
+        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0], i))
+        return [ranked[i] for i in order]
 
-    value, action = value_of(state, 0)
-    return action, value
+    return value_of(state, 0)
+
+
+def value(state: GameState, seat: int, weights: Weights | Projection) -> float:
+    """The evaluation a search uses: hard's projection or the older evaluation."""
+    if isinstance(weights, Projection):
+        return project(state, seat, weights)
+    return evaluate(state, seat, weights)

@@ -38,6 +38,7 @@ KEYS = {
     # what a pad's shoulders, triggers, Y, Start and Back do (docs/gamepads.md)
     pygame.K_q: "prev_card", pygame.K_w: "next_card", pygame.K_a: "prev_action",
     pygame.K_s: "next_action", pygame.K_b: "buy", pygame.K_l: "log", pygame.K_m: "menu",
+    pygame.K_t: "hint",     # the coach (client/hint.py); H and F1 open the rules
 }
 CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
 PAD_EVENTS = {"CONTROLLERDEVICEADDED", "CONTROLLERDEVICEREMOVED", "CONTROLLERBUTTONDOWN",

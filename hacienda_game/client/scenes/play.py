@@ -23,6 +23,7 @@ from ..actionlayer import ActionLayer
 from ..anim import Animations, Banner, Blink, CoinFly, Drop, FrameAnim, Pop, Ticker
 from ..assets import GOLD, NIGHT, RED
 from ..boardview import BoardView
+from ..hint import HintCoach
 from ..hints import about_the_turn, hint
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
@@ -144,6 +145,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.deferred = False
         self.ai = None
         self.ai_ready_at = 0.0
+        self.coach = HintCoach(self)                        # hint hook: the coach
         self.pending: list = []           # scenes to show once this frame's events are done
         self.samples: list[tuple[int, list[int], list[int]]] = []
         self.hand_slots: list[tuple[pygame.Rect, str, str]] = []
@@ -239,6 +241,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.b_sizes = [Button((8 + i * 50, 508, 46, 24), _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
         self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu]
+        self.keep_buttons += self.coach.layout()            # hint hook: its button
 
     # ------------------------------------------------------------- helpers
     @property
@@ -421,6 +424,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                 from .menu import MenuScene
 
                 self.app.reset(MenuScene())
+            return
+        if self.coach.handle(cmd):                          # hint hook: T key, pad L3
             return
         if self.pad_command(cmd):
             return
@@ -742,6 +747,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             self.deferred = True
             return
         self.deferred = False
+        self.coach.poll()                                   # hint hook: the answer
         if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
             action = self.future.result()
             self.future = None
@@ -811,6 +817,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         surface.blit(self._panel_canvas, (0, 0))
         self.draw_board(surface, obs)
         self.draw_highlights(surface)
+        self.coach.draw(surface)                            # hint hook: lit hexes, reason
         self.draw_cursor(surface)
         self.b_menu.draw(surface, art)
         for b in self.keep_buttons:

@@ -55,6 +55,7 @@ class SetupScene(Scene):
         super().enter(app)
         self.kinds = seat_kinds()
         self.open_hands = app.settings.open_hands
+        self.hints = True             # the table allows the Hint command (client/hint.py)
         self.maps = list_maps()
         keys = [m.key for m in self.maps]
         if self.map_key in keys:
@@ -105,7 +106,8 @@ class SetupScene(Scene):
         start_ok = entry is not None and entry.ok
         width = self.app.art.fonts.small.width
         for x, name, label in ((40, "hand_limits", _("Hand limits")), (180, "lakes", _("Lakes")),
-                               (300, "open_hands", _("Open hands"))):
+                               (300, "open_hands", _("Open hands")),
+                               (440, "hints", _("Hints allowed"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
                            lambda n=name: self.is_on(n), 18 + width(label)))
         b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
@@ -185,7 +187,7 @@ class SetupScene(Scene):
             return
         plan = GamePlan(entry.key, [SeatPlan(s.name, s.kind, s.colour, s.device)
                                     for s in self.seats],
-                        self.seed, sorted(self.variants), self.open_hands)
+                        self.seed, sorted(self.variants), self.open_hands, hints=self.hints)
         from .play import PlayScene
 
         self.app.replace(PlayScene(plan))
@@ -233,10 +235,14 @@ class SetupScene(Scene):
         return False
 
     def is_on(self, name: str) -> bool:
+        if name == "hints":
+            return self.hints
         return self.open_hands if name == "open_hands" else name in self.variants
 
     def toggle(self, name: str) -> None:
-        if name == "open_hands":
+        if name == "hints":
+            self.hints = not self.hints
+        elif name == "open_hands":
             self.open_hands = not self.open_hands
         elif name in self.variants:
             self.variants.discard(name)
