@@ -7,22 +7,13 @@ from hacienda_game import i18n
 from hacienda_game.ai import Budget
 from hacienda_game.ai.coach import Reason, advise, key_moments, reason_for, words
 from hacienda_game.engine import determinize, load_scenario, new_game, observe
+from tests.helpers_ai import turn_start
 
 SMALL = Budget(iterations=4)
 
 
-def _turn_start(seed: int, players: int = 3, steps: int = 60):
-    state = new_game("symmetric", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        state.apply(state.random_action(rng))
-    while state.actions_taken:
-        state.apply("end")
-    return state
-
-
 def test_the_hint_never_changes_the_state():
-    state = _turn_start(4)
+    state = turn_start(4)
     before = state.snapshot()
     obs = observe(state, state.current)
     advice = advise(obs, 3, SMALL)
@@ -35,7 +26,7 @@ def test_r60_the_hint_sees_only_the_seats_view():
     """Two states that differ only in what the seat cannot see give the same
     hint, action, reason and words."""
     for seed in (5, 8):
-        real = _turn_start(seed)
+        real = turn_start(seed)
         seat = real.current
         other = determinize(observe(real, seat), random.Random(50 + seed))
         assert observe(other, seat) == observe(real, seat)

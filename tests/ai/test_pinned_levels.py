@@ -10,6 +10,7 @@ import pytest
 
 from hacienda_game.ai import choose_action
 from hacienda_game.engine import new_game, observe
+from tests.helpers_ai import turn_start
 
 PINNED = {
     ("easy", 4, 4, 60): "play forest 3,3", ("easy", 9, 4, 60): "play mountain 6,2",
@@ -22,20 +23,10 @@ PINNED = {
 GAME = "9f4a7743806329d51f86c129248a70804ddc46cc3dc0a6feabdaba2324c927d8"
 
 
-def _position(seed: int, players: int, steps: int):
-    state = new_game("symmetric", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        state.apply(state.random_action(rng))
-    while state.actions_taken:
-        state.apply("end")
-    return state
-
-
 @pytest.mark.parametrize("key", sorted(PINNED))
 def test_easy_and_medium_decide_as_before(key):
     level, seed, players, steps = key
-    state = _position(seed, players, steps)
+    state = turn_start(seed, players, steps)
     assert str(choose_action(level, observe(state, state.current), 5)) == PINNED[key]
 
 

@@ -7,20 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from hacienda_game.engine import determinize, new_game, observe
+from hacienda_game.engine import determinize, observe
+from tests.helpers_ai import turn_start
 from tools.refbots import REF_BOTS
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _turn_start(seed: int, players: int = 3):
-    state = new_game("symmetric", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(50):
-        state.apply(state.random_action(rng))
-    while state.actions_taken:
-        state.apply("end")
-    return state
 
 
 def test_the_reference_bots_use_nothing_of_the_ai_room():
@@ -31,7 +22,7 @@ def test_the_reference_bots_use_nothing_of_the_ai_room():
 
 @pytest.mark.parametrize("name", sorted(REF_BOTS))
 def test_r60_reference_bots_are_legal_and_blind_to_hidden_cards(name):
-    real = _turn_start(6)
+    real = turn_start(6, 3, 50)
     seat = real.current
     other = determinize(observe(real, seat), random.Random(99))
     assert observe(other, seat) == observe(real, seat)

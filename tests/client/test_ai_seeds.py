@@ -15,20 +15,7 @@ from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.engine import Observation
 from hacienda_game.session import saves
 from hacienda_game.session.plan import GamePlan, SeatPlan
-
-
-class _Done:
-    def __init__(self, action):
-        self.action = action
-
-    def done(self) -> bool:
-        return True
-
-    def result(self, timeout=None):
-        return self.action
-
-    def cancel(self) -> None:
-        pass
+from tests.helpers_ai import Ready
 
 
 class RecordingWorker:
@@ -38,7 +25,7 @@ class RecordingWorker:
 
     def think(self, level, obs, seed, budget=None):
         RecordingWorker.requests.append((level, obs, seed, budget))
-        return _Done(choose_action("random", obs, seed))
+        return Ready(choose_action("random", obs, seed))
 
     def close(self) -> None:
         pass

@@ -13,20 +13,7 @@ from hacienda_game.ai import choose_action
 from hacienda_game.client.scenes.overlays import Privacy
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.session.plan import GamePlan, SeatPlan
-
-
-class _Answer:
-    def __init__(self, action):
-        self.action = action
-
-    def done(self) -> bool:
-        return True
-
-    def result(self, timeout=None):
-        return self.action
-
-    def cancel(self) -> None:
-        pass
+from tests.helpers_ai import Ready
 
 
 class CoachWorker:
@@ -36,7 +23,7 @@ class CoachWorker:
 
     def think(self, level, obs, seed, budget=None):
         CoachWorker.asked.append((level, obs))
-        return _Answer(choose_action(level, obs, seed, ai.Budget(iterations=2)))
+        return Ready(choose_action(level, obs, seed, ai.Budget(iterations=2)))
 
     def close(self) -> None:
         pass

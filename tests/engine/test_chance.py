@@ -3,18 +3,13 @@ seat's view, and the outcomes of an action built by the engine."""
 
 import random
 
-from hacienda_game.engine import determinize, new_game, observe, parse_action
+from hacienda_game.engine import determinize, observe, parse_action
 from hacienda_game.engine.chance import draw_outcomes, is_blind_draw, unseen_cards
+from tests.helpers_ai import turn_start
 
 
-def _midgame(seed: int, steps: int = 70):
-    state = new_game("symmetric", players=3, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        state.apply(state.random_action(rng))
-    while state.actions_taken:
-        state.apply("end")
-    return state
+def _midgame(seed: int):
+    return turn_start(seed, 3, 70)
 
 
 def test_r18_r19_draw_outcomes_weigh_the_unseen_cards():
