@@ -77,7 +77,8 @@ def play_game(task: tuple) -> dict:
     index, map_name, seats, game_seed, ai_seed, budgets = task
     state = new_game(map_name, players=len(seats), seed=game_seed)
     turn_times: dict[str, list[float]] = defaultdict(list)
-    spent = 0.0
+    turn_cpu: dict[str, list[float]] = defaultdict(list)
+    spent = cpu = 0.0
     actions = 0
     error = None
     while not state.is_over():
@@ -86,7 +87,7 @@ def play_game(task: tuple) -> dict:
             break
         level = seats[state.current]
         turn = state.turn
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         seat = state.current
         seed = decision_seed(ai_seed, seat, len(state.history))
         if level in REF_BOTS:
@@ -94,6 +95,7 @@ def play_game(task: tuple) -> dict:
         else:
             action = choose_action(level, observe(state, seat), seed, budgets.get(level))
         spent += time.perf_counter() - start
+        cpu += time.process_time() - cpu_start
         try:
             state.apply(action)
         except IllegalAction as e:
@@ -102,12 +104,18 @@ def play_game(task: tuple) -> dict:
         actions += 1
         if state.turn != turn:
             turn_times[level].append(spent)
-            spent = 0.0
+            turn_cpu[level].append(cpu)
+            spent = cpu = 0.0
     winners = state.winners() if state.is_over() else []
     return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
             "winners": winners, "scores": [s.score for s in state.seats],
             "money": [s.money for s in state.seats], "turns": state.turn - 1,
-            "actions": actions, "error": error, "turn_times": dict(turn_times)}
+            "actions": actions, "error": error, "turn_times": dict(turn_times),
+            "turn_cpu": dict(turn_cpu)}
+
+
+def _p90(values: list[float]) -> float:
+    return sorted(values)[int(0.9 * (len(values) - 1))]
 
 
 def summarize(entries: list[str], results: list[dict], players: int) -> dict:
@@ -151,9 +159,14 @@ def summarize(entries: list[str], results: list[dict], players: int) -> dict:
     for r in results:
         for level, ts in r["turn_times"].items():
             times[level].extend(ts)
+    cpu_times: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for level, ts in r.get("turn_cpu", {}).items():
+            cpu_times[level].extend(ts)
     timing = {level: {"turns": len(ts), "median_ms": 1000 * statistics.median(ts),
-                      "p90_ms": 1000 * sorted(ts)[int(0.9 * (len(ts) - 1))],
-                      "max_ms": 1000 * max(ts)}
+                      "p90_ms": 1000 * _p90(ts), "max_ms": 1000 * max(ts),
+                      "cpu_median_ms": 1000 * statistics.median(cpu_times[level] or [0.0]),
+                      "cpu_p90_ms": 1000 * _p90(cpu_times[level] or [0.0])}
               for level, ts in sorted(times.items()) if ts}
     errors = [f"game {r['index']} (seed {r['seed']}, {r['map']}): {r['error']}"
               for r in results if r["error"]]
@@ -184,10 +197,12 @@ def print_report(summary: dict, args: argparse.Namespace, seconds: float, timing
                             f" [{100 * p['ci95'][0]:.0f}-{100 * p['ci95'][1]:.0f}%]"
                             for p in summary["positions"]))
     if timing:
-        print("time per turn (all decisions of one turn):")
+        print("time per turn (all decisions of one turn; wall clock, then CPU time of the"
+              " deciding process, steadier on a loaded machine):")
         for level, t in summary["timing"].items():
             print(f"  {level:<8} median {t['median_ms']:7.1f} ms   90th pct {t['p90_ms']:7.1f}"
-                  f" ms   max {t['max_ms']:7.1f} ms   ({t['turns']} turns)")
+                  f" ms   max {t['max_ms']:7.1f} ms   ({t['turns']} turns);  CPU median"
+                  f" {t['cpu_median_ms']:7.1f} ms   90th pct {t['cpu_p90_ms']:7.1f} ms")
     for err in summary["errors"]:
         print("ERROR:", err)
 
