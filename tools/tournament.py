@@ -219,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     ap.add_argument("--timing", action="store_true", help="print time per turn per level")
     ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
+    ap.add_argument("--out", help="rewrite this JSON file with the summary after every game"
+                                  " (a run stopped early keeps what it measured)")
     args = ap.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",") if s.strip()]
     known = (*levels(frozen=True), *REF_BOTS)
@@ -244,15 +246,21 @@ def main(argv: list[str] | None = None) -> int:
                       seeds.randrange(1 << 62), budgets))
     start = time.perf_counter()
     results: list[dict] = []
+    def keep(r: dict, i: int) -> None:
+        results.append(r)
+        _progress(i + 1, len(tasks), results, entries, players)
+        if args.out:
+            partial = summarize(entries, results, players)
+            partial.update(seats=entries, seed=args.seed, maps=maps, planned=len(tasks))
+            Path(args.out).write_text(json.dumps(partial, indent=1))
+
     if args.jobs == 1:
         for i, t in enumerate(tasks):
-            results.append(play_game(t))
-            _progress(i + 1, len(tasks), results, entries, players)
+            keep(play_game(t), i)
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for i, r in enumerate(pool.map(play_game, tasks)):
-                results.append(r)
-                _progress(i + 1, len(tasks), results, entries, players)
+                keep(r, i)
     summary = summarize(entries, results, players)
     summary.update(seats=entries, seed=args.seed, maps=maps, budgets={
         k: {"seconds": b.seconds, "iterations": b.iterations} for k, b in budgets.items()})
