@@ -11,7 +11,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+NO_SCREEN = ("hacienda: there is no screen here to show the game on{why}.\n"
+             "  To play in this terminal:       hacienda --text\n"
+             "  To watch AI seats play a game:  hacienda --autoplay --headless\n"
+             "  (on a machine with a screen, start hacienda from its desktop)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,7 +34,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
                     help="AI level per seat for --autoplay, 2-5 seats (default random x4)")
     ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
-    ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"],
+    from .session.choices import VARIANTS
+
+    ap.add_argument("--variant", action="append", default=[], choices=VARIANTS,
                     help="rule variant for --autoplay (repeatable)")
     ap.add_argument("--headless", action="store_true",
                     help="no window, no sound (SDL's dummy drivers); AI moves without pauses")
@@ -62,17 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.seats is not None:
         if not args.autoplay:
             ap.error("--seats is for --autoplay (set up seats on the setup screen)")
-        from .ai import levels
+        from .session.choices import parse_seats
 
-        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
-        if not 2 <= len(seats) <= 5:
-            ap.error(f"--seats takes 2-5 AI levels, got {len(seats)}")
-        unknown = [s for s in seats if s not in levels()]
-        if unknown:
-            ap.error(f"unknown AI level {unknown[0]!r}; choose from {', '.join(levels())}")
+        try:
+            seats = parse_seats(args.seats, humans=False)
+        except ValueError as exc:
+            ap.error(str(exc))
     if args.max_frames is not None and args.max_frames < 1:
         ap.error("--max-frames must be at least 1")
-    if args.map and (args.autoplay or args.headless):
+    if args.map:                          # a name or a path, windowed too: open it or say why not
         from .i18n import _, set_language
         from .session.plan import find_map
 
@@ -100,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
                       language=args.lang, replay=args.replay)
+    if not (options.headless or options.autoplay) and not has_screen():
+        print(NO_SCREEN.format(why=" (no display was found)"), file=sys.stderr)
+        return 2
     from .client import run
 
     try:
@@ -108,14 +117,45 @@ def main(argv: list[str] | None = None) -> int:
         from .session.userdirs import log_error
 
         path = log_error(exc, "startup")
-        print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
         if type(exc).__module__.startswith("pygame"):     # SDL could not open a window
-            print("hacienda: no screen to open a window on; hacienda --text plays in the"
-                  " terminal", file=sys.stderr)
+            print(NO_SCREEN.format(why=f" (the screen could not be opened: {exc})"),
+                  file=sys.stderr)
+            return 2
+        print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
         return 1
     if options.autoplay:
         _report(options)
     return code
+
+
+def has_screen() -> bool:
+    """Whether a window can be shown: SDL finds a real video device (not its
+    off-screen stand-in).  A driver the player chose (SDL_VIDEODRIVER) is
+    taken at its word; Windows and macOS always have a screen."""
+    if os.environ.get("SDL_VIDEODRIVER") or not sys.platform.startswith("linux"):
+        return True
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    # No X or Wayland: a console with a direct-rendering device (kmsdrm) still
+    # shows the game; otherwise SDL would fall back to an off-screen driver.
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        import pygame
+    saved = os.dup(2)                # SDL's own notes on what it tried are not for players
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error:
+        return False
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        pygame.display.quit()
+    return driver not in ("offscreen", "dummy", "evdev")
 
 
 def _report(options) -> None:

@@ -20,9 +20,11 @@ import os
 from functools import cache
 from pathlib import Path
 
+from .resources import locale_dir
+
 LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR: Path = locale_dir()
 
 _language = "en"
 

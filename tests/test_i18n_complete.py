@@ -15,7 +15,6 @@ import os
 import random
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,8 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from hacienda_game import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import update_catalogs  # noqa: E402
+from tools import update_catalogs  # noqa: E402
 
 OTHER_LANGUAGES = [code for code in i18n.LANGUAGES if code != "en"]
 TEMPLATE = update_catalogs.extract()

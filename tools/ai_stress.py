@@ -19,9 +19,6 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hacienda_game.ai import Budget, choose_action, levels  # noqa: E402
 from hacienda_game.ai.moves import NARROW, WIDE, candidates  # noqa: E402

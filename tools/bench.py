@@ -30,8 +30,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from hacienda_game.engine import new_game  # noqa: E402
 from hacienda_game.maps import load_board  # noqa: E402
 

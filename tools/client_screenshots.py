@@ -25,7 +25,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from hacienda_game.client.app import App  # noqa: E402
 from hacienda_game.client.options import Options  # noqa: E402

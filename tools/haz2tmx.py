@@ -1,69 +1,10 @@
-"""Import a community .haz map (M. Lanza's hacienda-maps) as a Tiled TMX map.
+"""`python tools/haz2tmx.py` (CONTRACTS section 5): `python -m hacienda_game.maps import`.
+The code lives in `hacienda_game/maps/commands/import_haz.py`."""
 
-The map is written with the game's tileset (copied next to OUT.tmx when it
-is written outside maps/), its title, the author, the credit
-"M. Lanza, hacienda-maps, CC BY 4.0" and the licence in the map properties.
-Terrain codes 3-7 become mountain, forest, meadow, rock, moor; a market that
-no pampas touches becomes pampas (the importer says which).  The written map
-is then checked as the game checks it.
-
-    python tools/haz2tmx.py IN.haz OUT.tmx [--title TITLE] [--tileset FILE.tsx]
-"""
-
-from __future__ import annotations
-
-import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from hacienda_game.maps.board import Board  # noqa: E402
-from hacienda_game.maps.haz import haz_board, haz_properties, read_haz  # noqa: E402
-from hacienda_game.maps.tmx import check_map  # noqa: E402
-from hacienda_game.maps.tmxwrite import write_for_command_line, write_map  # noqa: E402
-
-
-def convert(source: Path, out: Path, title: str | None = None,
-            tileset: Path | None = None, extra: dict[str, str] | None = None
-            ) -> tuple[Board, list[str]]:
-    """Write ``out`` from ``source``; (the board, the importer's notes)."""
-    haz = read_haz(source)
-    properties = haz_properties(haz, source.stem)
-    if title:
-        properties["title"] = title
-    properties.update(extra or {})
-    board = haz_board(haz, out.stem)
-    write_map(board, out, properties, tileset)
-    return board, haz.warnings
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("source", type=Path, metavar="IN.haz")
-    parser.add_argument("out", type=Path, metavar="OUT.tmx")
-    parser.add_argument("--title", help="map title (default: the .haz MapName)")
-    parser.add_argument("--tileset", type=Path, help="tileset to name (default: maps/hacienda.tsx)")
-    args = parser.parse_args(argv)
-    notes: list[str] = []
-
-    def write() -> Board:
-        board, found = convert(args.source, args.out, args.title, args.tileset)
-        notes.extend(found)
-        return board
-
-    if write_for_command_line(args.out, write) is None:
-        return 1
-    for note in notes:
-        print(f"note: {note}")
-    report = check_map(args.out)
-    for line in report.errors:
-        print(line, file=sys.stderr)
-    for line in report.warnings:
-        print(f"warning: {line}")
-    return 1 if report.errors else 0
-
+from hacienda_game.maps.commands.import_haz import *  # noqa: F403  (convert, main, ... for callers)
+from hacienda_game.maps.commands.import_haz import main
 
 if __name__ == "__main__":
     sys.exit(main())

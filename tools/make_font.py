@@ -27,9 +27,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-from art_pixels import png_bytes, write_sheet  # noqa: E402
+from hacienda_game.art.pixels import png_bytes, write_sheet  # noqa: E402
 
 ACCENT_ROWS = 3  # rows above the cap top that hold the accents of capitals
 GLYPH_ROWS = 9  # cap top .. descender bottom, as written below

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from hacienda_game.engine import GameState, load_scenario, new_game  # noqa: E402
 from hacienda_game.engine.components import ANIMALS, LAND_CARDS  # noqa: E402

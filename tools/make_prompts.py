@@ -22,9 +22,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-import art_pixels as px  # noqa: E402
+from hacienda_game.art import pixels as px  # noqa: E402
 
 FAMILIES = ("xbox", "playstation", "switch")
 # Where each SDL face button sits on the pad (x, y of its dot in the diamond).

@@ -26,9 +26,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-from art_pixels import (  # noqa: E402
+from hacienda_game.art.pixels import (  # noqa: E402
     Image,
     blank,
     disc,
@@ -46,8 +45,16 @@ from art_pixels import (  # noqa: E402
     shrink,
     write_sheet,
 )
-from make_font import build_fonts  # noqa: E402
-from make_tileset import SPRITES, TILES, draw_tile  # noqa: E402
+
+# The sprites reuse the font's glyphs and the tileset's terrain drawings: the
+# sibling generators, as `tools.X` (python -m tools.make_sprites, tests) or
+# beside this file (python tools/make_sprites.py puts tools/ on the path).
+if __package__:
+    from .make_font import build_fonts
+    from .make_tileset import SPRITES, TILES, draw_tile
+else:
+    from make_font import build_fonts
+    from make_tileset import SPRITES, TILES, draw_tile
 
 from hacienda_game.art.palette import PALETTE  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402

@@ -20,7 +20,6 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from hacienda_game.maps.board import SPACE_LETTERS, SPACES  # noqa: E402
 

@@ -34,12 +34,10 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
 import numpy as np  # noqa: E402
-from make_tileset import png_bytes  # noqa: E402
 
+from hacienda_game.art.pixels import png_bytes  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 OUT = ROOT / "tests" / "boards" / "tiled"

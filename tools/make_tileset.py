@@ -13,17 +13,15 @@ edges then step 2 pixels across per pixel down, which stays crisp.
 from __future__ import annotations
 
 import argparse
-import struct
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from hacienda_game.art.palette import PALETTE  # noqa: E402
+from hacienda_game.art.pixels import hex_mask, png_bytes  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 TILE = 32  # tile width and height in pixels
@@ -151,21 +149,6 @@ TILES: dict[str, tuple[str, list[tuple[str, int, int]]]] = {
 }
 
 
-def hex_mask() -> np.ndarray:
-    """Pixels inside the hexagon: 2:1 slanted edges that tile exactly in Tiled."""
-    off_y = (TILE - SIDE) // 2
-    mask = np.zeros((TILE, TILE), dtype=bool)
-    for y in range(TILE):
-        if y < off_y:
-            half = 2 * y + 1
-        elif y >= TILE - off_y:
-            half = 2 * (TILE - 1 - y) + 1
-        else:
-            half = TILE // 2
-        mask[y, TILE // 2 - half:TILE // 2 + half] = True
-    return mask
-
-
 def stamp(tile: np.ndarray, sprite: str, x0: int, y0: int) -> None:
     rows = [line.strip() for line in SPRITES[sprite].strip().splitlines()]
     for dy, row in enumerate(rows):
@@ -186,20 +169,6 @@ def draw_tile(space: str) -> np.ndarray:
     tile[mask & ~inner] = PALETTE["k"] + (255,)
     tile[~mask] = 0
     return tile
-
-
-def png_bytes(rgba: np.ndarray) -> bytes:
-    """An RGBA image as a PNG file (no dependencies beyond zlib)."""
-    height, width, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(height))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def tsx_text(image_name: str) -> str:

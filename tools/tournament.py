@@ -31,12 +31,14 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from hacienda_game.ai import Budget, choose_action, decision_seed, levels
+from hacienda_game.engine import IllegalAction, new_game, observe
+from hacienda_game.maps.catalog import builtin_maps
 
-from hacienda_game.ai import Budget, choose_action, decision_seed, levels  # noqa: E402
-from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
-from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
-from tools.refbots import REF_BOTS  # noqa: E402
+try:
+    from tools.refbots import REF_BOTS
+except ImportError:                      # run as a script: tools/ itself is on the path
+    from refbots import REF_BOTS
 
 MAX_TURNS = 2000     # a game still running after this many turns is reported as stuck
 

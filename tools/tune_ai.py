@@ -1,6 +1,6 @@
 """Tune hard's projection (hacienda_game/ai/projection.py) by self-play.
 
-    python tools/tune_ai.py [--rounds 1] [--games 8] [--iterations 12] [--step 0.35]
+    python -m tools.tune_ai [--rounds 1] [--games 8] [--iterations 12] [--step 0.35]
         [--seed 1] [--params land_card,animal_card,...] [--time-limit SECONDS]
 
 A coordinate search: for each knob in turn, the current weights play
@@ -21,14 +21,11 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from hacienda_game.ai.base import Budget  # noqa: E402
-from hacienda_game.ai.projection import HARD2, Projection  # noqa: E402
-from hacienda_game.ai.strategies import HardSeat  # noqa: E402
-from hacienda_game.engine import new_game, observe  # noqa: E402
+from hacienda_game.ai.base import Budget
+from hacienda_game.ai.projection import HARD2, Projection
+from hacienda_game.ai.strategies import HardSeat
+from hacienda_game.engine import new_game, observe
 
 MAX_TURNS = 600
 

@@ -1,4 +1,5 @@
-"""The project's art: the bitmap fonts and the sprite sheet from ``assets/``.
+"""The project's art: the bitmap fonts and the sprite sheet from ``assets/``
+(found by `hacienda_game.resources`, in a checkout or an installed game).
 
 Both are loaded once (a few small PNGs) and drawn at 1x; rendered strings and
 tinted glyph sheets are cached, so drawing text costs one blit per string.
@@ -13,8 +14,9 @@ from pathlib import Path
 import pygame
 
 from ..art.palette import PALETTE
+from ..resources import assets_dir, repair_hint
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+ASSETS_DIR = assets_dir()
 Colour = tuple[int, int, int]
 
 
@@ -26,10 +28,10 @@ def _read_json(path: Path, fmt: str, tool: str) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise AssetError(f"cannot read {path} ({exc}); rebuild it with python {tool}") from None
+        raise AssetError(f"cannot read {path} ({exc}); {repair_hint(tool)}") from None
     if data.get("format") != fmt:
         raise AssetError(f"{path}: format {data.get('format')!r}, expected {fmt!r};"
-                         f" rebuild it with python {tool}")
+                         f" {repair_hint(tool)}")
     return data
 
 
@@ -37,7 +39,7 @@ def _load_png(path: Path, tool: str) -> pygame.Surface:
     try:
         image = pygame.image.load(str(path))
     except (OSError, pygame.error) as exc:
-        raise AssetError(f"cannot read {path} ({exc}); rebuild it with python {tool}") from None
+        raise AssetError(f"cannot read {path} ({exc}); {repair_hint(tool)}") from None
     return image.convert_alpha() if pygame.display.get_surface() else image
 
 
@@ -151,7 +153,7 @@ class Fonts:
             self.body = self.large
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'font.json'}: malformed ({exc});"
-                             " rebuild it with python tools/make_font.py") from None
+                             f" {repair_hint('tools/make_font.py')}") from None
 
 
 class Sprites:
@@ -180,7 +182,7 @@ class Sprites:
                 tuple(c) for c in spec.get("seat_text_colours", spec["seat_colours"])]
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'sprites.json'}: malformed ({exc});"
-                             " rebuild it with python tools/make_sprites.py") from None
+                             f" {repair_hint('tools/make_sprites.py')}") from None
         self._nine: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
 
     def __contains__(self, name: str) -> bool:
@@ -191,7 +193,7 @@ class Sprites:
             return self.frames[name]
         except KeyError:
             raise AssetError(f"sprite {name!r} is missing from assets/sprites.json;"
-                             " rebuild it with python tools/make_sprites.py") from None
+                             f" {repair_hint('tools/make_sprites.py')}") from None
 
     def frame(self, animation: str, t: float, fps: float = 10.0) -> pygame.Surface:
         """The frame of an animation shown at time t (looping)."""

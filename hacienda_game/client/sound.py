@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from ..resources import repair_hint
 from ..session.userdirs import log_note
 from .assets import ASSETS_DIR
 
@@ -103,7 +104,7 @@ class Sound:
                 missing.append(f"{path.name} ({exc})")
         if missing:
             log_note(f"sound: effects left out: {', '.join(missing)};"
-                     " rebuild them with python tools/make_sounds.py")
+                     f" {repair_hint('tools/make_sounds.py')}")
         self.set_volumes(self.music_volume, self.effects_volume)
 
     # --------------------------------------------------------------- volumes
@@ -177,7 +178,7 @@ class Sound:
             pygame.mixer.music.set_volume(self.music_volume / 100)
             pygame.mixer.music.play(loops=-1)
         except pygame.error as exc:
-            log_note(f"sound: no music ({exc}); rebuild it with python tools/make_sounds.py")
+            log_note(f"sound: no music ({exc}); {repair_hint('tools/make_sounds.py')}")
 
     def stop_music(self) -> None:
         self.music_on = False

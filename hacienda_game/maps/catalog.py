@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _
+from ..resources import boards_dir
 from .board import Board, BoardError
 from .tmx import load_tmx
 
-MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR")
-                      or Path(__file__).resolve().parents[2] / "maps")
+# ``maps/`` in a checkout, ``hacienda_game/boards`` in an installed game.
+MAPS_DIR: Path = Path(os.environ.get("HACIENDA_MAPS_DIR") or boards_dir())
 CACHE_SIZE = 16
 ALL_PLAYERS = (2, 5)
 
@@ -140,7 +141,8 @@ def map_info(name_or_path: str | os.PathLike[str],
 
 def builtin_map_infos() -> list[MapInfo]:
     """`MapInfo` of every valid built-in map, in `builtin_maps` order (a map
-    that fails to load is left out; `tools/validate_map.py` says why)."""
+    that fails to load is left out; ``python -m hacienda_game.maps validate``
+    says why)."""
     infos = []
     for name in builtin_maps():
         try:

@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _, language
-from ..maps.board import Board
-from ..maps.catalog import builtin_maps, maps_dir
+from ..maps.board import Board, BoardError
+from ..maps.catalog import ALL_PLAYERS, MapInfo, builtin_maps, map_info, maps_dir
 from ..maps.tmx import check_map
+from .choices import HUMAN, default_level
 from .userdirs import user_maps_dir
 
-HUMAN = "human"
+__all__ = ["DEFAULT_NAMES", "HUMAN", "GamePlan", "MapEntry", "SeatPlan", "default_level",
+           "find_map", "list_maps"]
 DEFAULT_NAMES = ("Ana", "Bruno", "Carmen", "Dieter", "Elena")
 
 
@@ -49,20 +51,26 @@ def new_ai_seed() -> int:
     return secrets.randbits(63)
 
 
-@dataclass
+@dataclass(frozen=True)
 class MapEntry:
-    """One map in the list: its board, or the validator's reasons it can't be played."""
+    """One map in the list: what `maps.catalog.MapInfo` says of it (titles,
+    author, player counts, size), its board, or the validator's reasons it
+    cannot be played."""
 
-    name: str
     path: Path
     builtin: bool
+    info: MapInfo | None = None
     board: Board | None = None
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    errors: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.info.name if self.info else self.path.stem
 
     @property
     def ok(self) -> bool:
-        return self.board is not None and not self.errors
+        return self.info is not None and not self.errors
 
     @property
     def key(self) -> str:
@@ -75,30 +83,25 @@ class MapEntry:
     @property
     def title(self) -> str:
         """The map's title in the game's language (English if it has none)."""
-        return self.board.title(language()) if self.board else self.name
+        return self.info.title(language()) if self.info else self.name
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The player counts the map is made for (its ``players`` property)."""
+        return self.info.players if self.info else ALL_PLAYERS
 
     @property
     def description(self) -> str:
         """The map's description in the game's language; a map without one in
         that language is described by its facts instead."""
-        code = language()
-        own = self.prop(f"description_{code}") if code != "en" else self.prop("description")
-        if own or self.board is None:
+        info, code = self.info, language()
+        if info is None:
+            return ""
+        own = self.prop(f"description_{code}") if code != "en" else info.description
+        if own:
             return own
-        board = self.board
         text = _("A board of {hexes} hexes with {markets} markets and {water} water fields.")
-        return text.format(hexes=len(board), markets=len(board.markets),
-                           water=len(board.water_fields))
-
-    @property
-    def players(self) -> tuple[int, int]:
-        """The player counts the map is made for (its ``players`` property)."""
-        text = self.prop("players", "2-5")
-        try:
-            lo, _sep, hi = text.partition("-")
-            return int(lo), int(hi or lo)
-        except ValueError:
-            return 2, 5
+        return text.format(hexes=info.hexes, markets=info.markets, water=info.water_fields)
 
 
 # Checked maps by file, its version and the language of the messages.
@@ -106,6 +109,7 @@ _checked: dict[tuple[str, int, int, str], MapEntry] = {}
 
 
 def _entry(path: Path, builtin: bool) -> MapEntry:
+    path = path.resolve()
     try:
         st = path.stat()
         key = (str(path), st.st_mtime_ns, st.st_size, language())
@@ -115,8 +119,14 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     if cached is not None:
         return cached
     report = check_map(path)
-    entry = MapEntry(path.stem, path, builtin, report.board, list(report.errors),
-                     list(report.warnings))
+    errors = tuple(report.errors)
+    info = None
+    if report.board is not None and not errors:
+        try:
+            info = map_info(path)
+        except (BoardError, OSError) as exc:     # changed since it was checked
+            errors = (str(exc),)
+    entry = MapEntry(path, builtin, info, report.board, errors, tuple(report.warnings))
     _checked[key] = entry
     return entry
 
@@ -124,17 +134,9 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
 STANDARD_MAPS = ("symmetric", "asymmetric")
 
 
-def default_level() -> str:
-    """The AI level a new AI seat starts with: medium (a fair fight that
-    thinks quickly) when it exists, else the strongest there is."""
-    from ..ai import levels
-
-    known = levels()
-    return "medium" if "medium" in known else known[-1]
-
-
 def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
-    """Built-in maps, then the player's own (user maps folder), each checked."""
+    """Built-in maps, then the player's own (user maps folder), each checked;
+    then any of ``extra`` (names or paths, as ``--map`` takes) not among them."""
     names = builtin_maps()
     # The two standard boards first, then the others by name.
     names = [n for n in STANDARD_MAPS if n in names] + [n for n in names
@@ -145,9 +147,10 @@ def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
         out += [_entry(p, False) for p in sorted(folder.glob("*.tmx")) if p.is_file()]
     seen = {e.path.resolve() for e in out}
     for item in extra or []:
-        p = Path(item)
-        if p.resolve() not in seen:
-            out.append(_entry(p, False))
+        entry = find_map(os.fspath(item))
+        if entry.path.resolve() not in seen:
+            seen.add(entry.path.resolve())
+            out.append(entry)
     return out
 
 
@@ -158,6 +161,6 @@ def find_map(name_or_path: str) -> MapEntry:
     try:
         path = resolve_map(name_or_path)
     except FileNotFoundError as exc:
-        return MapEntry(str(name_or_path), Path(name_or_path), False, None, [str(exc)])
+        return MapEntry(Path(name_or_path), False, errors=(str(exc),))
     builtin = path.parent.resolve() == maps_dir().resolve()
     return _entry(path, builtin)

@@ -37,7 +37,8 @@ from ..engine import GameState, ScenarioError, make_record
 from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.undo import UndoLimit, replay_with_limit
 from ..i18n import _, language
-from .plan import HUMAN, GamePlan, SeatPlan, new_ai_seed
+from .choices import HUMAN, check_seat_kind, check_variants
+from .plan import GamePlan, SeatPlan, new_ai_seed
 from .userdirs import replays_dir, saves_dir
 
 FORMAT = "hacienda-save/1"
@@ -129,14 +130,11 @@ def plan_to_dict(plan: GamePlan) -> dict[str, Any]:
 
 def plan_from_dict(data: Any) -> GamePlan:
     """The plan a save names, checked (ValueError says what is wrong)."""
-    from ..ai import levels
-
     if not isinstance(data, dict):
         raise ValueError("plan: not an object")
     seats = data.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
         raise ValueError("plan: seats must be a list of 2-5 seats")
-    known = levels()
     out = []
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
@@ -144,9 +142,10 @@ def plan_from_dict(data: Any) -> GamePlan:
         name, kind, colour = s.get("name"), s.get("kind"), s.get("colour")
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"plan: seat {i + 1} has no name")
-        if kind != HUMAN and kind not in known:
-            raise ValueError(f"plan: seat {i + 1} kind {kind!r} is neither human nor an AI"
-                             f" level ({', '.join(known)})")
+        try:
+            check_seat_kind(kind)
+        except ValueError as exc:
+            raise ValueError(f"plan: seat {i + 1} kind {exc}") from None
         if not isinstance(colour, int) or isinstance(colour, bool) \
                 or not 0 <= colour < MAX_SEATS_COLOURS:
             raise ValueError(f"plan: seat {i + 1} colour must be 0-4")
@@ -156,6 +155,10 @@ def plan_from_dict(data: Any) -> GamePlan:
         raise ValueError("plan: seed must be a whole number")
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise ValueError("plan: variants must be a list of names")
+    try:
+        check_variants(variants)
+    except ValueError as exc:
+        raise ValueError(f"plan: {exc}") from None
     if not isinstance(data.get("map"), str):
         raise ValueError("plan: map must be a name or path")
     ai_seed = data.get("ai_seed")

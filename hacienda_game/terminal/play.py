@@ -1,4 +1,4 @@
-"""Hacienda in a terminal: hot-seat play in action notation, with random AI seats.
+"""Hacienda in a terminal: hot-seat play in action notation, with AI seats of any level.
 
 The same engine as the graphical client; handy over SSH, in bug reports and
 for learning the notation (CONTRACTS §2).
@@ -10,9 +10,11 @@ import random
 import sys
 from collections.abc import Callable
 
+from ..ai import choose_action
 from ..engine import GameState, IllegalAction, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ..session.choices import HUMAN, VARIANTS, parse_seats
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
         "pampas": ".", "market": "$", "water": "~"}
@@ -68,9 +70,9 @@ def show_turn(state: GameState, names: list[str]) -> str:
 
 def play(map_name: str, seats: list[str], seed: int, variants: list[str],
          read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> GameState:
-    """Play a game; ``seats`` holds 'human' or 'random' per seat."""
+    """Play a game; ``seats`` holds 'human' or an AI level per seat."""
     state = new_game(map_name, len(seats), seed=seed, variants=variants)
-    names = [f"Player {i + 1}" + (" (AI)" if kind != "human" else "")
+    names = [f"Player {i + 1}" + (f" (AI {kind})" if kind != HUMAN else "")
              for i, kind in enumerate(seats)]
     rng = random.Random(seed)
     write(f"Hacienda on {state.board.title()}. Type an action (e.g. 'buy land',"
@@ -78,8 +80,10 @@ def play(map_name: str, seats: list[str], seed: int, variants: list[str],
           " 'q' to quit.")
     shown_turn = None
     while not state.is_over():
-        if seats[state.current] != "human":
-            action = state.random_action(rng)
+        if seats[state.current] != HUMAN:
+            # The seat sees its own view only (ai.choose_action), seeded from the game's RNG.
+            action = choose_action(seats[state.current], observe(state, state.current),
+                                   rng.randrange(1 << 30))
             for e in state.apply(action):
                 write(e.seen_by(None).describe(names))
             continue
@@ -116,13 +120,14 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="hacienda --text", description=__doc__.splitlines()[0])
     ap.add_argument("--map", default="symmetric")
     ap.add_argument("--seats", default="human,random,random",
-                    help="comma-separated: human or random per seat (2-5 seats)")
+                    help="comma-separated, 2-5 seats: human or an AI level per seat")
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"])
+    ap.add_argument("--variant", action="append", default=[], choices=VARIANTS)
     args = ap.parse_args(argv)
-    seats = [s.strip() for s in args.seats.split(",")]
-    if not 2 <= len(seats) <= 5 or any(s not in ("human", "random") for s in seats):
-        ap.error("--seats takes 2-5 of: human, random")
+    try:
+        seats = parse_seats(args.seats)
+    except ValueError as exc:
+        ap.error(str(exc))
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:
         play(args.map, seats, seed, args.variant)

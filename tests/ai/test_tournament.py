@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import tournament
 
-import tournament  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_wilson_interval_matches_the_textbook_values():
@@ -34,7 +33,7 @@ def test_a_small_tournament_rotates_seats_and_reports_json():
         [sys.executable, "tools/tournament.py", "--seats", "easy,random,random", "--games", "3",
          "--seed", "4", "--json", "--timing"],
         cwd=ROOT, check=True, capture_output=True, text=True,
-        env={"TOURNAMENT_QUIET": "1", "PATH": ""}).stdout
+        env={"TOURNAMENT_QUIET": "1", "PATH": "", "PYTHONPATH": str(ROOT)}).stdout
     summary = json.loads(out)
     assert summary["games"] == 3 and not summary["errors"]
     assert [e["level"] for e in summary["entries"]] == ["easy", "random", "random"]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import struct
-import sys
 import zlib
 from pathlib import Path
 from types import ModuleType
@@ -21,16 +20,9 @@ MAX_ACTIONS = 20_000
 
 
 def tool(name: str) -> ModuleType:
-    """A script in tools/ as a module (loaded once)."""
-    key = f"_tools_{name}"
-    if key in sys.modules:
-        return sys.modules[key]
-    spec = importlib.util.spec_from_file_location(key, ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[key] = module
-    spec.loader.exec_module(module)
-    return module
+    """A script in tools/ as a module: ``tools.NAME`` (pytest puts the checkout
+    on the path, see pyproject.toml)."""
+    return importlib.import_module(f"tools.{name}")
 
 
 def play_out(state: GameState, seed: int) -> int:

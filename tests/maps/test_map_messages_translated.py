@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -123,8 +122,7 @@ def test_the_map_list_checks_again_in_a_new_language() -> None:
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_no_map_message_in_the_catalog_keeps_english_words(code: str) -> None:
     # Every message of the maps package, also those no fixture above reaches.
-    sys.path.insert(0, str(ROOT / "tools"))
-    import update_catalogs
+    from tools import update_catalogs
 
     catalog = update_catalogs.read_catalog(i18n.LOCALE_DIR / f"{code}.po", code)
     ours = [m for m in catalog if m.id and any(

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from maptools import tool
 
 from hacienda_game.maps import SPACES, load_tmx
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_tileset_is_up_to_date(tmp_path: Path) -> None:

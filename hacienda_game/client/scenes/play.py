@@ -17,6 +17,7 @@ from ...engine.components import LAND_CARDS, PRICE_HACIENDA, PRICE_WATER
 from ...engine.undo import UndoLimit
 from ...i18n import _
 from ...maps.board import Cell, cell_name
+from ...session.choices import check_seat_kind
 from ...session.keeper import GameKeeper, story
 from ...session.plan import GamePlan, SeatPlan
 from ..actionlayer import ActionLayer
@@ -164,13 +165,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        from ...ai import levels
-
-        known = levels()
         for seat in self.plan.seats:
-            if not seat.is_human and seat.kind not in known:
-                raise ValueError(f"unknown AI level {seat.kind!r}; choose one of"
-                                 f" {', '.join(known)}")
+            check_seat_kind(seat.kind)
         state = self.start_state
         if state is None:
             state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,

@@ -9,15 +9,8 @@ import random
 import pygame
 
 from ...i18n import _
-from ...session.plan import (
-    DEFAULT_NAMES,
-    HUMAN,
-    GamePlan,
-    MapEntry,
-    SeatPlan,
-    default_level,
-    list_maps,
-)
+from ...session.choices import HUMAN, VARIANTS, default_level, seat_kinds, variant_name
+from ...session.plan import DEFAULT_NAMES, GamePlan, MapEntry, SeatPlan, list_maps
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..scene import Command, Scene
@@ -28,12 +21,6 @@ from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 NAME_LIMIT = 10
 ROW_H = 40
 SEATS_TOP = 84
-
-
-def seat_kinds() -> list[str]:
-    from ...ai import levels
-
-    return [HUMAN, *levels()]
 
 
 class SetupScene(Scene):
@@ -53,10 +40,10 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        self.kinds = seat_kinds()
+        self.kinds = list(seat_kinds())
         self.open_hands = app.settings.open_hands
         self.hints = True             # the table allows the Hint command (client/hint.py)
-        self.maps = list_maps()
+        self.maps = self.map_list()
         keys = [m.key for m in self.maps]
         if self.map_key in keys:
             self.map_index = keys.index(self.map_key)
@@ -71,10 +58,14 @@ class SetupScene(Scene):
 
     def language_changed(self) -> None:
         shown = self.maps[self.map_index].key if self.maps else None
-        self.maps = list_maps()            # a broken map's reasons, in the new language
+        self.maps = self.map_list()        # a broken map's reasons, in the new language
         keys = [m.key for m in self.maps]
         self.map_index = keys.index(shown) if shown in keys else 0
         self.layout()
+
+    def map_list(self) -> list[MapEntry]:
+        """Every map to choose from, with the one asked for (--map PATH) among them."""
+        return list_maps(extra=[self.map_key] if self.map_key else None)
 
     def typing(self) -> bool:
         return self.editing is not None
@@ -105,11 +96,12 @@ class SetupScene(Scene):
         entry = self.entry
         start_ok = entry is not None and entry.ok
         width = self.app.art.fonts.small.width
-        for x, name, label in ((40, "hand_limits", _("Hand limits")), (180, "lakes", _("Lakes")),
-                               (300, "open_hands", _("Open hands")),
-                               (440, "hints", _("Hints allowed"))):
+        x = 40
+        for name, label in (*((v, variant_name(v)) for v in VARIANTS),
+                            ("open_hands", _("Open hands")), ("hints", _("Hints allowed"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
                            lambda n=name: self.is_on(n), 18 + width(label)))
+            x += 18 + width(label) + 24
         b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
         self.start_button = Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
                                    enabled=start_ok, key="confirm")

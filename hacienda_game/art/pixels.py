@@ -1,4 +1,6 @@
-"""Small pixel-art helpers shared by the asset scripts (sprites, logo, previews).
+"""Small pixel-art helpers shared by the asset generators in ``tools/`` (font,
+tileset, sprites, prompts, previews).  It imports no generator: each generator
+imports this.
 
 Images are numpy RGBA arrays (height, width, 4) of uint8 with alpha 0 or 255,
 coloured only from hacienda_game.art.palette.  Sprites are written as text, one
@@ -11,19 +13,46 @@ from __future__ import annotations
 
 import json
 import re
-import sys
+import struct
+import zlib
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
-
-from make_tileset import hex_mask, png_bytes  # noqa: E402, F401  (re-exported)
-
-from hacienda_game.art.palette import PALETTE  # noqa: E402
+from .palette import PALETTE
 
 Image = np.ndarray
+HEX_TILE = 32      # the game tileset's pointy-top hex: 32x32 pixels ...
+HEX_SIDE = 16      # ... with vertical sides 16 pixels long (Tiled's hexsidelength)
+
+
+def hex_mask(tile: int = HEX_TILE, side: int = HEX_SIDE) -> np.ndarray:
+    """Pixels inside the hexagon: 2:1 slanted edges that tile exactly in Tiled."""
+    off_y = (tile - side) // 2
+    mask = np.zeros((tile, tile), dtype=bool)
+    for y in range(tile):
+        if y < off_y:
+            half = 2 * y + 1
+        elif y >= tile - off_y:
+            half = 2 * (tile - 1 - y) + 1
+        else:
+            half = tile // 2
+        mask[y, tile // 2 - half:tile // 2 + half] = True
+    return mask
+
+
+def png_bytes(rgba: np.ndarray) -> bytes:
+    """An RGBA image as a PNG file (no dependencies beyond zlib)."""
+    height, width, _ = rgba.shape
+    raw = b"".join(b"\x00" + rgba[y].tobytes() for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def rgba(letter: str) -> tuple[int, int, int, int]:

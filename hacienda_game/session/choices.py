@@ -1,0 +1,83 @@
+"""What a game can be set up with: who sits in a seat, and the rule variants.
+
+The one registry of each that the command line, the setup screen, saves and
+the text game ask: seat kinds are ``human`` or an AI level of
+`hacienda_game.ai.levels` (weakest first); variants are the engine's
+`VARIANTS` (R17, R46), with the names a player reads.  Refusals are in
+English, as the command line's are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..engine.components import VARIANTS
+from ..i18n import N_, _
+
+HUMAN = "human"
+VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes")}
+
+__all__ = ["HUMAN", "VARIANTS", "VARIANT_NAMES", "ai_levels", "check_level", "check_seat_kind",
+           "check_variants", "default_level", "parse_seats", "seat_kinds", "variant_name"]
+
+
+def ai_levels() -> tuple[str, ...]:
+    """The AI levels, weakest first."""
+    from ..ai import levels
+
+    return levels()
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """What a seat can be: human, then every AI level."""
+    return (HUMAN, *ai_levels())
+
+
+def default_level() -> str:
+    """The AI level a new AI seat starts with: medium (a fair fight that
+    thinks quickly) when it exists, else the strongest there is."""
+    known = ai_levels()
+    return "medium" if "medium" in known else known[-1]
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is an AI level; ValueError saying which there are."""
+    known = ai_levels()
+    if level not in known:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(known)}")
+    return level
+
+
+def check_seat_kind(kind: str) -> str:
+    """``kind`` if it is human or an AI level; ValueError otherwise."""
+    if kind == HUMAN:
+        return kind
+    known = ai_levels()
+    if kind not in known:
+        raise ValueError(f"{kind!r} is neither human nor an AI level ({', '.join(known)})")
+    return kind
+
+
+def parse_seats(text: str, humans: bool = True) -> list[str]:
+    """``"human,easy"`` -> ``["human", "easy"]``: 2-5 seat kinds (only AI
+    levels unless ``humans``); ValueError saying what is wrong."""
+    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+    if not 2 <= len(seats) <= 5:
+        raise ValueError(f"--seats takes 2-5 seats, got {len(seats)}")
+    for kind in seats:
+        (check_seat_kind if humans else check_level)(kind)
+    return seats
+
+
+def check_variants(names: Iterable[str]) -> list[str]:
+    """The variants as a list, if every one is known; ValueError otherwise."""
+    names = list(names)
+    for name in names:
+        if name not in VARIANTS:
+            raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+    return names
+
+
+def variant_name(variant: str) -> str:
+    """A variant as the player reads it, in the current language."""
+    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant

@@ -1,0 +1,289 @@
+"""The architecture is a test: the rooms of ``hacienda_game`` and the arrows
+between them, read from the import graph with `ast` (docs/architecture.md).
+
+A room is a sub-package (``engine``, ``maps``, ``ai``, ``session``, ...) or a
+top-level module (``i18n``, ``resources``, ``cli``).  Every import counts:
+at the top of a module or inside a function, absolute or relative.  A room
+nobody listed yet (a new one) may import any room but the client and the
+front door, and no pygame.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "hacienda_game"
+
+SHARED = {"i18n", "resources", "art"}           # leaves every room may use
+CORE = {"engine", "maps", "ai", "session"}
+# room -> the rooms it may import (besides itself)
+MAY_IMPORT: dict[str, set[str]] = {
+    "resources": set(),
+    "art": set(),
+    "i18n": {"resources"},
+    "maps": SHARED,
+    "engine": {"maps"} | SHARED,
+    "ai": {"engine", "maps"} | SHARED,
+    "session": {"engine", "maps", "ai"} | SHARED,
+    "terminal": CORE | SHARED,
+    "net": CORE | SHARED,
+    "client": CORE | {"net"} | SHARED,
+    "cli": CORE | {"client", "terminal", "net"} | SHARED,
+    "__main__": {"cli"},
+}
+FRONTS = {"client", "cli", "__main__"}          # what an unlisted room may not import
+# Rooms that run without a screen: no pygame (the engine is shared by AI
+# seats, tools and tests; the session and the network serve headless games).
+NO_PYGAME = {"resources", "art", "i18n", "maps", "engine", "ai", "session", "terminal", "net"}
+GRAPHICS = {"pygame", "pygame_ce"}
+
+
+@dataclass(frozen=True)
+class Import:
+    room: str          # the importing room
+    target: str        # a room of the package, or a top-level outside module
+    internal: bool
+    where: str         # file:line
+
+
+def room_of(module: str) -> str | None:
+    """``hacienda_game.engine.state`` -> ``engine``; the package itself -> None."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def module_name(path: Path, package_dir: Path) -> str:
+    rel = path.relative_to(package_dir.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(package_dir: Path) -> list[Import]:
+    """Every import in every module of the package."""
+    found: list[Import] = []
+    paths = sorted(package_dir.rglob("*.py"))
+    modules = {module_name(path, package_dir) for path in paths}
+    for path in paths:
+        name = module_name(path, package_dir)
+        room = room_of(name)
+        if room is None:                         # hacienda_game/__init__.py
+            room = "__init__"
+        is_package = path.name == "__init__.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = name.split(".") if is_package else name.split(".")[:-1]
+                    base = base[:len(base) - node.level + 1]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                # ``from .. import i18n`` imports a module; ``from .. import
+                # __version__`` a name of the package itself.
+                targets = [module] + [f"{module}.{alias.name}" for alias in node.names
+                                      if f"{module}.{alias.name}" in modules]
+            where = f"{path.relative_to(package_dir.parent)}:{getattr(node, 'lineno', 0)}"
+            for target in targets:
+                inner = room_of(target)
+                if target.split(".")[0] == PACKAGE:
+                    if inner is not None and inner != room:
+                        found.append(Import(room, inner, True, where))
+                else:
+                    found.append(Import(room, target.split(".")[0], False, where))
+    return found
+
+
+def rooms(package_dir: Path) -> set[str]:
+    return ({p.name for p in package_dir.iterdir() if (p / "__init__.py").is_file()}
+            | {p.stem for p in package_dir.glob("*.py") if p.stem != "__init__"})
+
+
+def violations(package_dir: Path) -> list[str]:
+    """Every forbidden arrow and every cycle between rooms, in words."""
+    out: list[str] = []
+    unknown = rooms(package_dir) - set(MAY_IMPORT)
+    for imp in imports(package_dir):
+        if imp.internal:
+            allowed = MAY_IMPORT.get(imp.room)
+            if allowed is None:
+                bad = imp.target in FRONTS
+            else:
+                # A room nobody listed yet may be used only by the fronts.
+                bad = imp.target not in allowed and not (
+                    imp.target in unknown and imp.room in FRONTS)
+            if bad:
+                out.append(f"{imp.where}: {imp.room} imports {imp.target}")
+        elif imp.target in GRAPHICS and (imp.room in NO_PYGAME or imp.room in unknown):
+            out.append(f"{imp.where}: {imp.room} imports {imp.target}")
+    out += [f"cycle between rooms: {' -> '.join(cycle)}" for cycle in cycles(package_dir)]
+    return out
+
+
+def cycles(package_dir: Path) -> list[list[str]]:
+    """Cycles of the room graph (each found once, from its smallest room)."""
+    graph: dict[str, set[str]] = {}
+    for imp in imports(package_dir):
+        if imp.internal:
+            graph.setdefault(imp.room, set()).add(imp.target)
+    found: list[list[str]] = []
+
+    def walk(start: str, node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                found.append([*path, start])
+            elif nxt > start and nxt not in path:
+                walk(start, nxt, [*path, nxt])
+
+    for start in sorted(graph):
+        walk(start, start, [start])
+    return found
+
+
+# ----------------------------------------------------------------- the game
+def test_the_rooms_keep_their_arrows():
+    assert violations(ROOT / PACKAGE) == []
+
+
+def test_the_graph_is_read_whole():
+    found = imports(ROOT / PACKAGE)
+    arrows = {(i.room, i.target) for i in found if i.internal}
+    # Arrows the game is built on: if the reader missed these, it reads nothing.
+    for arrow in [("client", "session"), ("session", "maps"), ("session", "engine"),
+                  ("ai", "engine"), ("engine", "maps"), ("cli", "client"),
+                  ("terminal", "engine"), ("__main__", "cli")]:
+        assert arrow in arrows, arrow
+    assert ("client", "pygame") in {(i.room, i.target) for i in found}
+    assert {"engine", "maps", "ai", "session", "client"} <= rooms(ROOT / PACKAGE)
+
+
+# ------------------------------------------------------- a tree made to fail
+def fixture_tree(tmp_path: Path, extra: dict[str, str]) -> Path:
+    """A small package with the game's rooms, importing only as allowed, plus
+    ``extra`` files (path -> source)."""
+    package = tmp_path / PACKAGE
+    files = {
+        "__init__.py": "",
+        "cli.py": "from .client import app\nfrom .terminal import play\n",
+        "i18n.py": "from . import resources\n",
+        "resources.py": "import importlib.resources\n",
+        "art/__init__.py": "",
+        "maps/__init__.py": "from ..i18n import _\n",
+        "engine/__init__.py": "from ..maps import board\n",
+        "ai/__init__.py": "from ..engine import state\n",
+        "session/__init__.py": "from .. import ai, engine, maps\n",
+        "terminal/__init__.py": "",
+        "terminal/play.py": "from ..session import plan\n",
+        "net/__init__.py": "from ..session import plan\nfrom hacienda_game.ai import base\n",
+        "client/__init__.py": "import pygame\nfrom ..session import plan\nfrom ..net import x\n",
+        **extra,
+    }
+    for rel, text in files.items():
+        path = package / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return package
+
+
+def test_the_fixture_tree_is_clean(tmp_path):
+    assert violations(fixture_tree(tmp_path, {})) == []
+
+
+FORBIDDEN = [
+    ("engine/x.py", "import pygame", "engine imports pygame"),
+    ("engine/x.py", "from ..client import app", "engine imports client"),
+    ("engine/x.py", "from hacienda_game.ai import base", "engine imports ai"),
+    ("engine/x.py", "def later():\n    from ..session import plan\n", "engine imports session"),
+    ("maps/x.py", "from ..engine import state", "maps imports engine"),
+    ("maps/x.py", "import hacienda_game.client.app", "maps imports client"),
+    ("maps/sub/deep.py", "from ...session import plan", "maps imports session"),
+    ("ai/x.py", "from ..client import hints", "ai imports client"),
+    ("ai/x.py", "from .. import session", "ai imports session"),
+    ("session/x.py", "import pygame.display", "session imports pygame"),
+    ("session/x.py", "from ..client.scenes import setup", "session imports client"),
+    ("net/x.py", "from ..client import app", "net imports client"),
+    ("terminal/x.py", "from hacienda_game import client", "terminal imports client"),
+    ("newroom/__init__.py", "from ..client import app", "newroom imports client"),
+    ("newroom/__init__.py", "import pygame", "newroom imports pygame"),
+]
+
+
+@pytest.mark.parametrize(("rel", "source", "says"), FORBIDDEN,
+                         ids=[says for _r, _s, says in FORBIDDEN])
+def test_a_forbidden_import_fails_the_test(tmp_path, rel, source, says):
+    extra = {rel: source}
+    if rel.startswith("newroom/"):
+        extra["cli.py"] = "from .client import app\nfrom . import newroom\n"
+    found = violations(fixture_tree(tmp_path, extra))
+    assert any(line.endswith(says) and rel.split("/")[-1] in line for line in found), found
+
+
+def test_a_cycle_between_rooms_fails_the_test(tmp_path):
+    found = violations(fixture_tree(tmp_path, {
+        "alpha/__init__.py": "from ..beta import b\n",
+        "beta/__init__.py": "def f():\n    from hacienda_game.alpha import a\n",
+    }))
+    assert "cycle between rooms: alpha -> beta -> alpha" in found
+    found = violations(fixture_tree(tmp_path, {"maps/x.py": "from ..engine import y"}))
+    assert "cycle between rooms: engine -> maps -> engine" in found
+
+
+# ------------------------------------------------------------ tools and tests
+def sys_path_edits(folder: Path) -> list[str]:
+    """Places under ``folder`` that change ``sys.path`` (insert, append, assign)."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            target = None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                target = node.func.value               # sys.path.insert(...)
+            elif isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                target = next((t.value if isinstance(t, ast.Subscript) else t
+                               for t in targets), None)  # sys.path[:0] = ..., sys.path = ...
+            if (isinstance(target, ast.Attribute) and target.attr == "path"
+                    and isinstance(target.value, ast.Name) and target.value.id == "sys"):
+                found.append(f"{path.relative_to(folder.parent)}:{node.lineno}")
+    return found
+
+
+def file_loaders(folder: Path) -> list[str]:
+    """Places that load a module from a file path instead of importing it."""
+    return [f"{path.relative_to(folder.parent)}:{node.lineno}"
+            for path in sorted(folder.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+            if isinstance(node, ast.Attribute) and node.attr == "spec_from_file_location"]
+
+
+def test_no_tool_or_test_edits_sys_path(tmp_path):
+    assert sys_path_edits(ROOT / "tools") == [] and sys_path_edits(ROOT / "tests") == []
+    # Tests load tools one way: ``tools.NAME`` (tests/maps/maptools.py's `tool`).
+    assert file_loaders(ROOT / "tests") == []
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "a.py").write_text("import sys\nsys.path.insert(0, 'x')\n", encoding="utf-8")
+    (probe / "b.py").write_text("import sys\nsys.path[:0] = ['x']\n", encoding="utf-8")
+    assert sys_path_edits(probe) == ["probe/a.py:2", "probe/b.py:2"]
+    (probe / "c.py").write_text("import importlib.util as u\nu.spec_from_file_location('t', 'x')\n",
+                                encoding="utf-8")
+    assert file_loaders(probe) == ["probe/c.py:2"]
+
+
+def test_every_tool_imports_as_a_module_of_the_tools_package():
+    import importlib
+
+    names = sorted(p.stem for p in (ROOT / "tools").glob("*.py") if p.stem != "__init__")
+    for name in names:
+        assert importlib.import_module(f"tools.{name}").__name__ == f"tools.{name}"
