@@ -53,6 +53,8 @@ def parser() -> argparse.ArgumentParser:
                     help="save per-frame times (ms) and their p50/p99")
     ap.add_argument("--replay", metavar="FILE",
                     help="watch a finished game's record (or a save) in the replay viewer")
+    ap.add_argument("--join", nargs=2, metavar=("HOST:PORT", "CODE"),
+                    help="join a networked game (hacienda serve, or a game hosted from Setup)")
     return ap
 
 
@@ -62,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         from .terminal import play as textplay
 
         return textplay.main(args_list[1:])
+    if args_list and args_list[0] == "serve":           # the headless network host
+        from .net.serve import main as serve
+
+        return serve(args_list[1:])
     ap = parser()
     args = ap.parse_args(args_list)
     from .client import Options
@@ -78,34 +84,19 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(str(exc))
     if args.max_frames is not None and args.max_frames < 1:
         ap.error("--max-frames must be at least 1")
-    if args.map:                          # a name or a path, windowed too: open it or say why not
-        from .i18n import _, set_language
-        from .session.plan import find_map
-
-        if args.lang:                     # the map's problems in the language asked for
-            set_language(args.lang)
-        entry = find_map(args.map)
-        if not entry.ok:
-            print("hacienda: " + _("map {name} cannot be played:").format(name=repr(args.map)),
+    problems = check_options(args)
+    if problems:
+        for problem in problems:
+            print(problem if problem.startswith(" ") else f"hacienda: {problem}",
                   file=sys.stderr)
-            for problem in entry.errors:
-                print(f"  {problem}", file=sys.stderr)
-            return 2
-        args.map = entry.key
-    if args.replay:
-        from .session.saves import SaveError, load_replay
-
-        try:
-            load_replay(args.replay)
-        except SaveError as e:
-            print(f"hacienda: {e}", file=sys.stderr)
-            return 2
+        return 2
     options = Options(windowed=args.windowed, map=args.map, autoplay=args.autoplay,
                       seats=seats, seed=args.seed, variants=args.variant,
                       headless=args.headless, realtime=args.realtime,
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
-                      language=args.lang, replay=args.replay)
+                      language=args.lang, replay=args.replay,
+                      join=tuple(args.join) if args.join else None)
     if not (options.headless or options.autoplay) and not has_screen():
         print(NO_SCREEN.format(why=" (no display was found)"), file=sys.stderr)
         return 2
@@ -126,6 +117,69 @@ def main(argv: list[str] | None = None) -> int:
     if options.autoplay:
         _report(options)
     return code
+
+
+def check_options(args: argparse.Namespace) -> list[str]:
+    """Every file argument checked before the game starts: what is wrong with
+    each, in a sentence (empty: all is well).  ``args.map`` becomes the map's key."""
+    from pathlib import Path
+
+    from .i18n import _, set_language
+
+    if args.lang:                     # the problems in the language asked for
+        set_language(args.lang)
+    problems: list[str] = []
+    for flag, value in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
+        if value is None:
+            continue
+        path = Path(value)
+        folder = path.parent if str(path.parent) else Path(".")
+        if not value or path.is_dir():
+            problems.append(_("{flag}: {path!r} is not a file name.").format(flag=flag,
+                                                                            path=value))
+        elif not folder.is_dir():
+            problems.append(_("{flag}: there is no folder {folder}.").format(flag=flag,
+                                                                            folder=folder))
+        elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path,
+                                                                                os.W_OK)):
+            problems.append(_("{flag}: {path} cannot be written.").format(flag=flag,
+                                                                        path=path))
+    if args.replay is not None:
+        from .session.saves import SaveError, load_replay
+
+        if not args.replay:
+            problems.append(_("--replay needs a game record or a save file."))
+        else:
+            try:
+                load_replay(args.replay)
+            except SaveError as e:
+                problems.append(str(e))
+    if args.map is not None:
+        problems += _map_problems(args)
+    return problems
+
+
+def _map_problems(args: argparse.Namespace) -> list[str]:
+    import importlib.util
+
+    from .i18n import _
+    from .session.plan import find_map
+
+    if not args.map.strip():
+        return [_("--map needs a built-in map name or a .tmx file.")]
+    if args.map.lower().endswith(".haz"):
+        if importlib.util.find_spec("hacienda_game.maps.__main__") is not None:
+            how = f"python -m hacienda_game.maps import {args.map} OUT.tmx"
+        else:
+            how = f"python tools/haz2tmx.py {args.map} OUT.tmx"
+        return [_("{file} is a .haz map: import it as a Tiled map first ({how}), then"
+                  " start with --map OUT.tmx.").format(file=args.map, how=how)]
+    entry = find_map(args.map)
+    if not entry.ok:
+        return [_("map {name} cannot be played:").format(name=repr(args.map)),
+                *(f"  {problem}" for problem in entry.errors)]
+    args.map = entry.key
+    return []
 
 
 def has_screen() -> bool:

@@ -127,6 +127,231 @@ def stagger_fixture(folder: Path, axis: str, index: str) -> str:
         f'  <data encoding="csv">{gids}</data>\n </layer>\n</map>\n')
 
 
+# -- fidelity fixtures: layers, flags, offsets, opacity, tint, images, objects --
+
+FIX_SIZE = (6, 5)
+H, V, D, R = 0x80000000, 0x40000000, 0x20000000, 0x10000000
+# Every flip and hex rotation combination, for decoration layers.
+ALL_FLAGS = [h | v | d | r for h in (0, H) for v in (0, V) for d in (0, D) for r in (0, R)]
+# Flags that keep a hex's outline (so its cell still reads from the picture).
+SHAPE_KEEPING = (0, H, V, H | V, D | R)
+
+
+def coded_tileset(folder: Path, name: str, axis: str, tw: int, th: int, side: int,
+                  cells: list[tuple[int, int]], firstgid: int = 1, offset: tuple = (0, 0),
+                  external: bool = False, extra_props: str = "",
+                  space_attrs: str = "") -> str:
+    """A tileset with one colour-coded hex tile per cell (as the stagger
+    fixtures), its image written to ``folder``; its XML for the map (the
+    ``<tileset>`` element, or a reference to ``name.tsx`` written there too)."""
+    columns = 8
+    rows = (len(cells) + columns - 1) // columns
+    sheet = np.zeros((th * rows, tw * columns, 4), dtype=np.uint8)
+    tiles = []
+    for i, (x, y) in enumerate(cells):
+        r, c = divmod(i, columns)
+        sheet[r * th:(r + 1) * th, c * tw:(c + 1) * tw] = hex_tile(tw, th, side, axis,
+                                                                   cell_colour(x, y))
+        space = "market" if (x, y) == (2, 2) else "pampas"
+        tiles.append(f'  <tile id="{i}"><properties>{extra_props}'
+                     f'<property name="space"{space_attrs} value="{space}"/>'
+                     "</properties></tile>\n")
+    (folder / f"{name}.png").write_bytes(png_bytes(sheet))
+    tileoffset = (f'  <tileoffset x="{offset[0]}" y="{offset[1]}"/>\n'
+                  if offset != (0, 0) else "")
+    body = (f' name="{name}" tilewidth="{tw}" tileheight="{th}" tilecount="{len(cells)}"'
+            f' columns="{columns}">\n{tileoffset}'
+            f'  <image source="{name}.png" width="{tw * columns}" height="{th * rows}"/>\n'
+            + "".join(tiles))
+    if external:
+        (folder / f"{name}.tsx").write_text(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8"' + body
+            + "</tileset>\n", encoding="utf-8")
+        return f' <tileset firstgid="{firstgid}" source="{name}.tsx"/>\n'
+    return f' <tileset firstgid="{firstgid}"' + body + " </tileset>\n"
+
+
+def deco_tileset(firstgid: int, attrs: str = "") -> str:
+    """The game tileset (hacienda.png), for decoration layers."""
+    return (f' <tileset firstgid="{firstgid}" name="deco" tilewidth="32" tileheight="32"'
+            f' tilecount="8" columns="8"{attrs}>\n'
+            '  <image source="hacienda.png" width="256" height="32"/>\n </tileset>\n')
+
+
+def csv_layer(layer_id: int, name: str, gids: list[int], attrs: str = "",
+              encoding: str = "csv") -> str:
+    width, height = FIX_SIZE
+    if encoding == "csv":
+        data = '<data encoding="csv">' + ",".join(map(str, gids)) + "</data>"
+    else:
+        raw = struct.pack(f"<{len(gids)}I", *gids)
+        raw = {"zlib": zlib.compress, "gzip": lambda b: gzip.compress(b, mtime=0)}.get(
+            encoding, lambda b: b)(raw)
+        compression = "" if encoding == "base64" else f' compression="{encoding}"'
+        data = (f'<data encoding="base64"{compression}>'
+                + base64.b64encode(raw).decode("ascii") + "</data>")
+    return (f' <layer id="{layer_id}" name="{name}" width="{width}" height="{height}"{attrs}>\n'
+            f"  {data}\n </layer>\n")
+
+
+def fixture_map(shape: tuple[str, str, int, int, int], body: str, properties: str = "") -> str:
+    axis, index, tw, th, side = shape
+    width, height = FIX_SIZE
+    props = f" <properties>\n{properties} </properties>\n" if properties else ""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.8" orientation="hexagonal" renderorder="right-down"'
+        f' width="{width}" height="{height}" tilewidth="{tw}" tileheight="{th}" infinite="0"'
+        f' hexsidelength="{side}" staggeraxis="{axis}" staggerindex="{index}"'
+        ' nextlayerid="20" nextobjectid="40">\n' + props + body + "</map>\n")
+
+
+CELLS = [(x, y) for y in range(FIX_SIZE[1]) for x in range(FIX_SIZE[0])]
+HOLES = {(0, 0), (5, 4)}       # empty board cells: no hex
+BOARD = [0 if c in HOLES else 1 + i for i, c in enumerate(CELLS)]
+DECO = 1000                    # firstgid of the decoration tileset
+
+
+# The map properties as a map made with maps/hacienda.tiled-project holds them
+# (class HaciendaMap; Tiled 1.8.2's command line cannot load a project, so it
+# re-saves the class without its members).
+PROJECT_PROPERTIES = (
+    '  <property name="hacienda" type="class" propertytype="HaciendaMap">\n'
+    "   <properties>\n"
+    '    <property name="players" value="3-4"/>\n'
+    '    <property name="title" value="Made with the project"/>\n'
+    '    <property name="title_de" value="Mit dem Projekt gemacht"/>\n'
+    "   </properties>\n  </property>\n")
+
+
+def project_map(folder: Path) -> str:
+    """A map as Tiled writes it with maps/hacienda.tiled-project loaded: the
+    ``space`` enum on every tile, the optional properties as a class."""
+    tilesets = coded_tileset(folder, "made_with_project_cells", "y", 32, 32, 16, CELLS,
+                             space_attrs=' propertytype="space"')
+    return fixture_map(("y", "odd", 32, 32, 16), tilesets + csv_layer(1, "board", BOARD),
+                       PROJECT_PROPERTIES).replace(
+        '<map version="1.8"', '<map version="1.8" tiledversion="1.8.2"')
+
+
+def _flagged(gids: list[int], flags: tuple[int, ...]) -> list[int]:
+    return [g | flags[i % len(flags)] if g else 0 for i, g in enumerate(gids)]
+
+
+def _deco(flags: list[int] | tuple[int, ...] = (0,), every: int = 1) -> list[int]:
+    return [(DECO + i % 8) | flags[i % len(flags)] if i % every == 0 else 0
+            for i in range(len(CELLS))]
+
+
+def fidelity_fixtures(folder: Path) -> dict[str, str]:
+    """name -> TMX text of every fidelity fixture (images written to ``folder``)."""
+    out: dict[str, str] = {}
+
+    def shaped(name: str, shape: tuple[str, str, int, int, int], body: str = "",
+               encoding: str = "csv", board_attrs: str = "", flags=(0,),
+               tileset_kw: dict | None = None, properties: str = "",
+               deco_attrs: str = "") -> None:
+        axis, _index, tw, th, side = shape
+        tilesets = coded_tileset(folder, f"{name}_cells", axis, tw, th, side, CELLS,
+                                 **(tileset_kw or {}))
+        board = csv_layer(1, "board", _flagged(BOARD, flags), board_attrs, encoding)
+        out[name] = fixture_map(shape, tilesets + deco_tileset(DECO, deco_attrs)
+                                + body.replace("{board}", board)
+                                + ("" if "{board}" in body else board), properties)
+
+    shaped("fid_y_odd_side8", ("y", "odd", 32, 32, 8))
+    shaped("fid_x_even_side4_base64", ("x", "even", 36, 32, 4), encoding="base64")
+    shaped("fid_y_even_odd_height_zlib", ("y", "even", 32, 33, 16), encoding="zlib")
+    shaped("fid_x_odd_side30_gzip", ("x", "odd", 40, 32, 30), encoding="gzip")
+    shaped("fid_flips_rotations", ("y", "odd", 32, 32, 16), flags=SHAPE_KEEPING,
+           body="{board}" + csv_layer(2, "deco", _deco(ALL_FLAGS, 1)))
+    shaped("fid_x_rotations", ("x", "even", 32, 28, 16), flags=SHAPE_KEEPING,
+           body="{board}" + csv_layer(2, "deco", _deco(ALL_FLAGS[::-1], 2)))
+    shaped("fid_offsets", ("y", "odd", 32, 32, 16), tileset_kw={"offset": (3, 1)},
+           body=csv_layer(2, "under", _deco((0,), 3), ' offsetx="-10" offsety="-7"')
+           + ' <group id="3" name="lifted" offsetx="2" offsety="4">\n'
+           + "{board}".replace("{board}", "{board}") + " </group>\n",
+           board_attrs=' offsetx="5" offsety="-3"')
+    shaped("fid_groups_hidden_opacity", ("y", "odd", 32, 32, 16),
+           body="{board}"
+           + ' <group id="3" name="outer" opacity="0.5">\n  <group id="4" name="inner">\n'
+           + csv_layer(5, "faded", _deco((0,), 2), ' opacity="0.6"')
+           + csv_layer(6, "hidden", _deco((0,), 1), ' visible="0"')
+           + "  </group>\n </group>\n"
+           + ' <group id="7" name="hidden group" visible="0">\n'
+           + csv_layer(8, "inside hidden", _deco((0,), 1)) + " </group>\n"
+           + csv_layer(9, "market at 40%", _deco((0,), 5), ' opacity="0.4"'))
+    shaped("fid_tint", ("y", "even", 32, 32, 16),
+           body="{board}" + csv_layer(2, "orange", _deco((0,), 2), ' tintcolor="#ff8040"')
+           + ' <group id="3" name="blue group" tintcolor="#8080ff">\n'
+           + csv_layer(4, "half tint", _deco((0,), 3), ' tintcolor="#80ffff00"')
+           + " </group>\n")
+    shaped("fid_image_objects", ("y", "odd", 32, 32, 16),
+           body=' <imagelayer id="2" name="sky" offsetx="12" offsety="20">\n'
+           '  <image source="hacienda.png" width="256" height="32"/>\n </imagelayer>\n'
+           "{board}"
+           ' <imagelayer id="3" name="band" offsetx="-40" offsety="100" repeatx="1"'
+           ' opacity="0.7">\n'
+           '  <image source="hacienda.png" width="256" height="32"/>\n </imagelayer>\n'
+           ' <objectgroup id="4" name="signs" offsetx="4">\n'
+           f'  <object id="1" gid="{DECO + 1}" x="10" y="60" width="32" height="32"/>\n'
+           f'  <object id="2" gid="{DECO + 2}" x="80" y="70" width="48" height="40"/>\n'
+           f'  <object id="3" gid="{DECO + 3}" x="120" y="100" width="32" height="32"'
+           ' rotation="90"/>\n'
+           f'  <object id="4" gid="{(DECO + 4) | H}" x="150" y="50" width="32" height="32"/>\n'
+           f'  <object id="5" gid="{DECO + 5}" x="60" y="130" width="32" height="32"'
+           ' visible="0"/>\n'
+           "  </objectgroup>\n")
+    shaped("fid_object_alignment", ("y", "odd", 32, 32, 16), deco_attrs=' objectalignment="center"',
+           body="{board}"
+           ' <objectgroup id="4" name="centred">\n'
+           f'  <object id="1" gid="{DECO + 1}" x="40" y="40" width="32" height="32"/>\n'
+           f'  <object id="2" gid="{DECO + 6}" x="120" y="90" width="32" height="32"'
+           ' rotation="180"/>\n'
+           "  </objectgroup>\n")
+    shaped("fid_class_properties", ("y", "odd", 32, 32, 16),
+           properties='  <property name="players" type="int" value="3"/>\n'
+           '  <property name="look" type="class" propertytype="Look">\n   <properties>\n'
+           '    <property name="colour" type="color" value="#ff102030"/>\n'
+           '    <property name="weight" type="float" value="1.5"/>\n'
+           "   </properties>\n  </property>\n",
+           tileset_kw={"extra_props": '<property name="note" type="class"'
+                       ' propertytype="Note"><properties><property name="n" type="int"'
+                       ' value="1"/></properties></property>'},
+           body="{board}".replace("{board}", "{board}") + csv_layer(
+               2, "deco", _deco((0,), 4)).replace(
+               ">\n  <data", '>\n  <properties>\n   <property name="style" type="class"'
+               ' propertytype="Style">\n    <properties>\n     <property name="on"'
+               ' type="bool" value="true"/>\n    </properties>\n   </property>\n'
+               "  </properties>\n  <data", 1))
+    shaped("fid_big_tiles_margins", ("x", "odd", 32, 28, 16),
+           body="{board}" + csv_layer(2, "tall", [DECO + 1 if i % 4 == 0 else 0
+                                                  for i in range(len(CELLS))]),
+           deco_attrs="")
+    # A second, taller decoration tileset (48 x 64 tiles: Tiled adds margins).
+    out["fid_big_tiles_margins"] = out["fid_big_tiles_margins"].replace(
+        ' <layer id="2"', ' <tileset firstgid="2000" name="tall" tilewidth="48"'
+        ' tileheight="64" tilecount="2" columns="2">\n'
+        '  <image source="tall.png" width="96" height="64"/>\n </tileset>\n <layer id="2"'
+    ).replace(f'{DECO + 1},', "2001,")
+    tall = np.zeros((64, 96, 4), dtype=np.uint8)
+    tall[4:60, 6:42] = (200, 60, 60, 255)
+    tall[10:64, 54:90] = (60, 200, 60, 255)
+    (folder / "tall.png").write_bytes(png_bytes(tall))
+    shaped("fid_project", ("y", "odd", 32, 32, 16), properties=PROJECT_PROPERTIES,
+           tileset_kw={"space_attrs": ' propertytype="space"'})
+    # Two tilesets on the board: one embedded, one external (same tile offset).
+    half = len(CELLS) // 2
+    first = coded_tileset(folder, "fid_multi_a", "y", 32, 32, 16, CELLS[:half])
+    second = coded_tileset(folder, "fid_multi_b", "y", 32, 32, 16, CELLS[half:],
+                           firstgid=500, external=True)
+    gids = [0 if c in HOLES else (1 + i if i < half else 500 + i - half)
+            for i, c in enumerate(CELLS)]
+    out["fid_multiple_tilesets"] = fixture_map(
+        ("y", "odd", 32, 32, 16), first + second + csv_layer(1, "board", gids))
+    return out
+
+
 def board_gids() -> list[int]:
     width = max(len(r) for r in BOARD_ROWS)
     return [1 + SPACES.index(LETTERS[row[x]]) if x < len(row) else 0
@@ -174,9 +399,25 @@ def tiled(*args: str) -> None:
         raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout}{result.stderr}")
 
 
+def fidelity(out: Path, source) -> None:
+    """Re-save every fidelity fixture with Tiled and draw it with tmxrasterizer:
+    ``NAME_tiled.png`` the whole map, ``NAME_board.png`` the board layer alone."""
+    if not (out / "hacienda.png").exists():
+        shutil.copyfile(ROOT / "maps" / "hacienda.png", out / "hacienda.png")
+    (out / "made_with_project.tmx").write_text(project_map(out), encoding="utf-8")
+    for name, text in fidelity_fixtures(out).items():
+        target = out / f"{name}.tmx"
+        tiled("tiled", "--export-map", source(f"{name}.tmx", text), str(target))
+        tiled("tmxrasterizer", "--no-smoothing", str(target), str(out / f"{name}_tiled.png"))
+        tiled("tmxrasterizer", "--no-smoothing", "--show-layer", "board", str(target),
+              str(out / f"{name}_board.png"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--fidelity-only", action="store_true",
+                        help="only the fidelity fixtures (fid_*)")
     args = parser.parse_args(argv)
     for command in ("tiled", "tmxrasterizer", "zstd"):
         if shutil.which(command) is None:
@@ -195,6 +436,9 @@ def main(argv: list[str] | None = None) -> int:
         return str(path)
 
     try:
+        if args.fidelity_only:
+            fidelity(out, source)
+            return 0
         for axis, index in STAGGER:
             name = f"stagger_{axis}_{index}"
             text = stagger_fixture(out, axis, index)
@@ -212,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
               str(out / "resaved_external_tsx.tmx"))
         tiled("tiled", "--export-map", "json", str(out / "_source_zlib.tmx"),
               str(out / "resaved.tmj"))
+        fidelity(out, source)
     finally:
         for path in sources:
             path.unlink(missing_ok=True)

@@ -8,6 +8,7 @@ import os
 import sys
 import time
 import warnings
+from collections import deque
 from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -26,6 +27,7 @@ warnings.filterwarnings("ignore", "no fast renderer available")
 
 CANVAS = (960, 540)
 FPS = 60
+FRAME_WINDOW = 600        # frame timings kept without --frame-log (the last 10 s)
 LAST_RESULT: dict | None = None     # how the last autoplay game ended (for the command line)
 
 # Keys -> command names; the same names a gamepad would send.
@@ -125,6 +127,16 @@ class App:
         pygame.display.init()
         pygame.display.set_caption("Hacienda")
         self.settings = Settings.load() if not options.headless else Settings()
+        # Told once, over the first scene: a damaged settings file, kept aside.
+        self.notices: list[tuple[str, str]] = []
+        notice = self.settings.keep_damaged()
+        if notice:
+            self.notices.append(("settings", notice))
+        if not options.headless:
+            from ..session.saves import clean_temp
+
+            with contextlib.suppress(OSError):
+                clean_temp()        # what interrupted writes left (the game's own names)
         if options.windowed:
             self.settings.fullscreen = False
         if options.headless or options.autoplay:
@@ -141,13 +153,16 @@ class App:
                                or (options.headless and not options.realtime)
                                else RealClock())
         self.stack: list[Scene] = []
+        self._failed_overlays = 0
         self.running = True
         self.exit_code = 0
         self.frame = 0
         self.time = 0.0
-        self.frame_ms: list[float] = []        # wall time of each frame's work
-        self.frame_cpu_ms: list[float] = []    # the main thread's CPU time in it
-        self.idle_ms: list[float] = []         # the part of it spent on AI moves
+        # Every frame for --frame-log; else only the last FRAME_WINDOW (memory stays flat).
+        window = None if options.frame_log else FRAME_WINDOW
+        self.frame_ms: deque[float] = deque(maxlen=window)   # wall time of each frame's work
+        self.frame_cpu_ms: deque[float] = deque(maxlen=window)   # the main thread's CPU time
+        self.idle_ms: deque[float] = deque(maxlen=window)    # the part spent on AI moves
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.last_device = ""           # what the player last used: prompts follow it
@@ -193,32 +208,66 @@ class App:
 
     def push(self, scene: Scene) -> None:
         if self.stack:
-            self._guard(self.stack[-1].pause, "pause")
+            self._guard(self.stack[-1].pause, "pause", self.stack[-1])
         self.stack.append(scene)
-        self._guard(lambda: scene.enter(self), "enter")
+        self._start(scene)
 
     def pop(self) -> Scene | None:
         if not self.stack:
             return None
         scene = self.stack.pop()
-        self._guard(scene.exit, "exit")
+        self._guard(scene.exit, "exit", scene)
         if self.stack:
-            self._guard(self.stack[-1].resume, "resume")
+            self._guard(self.stack[-1].resume, "resume", self.stack[-1])
         return scene
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another (the one below stays paused)."""
+        old = None
         if self.stack:
             old = self.stack.pop()
-            self._guard(old.exit, "exit")
+            self._guard(old.exit, "exit", old)
         self.stack.append(scene)
-        self._guard(lambda: scene.enter(self), "enter")
+        self._start(scene, instead_of=old)
+
+    def _start(self, scene: Scene, instead_of: Scene | None = None) -> None:
+        """Enter a scene just put on the stack, inside the error guard: one that
+        fails to start is taken off again (with whatever it pushed), the scene
+        it came from is back on top, and the error screen shows over that."""
+        try:
+            scene.enter(self)
+            return
+        except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the player
+            error = exc
+        if scene in self.stack:
+            at = self.stack.index(scene)
+            for above in reversed(self.stack[at + 1:]):
+                self._quietly(above.exit, above)
+            del self.stack[at:]
+        self._quietly(scene.exit, scene)
+        if instead_of is not None:
+            self.stack.append(instead_of)
+            try:
+                instead_of.enter(self)
+            except Exception as exc:  # noqa: BLE001 - then the error shows over what is left
+                self.stack.remove(instead_of)
+                log_error(exc, f"{type(instead_of).__name__}.enter")
+        elif self.stack:
+            self._guard(self.stack[-1].resume, "resume", self.stack[-1])
+        self.fail(error, f"{type(scene).__name__}.enter", scene)
+
+    @staticmethod
+    def _quietly(fn: Callable[[], object], scene: Scene) -> None:
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - a half-built scene leaving: logged only
+            log_error(exc, f"{type(scene).__name__}.exit")
 
     def reset(self, scene: Scene) -> None:
         """Leave every scene and start over with this one (e.g. back to the menu)."""
         while self.stack:
             old = self.stack.pop()
-            self._guard(old.exit, "exit")
+            self._guard(old.exit, "exit", old)
         self.push(scene)
 
     def input_family(self) -> str:
@@ -232,7 +281,7 @@ class App:
         i18n.set_language(code)
         self.settings.language = code
         for scene in self.stack:
-            self._guard(scene.language_changed, "language_changed")
+            self._guard(scene.language_changed, "language_changed", scene)
 
     def open_rules(self) -> None:
         """The rules help over whatever is on screen (the ``help`` command, any scene)."""
@@ -246,26 +295,44 @@ class App:
         self.exit_code = code
 
     # ---------------------------------------------------------------- errors
-    def _guard(self, fn: Callable[[], object], where: str) -> None:
+    def _guard(self, fn: Callable[[], object], where: str, scene: Scene | None = None) -> None:
         try:
             fn()
         except Exception as exc:  # noqa: BLE001 - no traceback ever reaches the player
-            self.fail(exc, where)
+            self.fail(exc, where, scene)
 
-    def fail(self, exc: BaseException, where: str) -> None:
+    def fail(self, exc: BaseException, where: str, scene: Scene | None = None) -> None:
+        """Log the error and show the error screen over the scene (the game
+        goes on: the screen offers the menu).  A scene that fails is drawn no
+        more; the error screen itself failing leads back to the menu."""
         from .scenes.overlays import ErrorOverlay
 
-        scene = self.stack[-1] if self.stack else None
+        top = self.stack[-1] if self.stack else None
+        scene = scene or top
         name = type(scene).__name__ if scene else "app"
-        path = log_error(exc, f"{name}.{where}")
-        if self.options.headless or isinstance(scene, ErrorOverlay):
-            # Nobody to show an overlay to (or the overlay itself failed).
+        path = log_error(exc, where if "." in where else f"{name}.{where}")
+        if self.options.headless:
+            # Nobody to show an overlay to.
             print(f"hacienda: {type(exc).__name__}: {exc}"
                   + (f" (details in {path})" if path else ""), file=sys.stderr)
             self.quit(1)
             return
-        self.stack.append(ErrorOverlay(exc, path))
-        self.stack[-1].enter(self)
+        if scene is not None:
+            scene.broken = True             # not drawn again (it would fail every frame)
+        if isinstance(scene, ErrorOverlay):
+            self._failed_overlays += 1
+            if self._failed_overlays > 2:
+                self.quit(1)                 # the menu itself cannot be shown
+                return
+            from .scenes.menu import MenuScene
+
+            self.reset(MenuScene())
+            return
+        if isinstance(top, ErrorOverlay):
+            return                           # said already: the player chooses there
+        overlay = ErrorOverlay(exc, path)
+        self.stack.append(overlay)
+        self._guard(lambda: overlay.enter(self), "enter", overlay)
 
     # ------------------------------------------------------------------ input
     def commands(self) -> list[Command]:
@@ -313,6 +380,8 @@ class App:
         the AI's answer)."""
         dt = self.clock.tick()      # waits for the frame's turn: not part of its time
         start, cpu_start = time.perf_counter(), time.thread_time()
+        if self.notices and self.stack:
+            self.tell_notices()
         self.time += dt
         self.sound.update(dt)
         for cmd in self.commands():
@@ -323,10 +392,10 @@ class App:
                 self._guard(self.open_rules, "help")
             elif self.top is not None:
                 scene = self.top
-                self._guard(lambda s=scene, c=cmd: s.handle(c), "handle")
+                self._guard(lambda s=scene, c=cmd: s.handle(c), "handle", scene)
         if self.top is not None:
             scene = self.top
-            self._guard(lambda: scene.update(dt), "update")
+            self._guard(lambda: scene.update(dt), "update", scene)
         self.draw()
         pygame.display.flip()
         self.frame += 1
@@ -342,7 +411,7 @@ class App:
         idle_s = idle_cpu_s = 0.0
         if top is not None:
             idle_start, idle_cpu = time.perf_counter(), time.thread_time()
-            self._guard(top.idle, "idle")
+            self._guard(top.idle, "idle", top)
             idle_s = time.perf_counter() - idle_start
             idle_cpu_s = time.thread_time() - idle_cpu
             self.idle_ms.append(idle_s * 1000.0)
@@ -357,7 +426,8 @@ class App:
                 break
         self.screen.fill((0, 0, 0))
         for scene in self.stack[first:]:
-            self._guard(lambda s=scene: s.draw(self.screen), "draw")
+            if not getattr(scene, "broken", False):
+                self._guard(lambda s=scene: s.draw(self.screen), "draw", scene)
         self.draw_pointer()
 
     def draw_pointer(self) -> None:
@@ -365,11 +435,26 @@ class App:
             return
         self.art.sprites.blit_anchored(self.screen, "ui_cursor", self.pointer)
 
+    def tell_notices(self) -> None:
+        """What the player must hear once (a damaged file kept aside), over the top scene."""
+        from ..i18n import _
+        from .scenes.overlays import Message
+
+        for kind, text in self.notices:
+            title = _("Settings") if kind == "settings" else _("Note")
+            self.push(Message(title, text))
+        self.notices = []
+
     def run(self) -> int:
         from .scenes.start import first_scene
 
         try:
-            self.push(first_scene(self))
+            try:
+                scene = first_scene(self)
+            except Exception as exc:  # noqa: BLE001 - the error screen, then the menu
+                self.fail(exc, "start")
+            else:
+                self.push(scene)
             limit = self.options.max_frames
             while self.running and self.stack and (limit is None or self.frame < limit):
                 self.step()

@@ -76,6 +76,8 @@ class Board:
         tilewidth: int = 16,
         tileheight: int = 16,
         hexsidelength: int = 8,
+        origin: tuple[float, float] = (0, 0),
+        margins: tuple[int, int, int, int] = (0, 0, 0, 0),
         properties: Mapping[str, str] | None = None,
         path: str | None = None,
     ):
@@ -101,7 +103,11 @@ class Board:
         self.height = height
         self.staggeraxis = staggeraxis
         self.staggerindex = staggerindex
-        self.layout = HexLayout(staggeraxis, staggerindex, tilewidth, tileheight, hexsidelength)
+        # origin: the board layer's offset; margins: Tiled's around the picture.
+        margins = tuple(int(m) for m in margins)
+        self.layout = HexLayout(staggeraxis, staggerindex, tilewidth, tileheight, hexsidelength,
+                                (round(origin[0]) + margins[0], round(origin[1]) + margins[1]),
+                                margins)  # type: ignore[arg-type]
         self.properties: Mapping[str, str] = MappingProxyType(dict(properties or {}))
         ordered = sorted(spaces_by_cell, key=lambda c: (c[1], c[0]))
         self.cells: tuple[Cell, ...] = tuple(ordered)
@@ -134,8 +140,8 @@ class Board:
         self._init_args = (name, width, height, dict(spaces_by_cell))
         self._init_kwargs = dict(
             staggeraxis=staggeraxis, staggerindex=staggerindex, tilewidth=tilewidth,
-            tileheight=tileheight, hexsidelength=hexsidelength,
-            properties=dict(properties or {}), path=path)
+            tileheight=tileheight, hexsidelength=hexsidelength, origin=tuple(origin),
+            margins=margins, properties=dict(properties or {}), path=path)
         self._placements: dict[tuple[Cube, ...], tuple[tuple[int, ...], ...]] = {}
         self._placement_cells: dict[tuple[Cube, ...], tuple[tuple[Cell, ...], ...]] = {}
         self._placement_masks: dict[tuple[Cube, ...], tuple[int, ...]] = {}
@@ -243,6 +249,16 @@ class Board:
         if key not in self._placement_cells:
             self.placements(key)
         return self._placement_cells[key]
+
+    @cached_property
+    def present(self):
+        """Which cells hold a hex, as booleans by [y, x] (for `HexLayout.hex_at`)."""
+        import numpy as np
+
+        grid = np.zeros((max(1, self.height), max(1, self.width)), bool)
+        for x, y in self.cells:
+            grid[y, x] = True
+        return grid
 
     @cached_property
     def pieces(self) -> tuple[tuple[int, ...], ...]:

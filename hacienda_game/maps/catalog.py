@@ -152,14 +152,28 @@ def builtin_map_infos() -> list[MapInfo]:
     return infos
 
 
-def parse_players(text: str) -> tuple[int, int]:
-    """``"2-5"`` -> (2, 5), ``"4"`` -> (4, 4); anything else (or outside 2-5)
-    means the game's full range, (2, 5)."""
-    low, _sep, high = text.strip().partition("-")
+def parse_players(text: str | int) -> tuple[int, int]:
+    """``"2-5"`` -> (2, 5), ``"4"`` or ``4`` -> (4, 4); anything else (or
+    outside 2-5) means the game's full range, (2, 5)."""
+    return read_players(text)[0]
+
+
+def read_players(text: str | int, label: str = "") -> tuple[tuple[int, int], str | None]:
+    """The player counts a map's ``players`` property gives, and the warning
+    for a value that is not a range within 2-5 (None when it is fine or empty).
+    The one reader of the property: the catalog, the map lists and setup."""
+    raw = str(text).strip()
+    if not raw:
+        return ALL_PLAYERS, None
+    low, _sep, high = raw.partition("-")
     try:
         first, last = int(low), int(high or low)
     except ValueError:
-        return ALL_PLAYERS
-    if not 2 <= first <= last <= 5:
-        return ALL_PLAYERS
-    return (first, last)
+        first, last = 0, -1
+    if 2 <= first <= last <= 5:
+        return (first, last), None
+    # Translators: Tiled's menu names stay in English, as Tiled shows them.
+    return ALL_PLAYERS, _("{file}: property `players` is {value}, not a number of players"
+                          " from 2 to 5 such as 2-5 or 4, so the map is offered for 2-5"
+                          " players; in Tiled: Map > Map Properties").format(
+                              file=label, value=repr(raw[:20]))

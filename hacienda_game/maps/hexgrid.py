@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]
 
@@ -94,13 +96,21 @@ def add_cube(a: Cube, b: Cube) -> Cube:
 
 @dataclass(frozen=True)
 class HexLayout:
-    """Pixel geometry of a hex map, as Tiled's ``RenderParams`` computes it."""
+    """Pixel geometry of a hex map, as Tiled's ``RenderParams`` computes it.
+
+    Positions are pixels of the map's picture: ``origin`` is where the board
+    layer's cell 0,0 box starts in it (the picture's left and top margins
+    plus the board layer's offset and its tileset's tile offset), ``margins``
+    the extra pixels Tiled draws around the map (left, top, right, bottom).
+    """
 
     staggeraxis: str
     staggerindex: str
     tilewidth: int
     tileheight: int
     hexsidelength: int
+    origin: tuple[int, int] = (0, 0)
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def _params(self) -> tuple[int, int, int, int, int, int]:
@@ -122,7 +132,7 @@ class HexLayout:
         else:
             px = x * (tw + side_x) + (column_width if shifted else 0)
             py = y * row_height
-        return px, py
+        return px + self.origin[0], py + self.origin[1]
 
     def center(self, x: int, y: int) -> tuple[float, float]:
         """Pixel centre of the cell's hexagon."""
@@ -147,6 +157,80 @@ class HexLayout:
             outline.pop()
         return tuple(outline)
 
+    def picture_size(self, width: int, height: int) -> tuple[int, int]:
+        """Pixel size of the map's picture: `map_size` and Tiled's margins."""
+        w, h = self.map_size(width, height)
+        left, top, right, bottom = self.margins
+        return w + left + right, h + top + bottom
+
+    def hex_at(self, px: float, py: float, present: np.ndarray | None = None) -> Cell:
+        """The cell whose hexagon is drawn at a point of the picture (`cells_at`)."""
+        xs, ys = self.cells_at(np.array([px], float), np.array([py], float), present)
+        return int(xs[0]), int(ys[0])
+
+    def cells_at(self, px: np.ndarray, py: np.ndarray,
+                 present: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """For points of the picture, the cells whose true hexagons hold them.
+
+        A tile's hexagon is its outline as drawn: Tiled's ``RenderParams``
+        outline at the tile's full size, standing on the cell's bottom edge
+        (an odd tile height draws one pixel higher).  Where two outlines
+        hold a point (a shared edge, that extra pixel), the tile Tiled draws
+        later wins, as it does on screen; a point in no outline goes to the
+        nearest one.  ``present`` (booleans by [y, x]) says which cells show
+        a tile: an empty cell (a hole, off the map) gives way to a drawn one.
+        Cells may lie off the map or be empty.
+        """
+        tw, th, side_x, side_y, off_x, off_y = self._params
+        full_w, full_h = self.tilewidth, self.tileheight
+        dx, dy = (full_w - side_x) / 2, (full_h - side_y) / 2
+        corners = [(0, full_h - dy), (0, dy), (dx, 0), (full_w - dx, 0), (full_w, dy),
+                   (full_w, full_h - dy), (full_w - dx, full_h), (dx, full_h)]
+        outline = [p for i, p in enumerate(corners) if p != corners[i - 1]]
+        edges = [(x1, y1, x2 - x1, y2 - y1, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+                 for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True)]
+        px = np.asarray(px, float) - self.origin[0]
+        py = np.asarray(py, float) - self.origin[1] - (th - full_h)
+        even = self.staggerindex == "even"
+        if self.staggeraxis == "x":
+            gx = np.floor(px / max(1, off_x + side_x)).astype(np.int64)
+            gy = np.floor(py / max(1, th + side_y)).astype(np.int64)
+        else:
+            gx = np.floor(px / max(1, tw + side_x)).astype(np.int64)
+            gy = np.floor(py / max(1, off_y + side_y)).astype(np.int64)
+        best_x, best_y = gx.copy(), gy.copy()
+        best = np.full(px.shape, -np.inf)
+        for ddy in (-1, 0, 1):
+            for ddx in (-1, 0, 1):
+                cx, cy = gx + ddx, gy + ddy
+                if self.staggeraxis == "x":
+                    shifted = (cx & 1) ^ even
+                    left = cx * (off_x + side_x)
+                    top = cy * (th + side_y) + shifted * (off_y + side_y)
+                    rank = (cy * 2 + shifted) * 4096 + cx     # Tiled's drawing order
+                else:
+                    shifted = (cy & 1) ^ even
+                    left = cx * (tw + side_x) + shifted * (off_x + side_x)
+                    top = cy * (off_y + side_y)
+                    rank = cy * 4096 + cx
+                qx, qy = px - left, py - top
+                depth = np.full(px.shape, np.inf)
+                for x1, y1, ex, ey, length in edges:
+                    if length:
+                        depth = np.minimum(depth, (ex * (qy - y1) - ey * (qx - x1)) / length)
+                score = np.where(depth >= -1e-6, 1e12 + rank, depth)
+                if present is not None:
+                    h, w = present.shape
+                    on = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+                    shown = np.zeros(px.shape, bool)
+                    shown[on] = present[cy[on], cx[on]]
+                    score = np.where(shown & (depth >= -1e-6), score + 1e12, score)
+                better = score > best
+                best = np.where(better, score, best)
+                best_x = np.where(better, cx, best_x)
+                best_y = np.where(better, cy, best_y)
+        return best_x, best_y
+
     def map_size(self, width: int, height: int) -> tuple[int, int]:
         """Pixel size of a whole map (Tiled's mapBoundingRect)."""
         tw, th, side_x, side_y, off_x, off_y = self._params
@@ -157,3 +241,4 @@ class HexLayout:
             w = width * (tw + side_x) + (off_x + side_x if height > 1 else 0)
             h = height * (off_y + side_y) + off_y
         return w, h
+

@@ -2,26 +2,29 @@
 
 `check_map` reads a map and lists every problem and warning; `load_tmx`
 returns the board or raises `BoardError` with every problem.  The file is
-first scanned by `tmxfile` (hostile or unsupported forms are refused), then
-read by pytmx, which is imported without pygame: the engine must stay
-headless, and pytmx imports pygame when it can.  Every message is in the
-game's language (``i18n``) and starts with the file, then the cell where it
-has one.
+first scanned by `tmxfile` (hostile or unsupported forms are refused, every
+budget checked), then read once by `tiledmap` into the `TiledMap` the
+drawing uses too (`read_checked`: cached while the file is unchanged, so the
+validator, the map lists, the board and the picture share one parse).  Every
+message is in the game's language (``i18n``) and starts with the file, then
+the cell where it has one.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, language
 from .board import SPACES, TERRAINS, Board, BoardError, cell_name
-from .hexgrid import STAGGER_AXES, STAGGER_INDICES
-from .tmxfile import RESAVE_TMX, Scan, read_xml, scan_map
+from .hexgrid import STAGGER_AXES, STAGGER_INDICES, HexLayout
+from .tiledmap import TiledMap, read_map, tile_id
+from .tmxfile import RESAVE_TMX, Scan, check_picture, read_xml, scan_map
 
 BOARD_LAYER = "board"
 _PYGAME_MODULES = ("pygame", "pytmx.util_pygame")
@@ -38,6 +41,8 @@ NO_TERRAIN_SPACE = {
     "moor": N_("{file}: no moor space (moor cards can only be played as pampas cards, R25)"),
 }
 CANNOT_BE_READ = N_("{file}: cannot be read")
+CACHE_SIZE = 16
+_checked: OrderedDict[tuple, tuple[MapReport, TiledMap | None]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -85,28 +90,57 @@ def load_tmx(path: str | Path) -> Board:
 
 def check_map(path: str | Path) -> MapReport:
     """Read and validate a map, collecting every error and warning."""
+    return read_checked(path)[0]
+
+
+def read_checked(path: str | Path) -> tuple[MapReport, TiledMap | None]:
+    """`check_map`'s report and the map as read (None when refused), parsed
+    once per file version and language."""
     path = Path(path)
+    try:
+        st = os.stat(path)
+        key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino, language())
+    except OSError:
+        key = None
+    if key is not None and key in _checked:
+        _checked.move_to_end(key)
+        return _checked[key]
+    result = _check(path)
+    if key is not None:
+        _checked[key] = result
+        while len(_checked) > CACHE_SIZE:
+            _checked.popitem(last=False)
+    return result
+
+
+def clear_checked() -> None:
+    _checked.clear()
+
+
+def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
     label = str(path)
     if path.suffix.lower() in (".tmj", ".json"):
         return MapReport([_("{file}: JSON maps are not supported; {fix}").format(
-            file=label, fix=_(RESAVE_TMX))])
+            file=label, fix=_(RESAVE_TMX))]), None
     scan = Scan()
     root = read_xml(path, label, scan)
     if root is not None:
         scan_map(path, root, label, scan)
     if scan.fatal or root is None:
-        return MapReport(scan.problems)
+        return MapReport(scan.problems), None
     errors = list(scan.problems)
     try:
-        board = _read_board(path, root, label, errors)
-    except Exception as exc:  # pytmx raises bare Exceptions on odd input
+        tiled = read_map(path, root, scan)
+        board = _read_board(tiled, label, errors)
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
         return MapReport([*errors, _("{file}: cannot be read ({error}: {reason})").format(
-            file=label, error=type(exc).__name__, reason=exc)])
+            file=label, error=type(exc).__name__, reason=exc)]), None
     if board is None:
-        return MapReport(errors)
+        return MapReport(errors), None
     board_errors, warnings = validate_board(board)
     errors += board_errors
-    return MapReport(errors, warnings, None if errors else board)
+    warnings += _players_warnings(board, label)
+    return MapReport(errors, warnings, None if errors else board), tiled
 
 
 def validate_board(board: Board) -> tuple[list[str], list[str]]:
@@ -134,14 +168,10 @@ def validate_board(board: Board) -> tuple[list[str], list[str]]:
     return errors, warnings
 
 
-def _read_board(path: Path, root: Any, label: str, errors: list[str]) -> Board | None:
-    pytmx = import_pytmx()
-    tiled = pytmx.TiledMap(allow_duplicate_names=True)
-    tiled.filename = str(path)
-    tiled.parse_xml(root)
+def _read_board(tiled: TiledMap, label: str, errors: list[str]) -> Board | None:
     hexagonal = _check_header(tiled, label, errors)
-    layers = [layer for layer in tiled.layers if isinstance(layer, pytmx.TiledTileLayer)
-              and (layer.name or "").lower() == BOARD_LAYER]
+    layers = [layer for layer in tiled.layers
+              if layer.kind == "layer" and layer.name.lower() == BOARD_LAYER]
     if not layers:
         names = ", ".join(repr(layer.name) for layer in tiled.layers) or _("none")
         errors.append(_("{file}: no tile layer named `board` (layers: {layers});"
@@ -152,18 +182,46 @@ def _read_board(path: Path, root: Any, label: str, errors: list[str]) -> Board |
         errors.append(_("{file}: {count} tile layers are named `board`; keep one").format(
             file=label, count=len(layers)))
         return None
-    spaces = _read_spaces(tiled, layers[0], label, errors)
+    board_layer = layers[0]
+    spaces = _read_spaces(tiled, board_layer, label, errors)
     if not hexagonal:
         return None
-    properties = {k: v for k, v in tiled.properties.items() if isinstance(v, str)}
-    return Board(path.stem, tiled.width, tiled.height, spaces,
+    offset = _board_offset(tiled, board_layer, label, errors)
+    if offset is None:
+        return None
+    margins = tiled.draw_margins()
+    layout = HexLayout(tiled.staggeraxis, tiled.staggerindex, tiled.tilewidth,
+                       tiled.tileheight, tiled.hexsidelength)
+    w, h = layout.map_size(tiled.width, tiled.height)
+    scan = Scan()
+    check_picture(w + margins[0] + margins[2], h + margins[1] + margins[3], label, scan)
+    if scan.problems:
+        errors += scan.problems
+        return None
+    return Board(tiled.path.stem, tiled.width, tiled.height, spaces,
                  staggeraxis=tiled.staggeraxis, staggerindex=tiled.staggerindex,
                  tilewidth=tiled.tilewidth, tileheight=tiled.tileheight,
-                 hexsidelength=int(tiled.hexsidelength or 0),
-                 properties=properties, path=str(path))
+                 hexsidelength=tiled.hexsidelength, origin=offset, margins=margins,
+                 properties=tiled.properties, path=str(tiled.path))
 
 
-def _check_header(tiled: Any, label: str, errors: list[str]) -> bool:
+def _board_offset(tiled: TiledMap, layer, label: str,
+                  errors: list[str]) -> tuple[float, float] | None:
+    """Where the board layer's hexes are drawn: its offset (with its groups')
+    plus the tile offset of the tileset its tiles come from."""
+    offsets = {tileset.offset for gid in layer.gids if gid
+               if (tileset := tiled.tileset_of(gid)) is not None}
+    if len(offsets) > 1:
+        errors.append(_("{file}: the `board` layer shows tiles of tilesets with different"
+                        " tile offsets, so its hexes would not line up; in Tiled: Tileset >"
+                        " Tileset Properties, give them the same Drawing Offset").format(
+                            file=label))
+        return None
+    tx, ty = offsets.pop() if offsets else (0, 0)
+    return (layer.offset[0] + tx, layer.offset[1] + ty)
+
+
+def _check_header(tiled: TiledMap, label: str, errors: list[str]) -> bool:
     if tiled.orientation != "hexagonal":
         # Translators: "Orientation: Hexagonal" is Tiled's New Map dialog, in English.
         errors.append(_("{file}: orientation is {orientation}, not hexagonal;"
@@ -182,19 +240,20 @@ def _check_header(tiled: Any, label: str, errors: list[str]) -> bool:
     return ok
 
 
-def _read_spaces(tiled: Any, layer: Any, label: str,
+def _read_spaces(tiled: TiledMap, layer, label: str,
                  errors: list[str]) -> dict[tuple[int, int], str]:
     spaces: dict[tuple[int, int], str] = {}
-    for x, y, gid in layer.iter_data():
-        if not gid:
+    width = layer.width
+    for i, gid in enumerate(layer.gids):
+        if not tile_id(gid):
             continue
+        x, y = i % width, i // width
         cell = cell_name((x, y))
         if not (0 <= x < tiled.width and 0 <= y < tiled.height):
             errors.append(_("{file}: cell {cell}: lies outside the {width}x{height} map").format(
                 file=label, cell=cell, width=tiled.width, height=tiled.height))
             continue
-        props = tiled.get_tile_properties_by_gid(gid) or {}
-        space = props.get("space")
+        space = tiled.tile_properties(gid).get("space")
         if space is None:
             errors.append(_("{file}: cell {cell}: {tile} has no custom property `space`").format(
                 file=label, cell=cell, tile=_tile_name(tiled, gid)))
@@ -208,13 +267,18 @@ def _read_spaces(tiled: Any, layer: Any, label: str,
     return spaces
 
 
-def _tile_name(tiled: Any, gid: int) -> str:
-    tiled_gid = tiled.tiledgidmap.get(gid, gid)
-    owners = [ts for ts in tiled.tilesets if ts.firstgid <= tiled_gid]
-    if not owners:
+def _tile_name(tiled: TiledMap, gid: int) -> str:
+    tileset = tiled.tileset_of(gid)
+    if tileset is None:
         # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
-        return _("tile number {number} (in no tileset)").format(number=tiled_gid)
-    tileset = max(owners, key=lambda ts: ts.firstgid)
+        return _("tile number {number} (in no tileset)").format(number=tile_id(gid))
     # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
-    return _("tile {number} of tileset {tileset}").format(number=tiled_gid - tileset.firstgid,
-                                                          tileset=repr(tileset.name))
+    return _("tile {number} of tileset {tileset}").format(
+        number=tile_id(gid) - tileset.firstgid, tileset=repr(tileset.name))
+
+
+def _players_warnings(board: Board, label: str) -> list[str]:
+    from .catalog import read_players
+
+    _range, problem = read_players(board.properties.get("players", ""), label)
+    return [problem] if problem else []

@@ -1,10 +1,15 @@
 """Reading TMX/TSX files defensively, before pytmx sees them.
 
 A map may come from anyone, so it is refused, never followed, when it is
-hostile or in a form pytmx would mishandle: DTD or entity declarations, a
-file over 4 MiB, a board over 64x64 cells, layer data that inflates past
+hostile or in a form the reader would mishandle: DTD or entity declarations,
+a file over 4 MiB, a board over 64x64 cells, layer data that inflates past
 what the layer's size says, infinite maps, zstd, ``.tmj``, and paths
-(tilesets, images, templates) that leave the map's folder.  Each problem
+(tilesets, images, templates) that leave the map's folder.  Budgets hold
+across the whole map (`Budget`): bytes read over the map and every file it
+names, layers, nesting depth, image sizes (read from a PNG's header, never
+decoded here), tiles per tileset, text property lengths and the size of the
+drawn picture.  Only regular files inside the map's folder are opened, and
+never in a way that could block (a FIFO, a device).  Each problem
 says how to fix the map in Tiled, in the game's language (``i18n``): the
 file, layer or tileset comes first, then the reason.
 """
@@ -13,6 +18,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import os
+import stat
+import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +33,25 @@ from ..i18n import N_, _
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_CELLS_SIDE = 64
+# Budgets across a whole map: the map, every tileset and image it names.
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
+MAX_TILESETS = 64
+MAX_LAYERS = 256
+MAX_DEPTH = 32            # XML nesting: groups in groups, class properties in classes
+MAX_OBJECTS = 4096
+MAX_DRAWN_TILES = 20_000  # tiles on every tile layer together (each is drawn)
+MAX_IMAGE_SIDE = 4096
+MAX_IMAGE_BYTES = 8 * 1024 * 1024
+MAX_IMAGE_PIXELS = 16 * 1024 * 1024   # decoded, across every image of a map (64 MB)
+MAX_TILES = 4096          # tiles per tileset
+MAX_PICTURE_SIDE = 8192
+MAX_PICTURE_PIXELS = 16 * 1024 * 1024
+MIN_TILE = 4
+MAX_TILE = 1024
+# Text properties a map list shows: title(s) and description(s); any other.
+TEXT_LIMITS = {"title": 100, "description": 2000}
+MAX_PROPERTY_CHARS = 2000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # How to fix a map in Tiled (translated where shown: the {fix} of a problem).
 # Translators: Tiled's menu names stay in English, as Tiled shows them.
@@ -37,33 +64,101 @@ RESAVE_FINITE = N_("in Tiled: Map > Map Properties > untick Infinite, then save"
 # Translators: Tiled's menu names stay in English, as Tiled shows them.
 RESAVE_TSX = N_("in Tiled: open the tileset and use File > Save As... with type"
                 " 'Tiled tileset files (*.tsx)', then re-add it to the map")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+FIX_PROPERTY = N_("shorten it in Tiled: Map > Map Properties, Custom Properties")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+FIX_TILESET_IMAGE = N_("in Tiled: Tileset > Tileset Properties, pick a smaller image"
+                       " (at most 4096 x 4096 pixels) or larger tiles")
+# Translators: Tiled's menu names stay in English, as Tiled shows them.
+FIX_MAP_SIZE = N_("in Tiled: Map > Resize Map... or Map > Map Properties, smaller tiles")
 COMPRESSIONS = {None: None, "": None, "zlib": 15, "gzip": 31}
 
 
 @dataclass
 class Scan:
-    """What a safety scan found: problems, and whether pytmx may read the file."""
+    """What a safety scan found: problems, whether the file may be read further,
+    and what the whole map has used of its budgets so far."""
 
     problems: list[str] = field(default_factory=list)
     fatal: bool = False
+    bytes_read: int = 0
+    pixels: int = 0
+    tilesets: int = 0
+    images: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # What the scan read, for the reader: tile layer gids by id(element), and
+    # each external tileset's root and folder by id(<tileset> element).
+    layer_data: dict[int, list[int]] = field(default_factory=dict)
+    tilesets_read: dict[int, tuple[Element, Path]] = field(default_factory=dict)
+    tsx_parsed: dict[str, Element] = field(default_factory=dict)
 
     def refuse(self, message: str) -> None:
         self.problems.append(message)
         self.fatal = True
 
 
-def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
-    """Parse a file with defusedxml; on any trouble note it and return None."""
+def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES,
+                 head: int | None = None) -> bytes | None:
+    """The bytes of a regular file (``head``: only its first bytes), counted
+    against the map's byte budget; a FIFO, device or directory is refused
+    without opening it for reading, and a file is opened non-blocking."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            scan.refuse(_("{where}: file is {size} bytes, over the 4 MiB limit").format(
-                where=label, size=size))
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            scan.refuse(_("{where}: refused: not a regular file (a folder, device or pipe);"
+                          " point Tiled at an ordinary file next to the map").format(
+                              where=label))
             return None
-        data = path.read_bytes()
+        if info.st_size > limit:
+            _too_big(label, info.st_size, limit, scan)
+            return None
+        want = info.st_size if head is None else min(head, info.st_size)
+        if scan.bytes_read + info.st_size > MAX_TOTAL_BYTES:
+            _over_total(label, scan)
+            return None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped after the stat
+                raise OSError(0, "not a regular file")
+            chunks, left = [], want + 1
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        finally:
+            os.close(fd)
     except OSError as exc:
         scan.refuse(_("{where}: cannot read the file ({reason})").format(
             where=label, reason=exc.strerror or exc))
+        return None
+    data = b"".join(chunks)[:want] if head is not None else b"".join(chunks)
+    if head is None and len(data) > limit:
+        _too_big(label, len(data), limit, scan)
+        return None
+    scan.bytes_read += len(data) if head is None else info.st_size
+    return data
+
+
+def _over_total(label: str, scan: Scan) -> None:
+    scan.refuse(_("{where}: refused: the map and the files it names come to over"
+                  " 16 MiB; use fewer or smaller tilesets in Tiled").format(where=label))
+
+
+def _too_big(label: str, size: int, limit: int, scan: Scan) -> None:
+    if limit == MAX_FILE_BYTES:
+        scan.refuse(_("{where}: file is {size} bytes, over the 4 MiB limit").format(
+            where=label, size=size))
+    else:
+        scan.refuse(_("{where}: image file is {size} bytes, over the 8 MiB limit;"
+                      " save it smaller (as PNG) and re-add it in Tiled").format(
+                          where=label, size=size))
+
+
+def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
+    """Parse a file with defusedxml; on any trouble note it and return None."""
+    data = read_regular(path, label, scan)
+    if data is None:
         return None
     try:
         return SafeET.fromstring(data, forbid_dtd=True)
@@ -79,7 +174,7 @@ def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
 
 
 def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
-    """Check a parsed map's header, layer data and every path it names."""
+    """Check a parsed map's header, budgets, layer data and every file it names."""
     if root.tag != "map":
         scan.refuse(_("{file}: not a Tiled map (root element <{tag}>, expected <map>)").format(
             file=label, tag=root.tag))
@@ -93,22 +188,240 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
             width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE):
         scan.refuse(_("{file}: map is {width}x{height} cells, over the 64x64 limit").format(
             file=label, width=width, height=height))
+    sizes = {}
     for name in ("tilewidth", "tileheight"):
-        value = _int_attr(root, name, label, scan)
-        if value is not None and not 0 < value <= 1024:
-            scan.refuse(_("{file}: {attribute} {value} must be between 1 and 1024").format(
-                file=label, attribute=name, value=value))
-    if root.get("hexsidelength") is not None:
-        _int_attr(root, "hexsidelength", label, scan)
-    too_big = scan.fatal
+        value = sizes[name] = _int_attr(root, name, label, scan)
+        if value is not None and not MIN_TILE <= value <= MAX_TILE:
+            scan.refuse(_("{file}: {attribute} {value} must be between 4 and 1024;"
+                          " in Tiled: Map > Map Properties > Tile Width, Tile Height").format(
+                              file=label, attribute=name, value=value))
+    side = _hex_side(root, sizes, label, scan)
+    if not scan.fatal and width is not None and height is not None and side is not None:
+        _scan_picture(root, (width, height), sizes, side, label, scan)
+    _scan_structure(root, label, scan)
+    if scan.fatal:
+        return
     for layer in root.iter("layer"):
-        _scan_layer(layer, label, scan, quiet_size=too_big)
+        _scan_layer(layer, label, scan, quiet_size=False)
+    drawn = sum(len(gids) - gids.count(0) for gids in scan.layer_data.values())
+    if drawn > MAX_DRAWN_TILES:
+        scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
+                      " {limit}; delete decoration layers or tiles in Tiled").format(
+                          file=label, count=drawn, limit=MAX_DRAWN_TILES))
     folder = path.parent.resolve()
     _scan_paths(root, path.parent, folder, label, scan)
+    if scan.fatal:
+        return
     for tileset in root.iter("tileset"):
+        scan.tilesets += 1
+        if scan.tilesets > MAX_TILESETS:
+            scan.refuse(_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
+                          " (Map > Remove Tileset)").format(file=label, limit=MAX_TILESETS))
+            return
         source = tileset.get("source")
         if source:
-            _scan_external_tileset(path.parent / source, source, folder, label, scan)
+            found = _scan_external_tileset(path.parent / source, source, folder, label, scan)
+            if found is not None:
+                scan.tilesets_read[id(tileset)] = found
+        else:
+            # Translators: where a problem is: a map file and one of its tilesets (quoted).
+            where = _("{file}: tileset {tileset}").format(file=label,
+                                                          tileset=repr(tileset.get("name", "")))
+            _scan_tileset(tileset, path.parent, where, scan)
+        if scan.fatal:
+            return
+    for layer in root.iter("imagelayer"):
+        image = layer.find("image")
+        if image is not None:
+            where = _("{file}: layer {layer}").format(file=label,
+                                                      layer=repr(layer.get("name", "")))
+            scan_image(image, path.parent, where, scan)
+
+
+def _hex_side(root: Element, sizes: dict[str, int | None], label: str,
+              scan: Scan) -> int | None:
+    """The hexsidelength, if it draws hexes Tiled and the rules agree on."""
+    if root.get("orientation") != "hexagonal":
+        return 0
+    value = _int_attr(root, "hexsidelength", label, scan)
+    axis = root.get("staggeraxis")
+    tile = sizes.get("tileheight" if axis == "y" else "tilewidth")
+    if value is None or tile is None:
+        return None
+    limit = tile & ~1
+    if value == 0:
+        scan.refuse(_("{file}: hexsidelength 0 draws diamonds, which touch the hexes beside"
+                      " them only at a corner, so the rules cannot connect them as Tiled"
+                      " draws them; in Tiled: Map > Map Properties > Hex Side Length, about"
+                      " half the tile size").format(file=label))
+        return None
+    if not 0 < value <= limit:
+        scan.refuse(_("{file}: hexsidelength {value} must be between 1 and {limit} (the"
+                      " tile size); in Tiled: Map > Map Properties > Hex Side Length").format(
+                          file=label, value=value, limit=limit))
+        return None
+    return value
+
+
+def _scan_picture(root: Element, cells: tuple[int, int], sizes: dict[str, int | None],
+                  side: int, label: str, scan: Scan) -> None:
+    from .hexgrid import HexLayout
+
+    tw, th = sizes.get("tilewidth"), sizes.get("tileheight")
+    axis, index = root.get("staggeraxis"), root.get("staggerindex")
+    if tw is None or th is None or axis not in ("x", "y") or index not in ("odd", "even"):
+        return
+    w, h = HexLayout(axis, index, tw, th, side).map_size(*cells)
+    check_picture(w, h, label, scan)
+
+
+def check_picture(w: int, h: int, label: str, scan: Scan) -> None:
+    """Refuse a drawn picture too large to hold in memory."""
+    if w > MAX_PICTURE_SIDE or h > MAX_PICTURE_SIDE or w * h > MAX_PICTURE_PIXELS:
+        scan.refuse(_("{file}: the map draws a picture of {width}x{height} pixels, over the"
+                      " limit of 8192 a side and 16 million pixels; {fix}").format(
+                          file=label, width=w, height=h, fix=_(FIX_MAP_SIZE)))
+
+
+_LAYER_TAGS = ("layer", "imagelayer", "objectgroup", "group")
+
+
+def _scan_structure(root: Element, label: str, scan: Scan) -> None:
+    """Nesting depth, layer and object counts, text property lengths (an
+    iterative walk: a deep file cannot overflow the stack)."""
+    layers = objects = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            scan.refuse(_("{file}: refused: elements nested over {limit} deep (groups in"
+                          " groups, or classes in classes); in Tiled, move layers out of"
+                          " nested groups").format(file=label, limit=MAX_DEPTH))
+            return
+        if node.tag in _LAYER_TAGS:
+            layers += 1
+        elif node.tag == "object":
+            objects += 1
+        elif node.tag == "property":
+            _scan_property(node, label, scan)
+        stack.extend((child, depth + 1) for child in node)
+    if layers > MAX_LAYERS:
+        scan.refuse(_("{file}: refused: {count} layers, over the limit of {limit};"
+                      " merge or delete layers in Tiled").format(
+                          file=label, count=layers, limit=MAX_LAYERS))
+    if objects > MAX_OBJECTS:
+        scan.refuse(_("{file}: refused: {count} objects, over the limit of {limit};"
+                      " delete objects in Tiled").format(
+                          file=label, count=objects, limit=MAX_OBJECTS))
+
+
+def _scan_property(node: Element, label: str, scan: Scan) -> None:
+    name = node.get("name", "")
+    value = node.get("value")
+    if value is None:
+        value = node.text or ""
+    limit = next((n for key, n in TEXT_LIMITS.items() if name.startswith(key)),
+                 MAX_PROPERTY_CHARS)
+    if len(value) > limit:
+        scan.refuse(_("{file}: property {name} is {length} characters long, over the limit"
+                      " of {limit}; {fix}").format(file=label, name=repr(name[:40]),
+                                                  length=len(value), limit=limit,
+                                                  fix=_(FIX_PROPERTY)))
+
+
+def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
+    """A tileset's tile size, tile count and images."""
+    sizes = []
+    for name in ("tilewidth", "tileheight"):
+        value = _int_attr(node, name, where, scan)
+        if value is not None and not 1 <= value <= MAX_TILE:
+            scan.refuse(_("{file}: {attribute} {value} must be between 4 and 1024;"
+                          " in Tiled: Map > Map Properties > Tile Width, Tile Height").format(
+                              file=where, attribute=name, value=value))
+            return
+        sizes.append(value)
+    if None in sizes:
+        return
+    tw, th = sizes
+    declared = int(node.get("tilecount") or 0) if (node.get("tilecount") or "0").isdigit() \
+        else 0
+    tiles = node.findall("tile")
+    count = max(declared, len(tiles))
+    image = node.find("image")
+    if image is not None:
+        size = scan_image(image, base, where, scan, tileset=True) or (0, 0)
+        if scan.fatal:
+            return
+        margin = _small_int(node.get("margin"))
+        spacing = _small_int(node.get("spacing"))
+        columns = max(0, (size[0] - 2 * margin + spacing) // (tw + spacing))
+        rows = max(0, (size[1] - 2 * margin + spacing) // (th + spacing))
+        count = max(count, columns * rows)
+    if count > MAX_TILES:
+        scan.refuse(_("{where}: {count} tiles, over the limit of {limit} per tileset;"
+                      " {fix}").format(where=where, count=count, limit=MAX_TILES,
+                                       fix=_(FIX_TILESET_IMAGE)))
+        return
+    for tile in tiles:
+        tile_image = tile.find("image")
+        if tile_image is not None:
+            scan_image(tile_image, base, where, scan)
+            if scan.fatal:
+                return
+
+
+def _small_int(text: str | None) -> int:
+    try:
+        return max(0, min(int(text or 0), MAX_IMAGE_SIDE))
+    except ValueError:
+        return 0
+
+
+def scan_image(node: Element, base: Path, where: str, scan: Scan,
+               tileset: bool = False) -> tuple[int, int] | None:
+    """An image's true size from its PNG header (never decoded here), within
+    the budgets; None (and a refusal) otherwise."""
+    source = node.get("source")
+    fix = _(FIX_TILESET_IMAGE) if tileset else _("use a smaller PNG image in Tiled")
+    if not source:
+        scan.refuse(_("{where}: images stored inside the map are not supported; {fix}").format(
+            where=where, fix=_(RESAVE_TSX)))
+        return None
+    for name in ("width", "height"):
+        text = node.get(name) or "0"
+        if not text.isdigit() or int(text) > MAX_IMAGE_SIDE:
+            scan.refuse(_("{where}: image {image} declares {attribute}={value}, over the"
+                          " limit of 4096 pixels; {fix}").format(
+                              where=where, image=repr(source), attribute=name,
+                              value=repr(text[:12]), fix=fix))
+            return None
+    path = base / source
+    key = str(path.resolve())
+    if key in scan.images:
+        return scan.images[key]
+    if not os.path.lexists(path):
+        return None   # a missing picture is left out of the drawing, not fatal
+    label = _("{where}: image {image}").format(where=where, image=repr(source))
+    head = read_regular(path, label, scan, limit=MAX_IMAGE_BYTES, head=33)
+    if head is None:
+        return None
+    if len(head) < 24 or not head.startswith(PNG_SIGNATURE) or head[12:16] != b"IHDR":
+        scan.refuse(_("{where}: not a PNG image; save it as PNG and re-add it in Tiled")
+                    .format(where=label))
+        return None
+    width, height = struct.unpack(">II", head[16:24])
+    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or not width or not height:
+        scan.refuse(_("{where}: the picture is {width}x{height} pixels, over the limit of"
+                      " 4096 a side; {fix}").format(where=label, width=width, height=height,
+                                                     fix=fix))
+        return None
+    scan.pixels += width * height
+    if scan.pixels > MAX_IMAGE_PIXELS:
+        scan.refuse(_("{where}: refused: the map's images come to over 16 million pixels;"
+                      " use fewer or smaller images in Tiled").format(where=label))
+        return None
+    scan.images[key] = (width, height)
+    return width, height
 
 
 def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
@@ -146,9 +459,9 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
     compression = data.get("compression")
     text = (data.text or "").strip()
     if encoding == "csv":
-        count = _csv_count(text, where, scan)
+        gids = _csv_gids(text, where, scan)
     elif encoding == "base64":
-        count = _base64_count(text, compression, width * height * 4, where, scan)
+        gids = _base64_gids(text, compression, width * height * 4, where, scan)
     elif encoding is None:
         scan.refuse(_("{where}: tile data as XML elements is not supported; {fix}").format(
             where=where, fix=_(RESAVE_FORMAT)))
@@ -157,25 +470,27 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
         scan.refuse(_("{where}: unknown data encoding {encoding}; {fix}").format(
             where=where, encoding=repr(encoding), fix=_(RESAVE_FORMAT)))
         return
-    if count is not None and count != width * height:
+    if gids is not None and len(gids) != width * height:
         scan.refuse(_("{where}: data holds {count} cells but the layer is"
                       " {width}x{height} = {cells}").format(
-                          where=where, count=count, width=width, height=height,
+                          where=where, count=len(gids), width=width, height=height,
                           cells=width * height))
+    elif gids is not None:
+        scan.layer_data[id(layer)] = gids
 
 
-def _csv_count(text: str, where: str, scan: Scan) -> int | None:
+def _csv_gids(text: str, where: str, scan: Scan) -> list[int] | None:
     items = [t.strip() for t in text.split(",")] if text else []
     for item in items:
         if not (item.isascii() and item.isdigit()) or int(item) >= 1 << 32:
             scan.refuse(_("{where}: CSV data holds {item}, not a tile number").format(
                 where=where, item=repr(item[:20])))
             return None
-    return len(items)
+    return [int(item) for item in items]
 
 
-def _base64_count(text: str, compression: str | None, limit: int, where: str,
-                  scan: Scan) -> int | None:
+def _base64_gids(text: str, compression: str | None, limit: int, where: str,
+                 scan: Scan) -> list[int] | None:
     if compression not in COMPRESSIONS:
         scan.refuse(_("{where}: {compression} compression is not supported; {fix}").format(
             where=where, compression=compression, fix=_(RESAVE_FORMAT)))
@@ -206,7 +521,7 @@ def _base64_count(text: str, compression: str | None, limit: int, where: str,
         scan.refuse(_("{where}: data is {size} bytes, not a whole number of tiles").format(
             where=where, size=len(raw)))
         return None
-    return len(raw) // 4
+    return list(struct.unpack(f"<{len(raw) // 4}I", raw))
 
 
 def _scan_paths(root: Element, base: Path, folder: Path, label: str, scan: Scan) -> None:
@@ -232,24 +547,37 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
-                           scan: Scan) -> None:
+                           scan: Scan) -> tuple[Element, Path] | None:
     # Translators: where a problem is: a map file and the tileset file it names (quoted).
     where = _("{file}: tileset {tileset}").format(file=label, tileset=repr(source))
     if not _inside(path, folder):
-        return  # already refused by _scan_paths
+        return None  # already refused by _scan_paths
     if path.suffix.lower() != ".tsx":
         scan.refuse(_("{where}: only .tsx tilesets are supported; {fix}").format(
             where=where, fix=_(RESAVE_TSX)))
-        return
-    if not path.is_file():
+        return None
+    if not os.path.lexists(path):
         scan.refuse(_("{where}: file not found (looked at {path})").format(
             where=where, path=path))
-        return
+        return None
+    key = str(path.resolve())
+    if key in scan.tsx_parsed:     # named again: counted again, parsed once
+        size = path.stat().st_size
+        if scan.bytes_read + size > MAX_TOTAL_BYTES:
+            _over_total(where, scan)
+            return None
+        scan.bytes_read += size
+        return scan.tsx_parsed[key], path.parent
     root = read_xml(path, where, scan)
     if root is None:
-        return
+        return None
+    scan.tsx_parsed[key] = root
     if root.tag != "tileset":
         scan.refuse(_("{where}: not a Tiled tileset (root element <{tag}>)").format(
             where=where, tag=root.tag))
-        return
+        return None
+    _scan_structure(root, where, scan)
     _scan_paths(root, path.parent, folder, where, scan)
+    if not scan.fatal:
+        _scan_tileset(root, path.parent, where, scan)
+    return root, path.parent

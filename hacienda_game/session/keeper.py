@@ -8,6 +8,8 @@ own turn; redo re-applies what was undone while nothing else was done.
 
 from __future__ import annotations
 
+import os
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from ..engine import Action, Event, GameState, make_record
@@ -15,7 +17,7 @@ from ..engine.record import initial_state
 from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
 from ..i18n import N_, _
 from .plan import GamePlan
-from .saves import SaveError, autosave, autosave_path, keep_replay
+from .saves import SaveError, autosave, autosave_path, keep_aside, keep_replay, load_game
 from .userdirs import replays_dir, saves_dir
 
 # Why the Undo button is off: its label, and the sentence the status line shows.
@@ -35,8 +37,13 @@ class GameKeeper:
         self.redo: list[str] = []     # undone actions, the next to redo last
         self.problem: str | None = None      # the last save that failed, to tell the player
         self.replay_path = None
+        self.notice: str | None = None       # said once: a damaged autosave kept aside
         self._writer: ThreadPoolExecutor | None = None
         self._last: Future | None = None
+        self._looked = False          # has the old autosave been looked at yet
+        self._lock = threading.Lock()
+        self._pending: tuple | None = None    # the game to write next
+        self._told = False
 
     # ------------------------------------------------------------ recording
     def note(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -59,14 +66,45 @@ class GameKeeper:
         self._collect()
         if self._writer is None:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hacienda-save")
-        self._last = self._writer.submit(self._write, state.clone(), saves_dir(), replays_dir())
+        # Only the newest game waits to be written: moves faster than the disk
+        # (AI seats without pauses) never pile up writes nor leave the autosave behind.
+        with self._lock:
+            queued = self._pending is not None
+            self._pending = (state.clone(), saves_dir(), replays_dir())
+        if not queued:
+            self._last = self._writer.submit(self._drain)
+
+    def _drain(self) -> None:
+        with self._lock:
+            job, self._pending = self._pending, None
+        if job is not None:
+            self._write(*job)
 
     def _write(self, state: GameState, saves_folder, replays_folder) -> None:
+        if not self._looked:
+            self._looked = True
+            self._keep_damaged(autosave_path(saves_folder))
         if state.is_over():
             self.replay_path = keep_replay(state, self.plan, replays_folder)
             autosave_path(saves_folder).unlink(missing_ok=True)    # nothing left to continue
         else:
             autosave(state, self.plan, saves_folder)
+
+    def _keep_damaged(self, path) -> None:
+        """Before the first write: an autosave that does not load (damaged, of
+        another version, on a changed map...) is renamed aside, never written over."""
+        if not os.path.lexists(path):
+            return
+        try:
+            load_game(path)
+            return
+        except SaveError as e:
+            why = str(e)
+        except Exception as e:  # noqa: BLE001 - whatever is wrong with it, keep it
+            why = type(e).__name__
+        kept = keep_aside(path)
+        self.notice = _("The old autosave could not be loaded ({why}); it is kept as"
+                        " {file}.").format(why=why, file=kept.name)
 
     def _collect(self, wait: bool = False) -> None:
         """Note how the last write went (the player is told of a failure)."""
@@ -76,7 +114,8 @@ class GameKeeper:
         self._last = None
         try:
             last.result()
-            self.problem = None
+            self.problem = self.notice if not self._told else None
+            self._told = self._told or self.notice is not None      # told once
         except (SaveError, OSError) as e:
             self.problem = str(e)
 
@@ -126,13 +165,14 @@ def story(state: GameState) -> list[tuple[Action, list[Event], list[int], list[i
 
 
 def continuable():
-    """The autosave, if there is one that loads (for the menu's Continue)."""
-    from .saves import load_game
+    """The autosave's list entry (`SaveInfo`: read and checked, not replayed)
+    if there is one, for the menu's Continue; its ``load()`` replays it."""
+    from .saves import _read_save
 
     path = autosave_path()
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
     try:
-        return load_game(path)
+        return _read_save(path)[1]
     except SaveError:
         return None        # the load screen lists it with the reason

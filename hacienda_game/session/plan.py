@@ -118,17 +118,31 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     cached = _checked.get(key)
     if cached is not None:
         return cached
-    report = check_map(path)
-    errors = tuple(report.errors)
-    info = None
-    if report.board is not None and not errors:
-        try:
-            info = map_info(path)
-        except (BoardError, OSError) as exc:     # changed since it was checked
-            errors = (str(exc),)
-    entry = MapEntry(path, builtin, info, report.board, errors, tuple(report.warnings))
-    _checked[key] = entry
+    entry = _checked[key] = _check(path, builtin)
     return entry
+
+
+def _check(path: Path, builtin: bool) -> MapEntry:
+    """A map checked, or the reason it cannot be (a folder, a pipe, a huge
+    file, a checker that failed): one map never breaks the list."""
+    from .saves import MAX_MAP_BYTES, SaveError, plain_file
+
+    try:
+        plain_file(path, MAX_MAP_BYTES, _("map"))    # a plain file of a sane size
+        report = check_map(path)
+        errors = tuple(report.errors)
+        info = None
+        if report.board is not None and not errors:
+            try:
+                info = map_info(path)
+            except (BoardError, OSError) as exc:     # changed since it was checked
+                errors = (str(exc),)
+    except SaveError as e:
+        return MapEntry(path, builtin, errors=(str(e),))
+    except Exception as e:  # noqa: BLE001 - any file at all: say what, list the rest
+        return MapEntry(path, builtin, errors=(_("{file}: the map cannot be read ({why}).")
+                                               .format(file=path.name, why=type(e).__name__),))
+    return MapEntry(path, builtin, info, report.board, errors, tuple(report.warnings))
 
 
 STANDARD_MAPS = ("symmetric", "asymmetric")
@@ -144,7 +158,7 @@ def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
     out = [_entry(maps_dir() / f"{name}.tmx", True) for name in names]
     folder = user_maps_dir()
     if folder.is_dir():
-        out += [_entry(p, False) for p in sorted(folder.glob("*.tmx")) if p.is_file()]
+        out += [_entry(p, False) for p in sorted(folder.glob("*.tmx"))]   # odd ones say why
     seen = {e.path.resolve() for e in out}
     for item in extra or []:
         entry = find_map(os.fspath(item))

@@ -24,10 +24,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
+import time
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +49,11 @@ FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
 SUFFIX = ".json"
 MAX_BYTES = 4 * 1024 * 1024        # a save of the longest game is well under 100 KiB
+MAX_MAP_BYTES = 8 * 1024 * 1024    # a map file a save names
+MAX_SCENARIO_BYTES = 256 * 1024    # a scenario file beside that map
+MAX_ACTIONS = 500_000              # more than any legal game (a 4 MiB file holds fewer)
+MAX_NAME = 4096                    # a map's name or path
+QUICK_ACTIONS = 4_000              # a save this long replays within a frame or two
 MAX_SEATS_COLOURS = 5
 
 
@@ -62,6 +71,7 @@ class SavedGame:
     plan: GamePlan
     state: GameState
     limit: UndoLimit                   # how far its current turn may be undone
+    map_changed: bool = False          # its map's file is not the one it was played on
 
     @property
     def slot(self) -> str:
@@ -81,11 +91,51 @@ class SavedGame:
 
 
 @dataclass
+class SaveInfo:
+    """A save as a list shows it: read and checked, its game not yet replayed
+    (``load`` replays it), so listing costs the same for a long game as a short one."""
+
+    path: Path
+    name: str
+    saved_at: datetime
+    plan: GamePlan
+    actions: int                       # how many actions its record holds
+    summary_round: int | None = None   # what the file says (shown until it is replayed)
+
+    @property
+    def slot(self) -> str:
+        return self.path.stem
+
+    @property
+    def map_title(self) -> str:
+        return _map_title(self.plan.map, language())
+
+    @property
+    def round(self) -> int | str:
+        return self.summary_round if self.summary_round is not None else "?"
+
+    @property
+    def quick(self) -> bool:
+        """Short enough to replay between two frames."""
+        return self.actions <= QUICK_ACTIONS
+
+    def seat_labels(self) -> list[str]:
+        return seat_labels(self.plan)
+
+    def load(self) -> SavedGame:
+        return load_game(self.path)
+
+
+@dataclass
 class Problem:
     """A file a list skipped (and left alone), with the reason."""
 
     path: Path
     reason: str
+
+    @property
+    def name(self) -> str:
+        return self.path.name
 
 
 @dataclass
@@ -111,8 +161,9 @@ def _map_title(name: str, code: str) -> str:
     from ..maps.catalog import load_board
 
     try:
+        _map_file(name, "")
         return load_board(name).title(code)
-    except (OSError, ValueError):          # moved, deleted or broken since
+    except (OSError, ValueError, SaveError):     # moved, deleted or broken since
         return name
 
 
@@ -194,6 +245,85 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
+# The temporary files write_atomic and Settings.save make (mkstemp: 8 random characters).
+TEMP_NAME = re.compile(r"^\.(?:[^/]+\.|settings-)[A-Za-z0-9_]{8}\.tmp$")
+TEMP_AGE_S = 2.0          # a write in progress (another window of the game) is younger
+
+
+def clean_temp(folders: list[Path] | None = None) -> list[Path]:
+    """Remove what interrupted writes left (only the game's own temporary
+    names, only plain files); the paths removed."""
+    from .userdirs import config_dir
+
+    removed = []
+    now = time.time()
+    for folder in folders if folders is not None else [saves_dir(), replays_dir(),
+                                                       config_dir()]:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if (TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False)
+                        and now - entry.stat(follow_symlinks=False).st_mtime > TEMP_AGE_S):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed
+
+
+def read_user_file(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of a file from the player's folders or the command line, read
+    only if it is a plain file (looked at before opening it: a pipe or a device
+    never blocks or floods the game) of at most ``limit`` bytes; else
+    SaveError with the reason.  Nothing is changed."""
+    plain_file(path, limit, what)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):     # swapped since
+                raise SaveError(not_plain(path, 0))
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise SaveError(_("{file}: cannot be read ({why}).").format(
+            file=path.name, why=e.strerror or e)) from None
+    if len(raw) > limit:
+        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
+                                                                      what=what))
+    return raw
+
+
+def plain_file(path: Path, limit: int, what: str) -> os.stat_result:
+    """Looked at, not opened: SaveError unless a plain file of at most ``limit`` bytes."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:
+        raise SaveError(_("{file}: cannot be read ({why}).").format(
+            file=path.name or str(path), why=getattr(e, "strerror", None) or e)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(not_plain(path, st.st_mode))
+    if st.st_size > limit:
+        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
+                                                                      what=what))
+    return st
+
+
+def not_plain(path: Path, mode: int) -> str:
+    """Why a folder, pipe, device or link is not read."""
+    if stat.S_ISDIR(mode):
+        kind = _("a folder")
+    elif stat.S_ISLNK(mode):
+        kind = _("a link")
+    elif stat.S_ISFIFO(mode):
+        kind = _("a pipe")
+    else:
+        kind = _("not a plain file")
+    return _("{file}: {kind}; the game reads only plain files here.").format(
+        file=path.name or str(path), kind=kind)
+
+
 def _write_json(path: Path, data: dict[str, Any], failed: str) -> None:
     """Write atomically; SaveError with ``failed`` ({file}, {why}) if the disk refuses."""
     try:
@@ -202,21 +332,26 @@ def _write_json(path: Path, data: dict[str, Any], failed: str) -> None:
         raise SaveError(failed.format(file=path, why=e.strerror or e)) from None
 
 
-def slot_for(name: str) -> str:
-    """A save's file name (without .json) from the name the player typed."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")[:40]
-    return slug or "save"
+def _slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.strip().lower()).strip("-")[:40]
 
 
-def _read_json(path: Path, what: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise SaveError(_("{file}: cannot be read ({why}).").format(
-            file=path.name, why=e.strerror or e)) from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name, what=what))
+def slot_for(name: str, folder: Path | None = None) -> str:
+    """A file name (without .json) for a new save named ``name``: made from the
+    name, never the autosave's nor one already there (``-2``, ``-3``, ...)."""
+    folder = saves_dir() if folder is None else folder
+    base = _slug(name) or "save"
+    n, slot = 1, base
+    while slot == AUTOSAVE or slot.startswith(f"{AUTOSAVE}-damaged") \
+            or os.path.lexists(folder / f"{slot}{SUFFIX}"):
+        n += 1
+        slot = f"{base}-{n}"
+    return slot
+
+
+def _read_json(path: Path, what: str, limit: int = MAX_BYTES) -> dict[str, Any]:
+    raw = read_user_file(path, limit, what)
     if not raw.strip():
         raise SaveError(_("{file}: the file is empty.").format(file=path.name))
     try:
@@ -229,12 +364,110 @@ def _read_json(path: Path, what: str) -> dict[str, Any]:
     return data
 
 
+# ------------------------------------------------- what a record may name
+def _map_file(name: Any, file: str) -> Path:
+    """The map file a save or record names, checked: a built-in map or a plain
+    file of a sane size (SaveError otherwise)."""
+    from ..maps.catalog import resolve_map
+
+    if not isinstance(name, str) or not name or len(name) > MAX_NAME or "\0" in name:
+        raise SaveError(_("{file}: the record names no map.").format(file=file))
+    try:
+        path = resolve_map(name)
+        st = path.stat()
+    except (OSError, ValueError):
+        raise SaveError(_("{file}: its map {map} is not there any more.").format(
+            file=file, map=name)) from None
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_MAP_BYTES:
+        raise SaveError(_("{file}: its map {map} is not a map file.").format(
+            file=file, map=name))
+    return path
+
+
+@functools.lru_cache(maxsize=32)
+def _digest(path: str, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(read_user_file(Path(path), MAX_MAP_BYTES, "map")).hexdigest()
+
+
+def map_digest(name: str) -> str | None:
+    """The SHA-256 of a map's file (None if it cannot be read)."""
+    try:
+        path = _map_file(name, "")
+        st = path.stat()
+        return _digest(str(path), st.st_mtime_ns, st.st_size)
+    except (OSError, SaveError):
+        return None
+
+
+def _damaged(file: str, why: str) -> SaveError:
+    return SaveError(_("{file}: the save is damaged: {why}").format(file=file, why=why))
+
+
+def checked_record(record: Any, file: str, headers_only: bool = False) -> dict[str, Any]:
+    """A record from a file, checked before anything is built from it: sizes
+    and counts bounded, its map a map file, a scenario it names only a file
+    beside that map (read here, under a size limit).  A copy is returned
+    (with the scenario read in); SaveError says what is wrong."""
+    from ..engine.components import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+
+    if not isinstance(record, dict) or not isinstance(record.get("header"), dict):
+        raise _damaged(file, "no game record")
+    header = dict(record["header"])
+    if header.get("format") != RECORD_FORMAT:
+        raise _damaged(file, f"the record's format is not {RECORD_FORMAT}")
+    players, seed, variants = header.get("players"), header.get("seed"), header.get("variants",
+                                                                                     [])
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise _damaged(file, f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}")
+    if type(seed) is not int or abs(seed) > 1 << 63:
+        raise _damaged(file, "the seed must be a whole number")
+    if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
+        raise _damaged(file, "unknown rule variants")
+    start = header.get("start_player")
+    if start is not None and (type(start) is not int or not 0 <= start < players):
+        raise _damaged(file, "the start player is not a seat")
+    actions = record.get("actions", [])
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise _damaged(file, "the actions must be a list of action texts")
+    map_path = _map_file(header.get("map"), file)
+    if "scenario" in header:
+        header["scenario"] = _scenario(header["scenario"], map_path, file)
+    if not headers_only and not all(isinstance(a, str) and len(a) <= 200 for a in actions):
+        raise _damaged(file, "the actions must be a list of action texts")
+    return {**record, "header": header, "actions": actions}
+
+
+def _scenario(value: Any, map_path: Path, file: str) -> dict[str, Any]:
+    """The scenario a record starts from: in the record, or a file beside its map."""
+    if isinstance(value, str):
+        where = Path(value)
+        if not where.is_absolute():
+            where = map_path.parent / where
+        try:
+            beside = where.resolve().parent == map_path.resolve().parent
+        except (OSError, ValueError, RuntimeError):
+            beside = False
+        if not beside or where.suffix.lower() != ".json":
+            raise SaveError(_("{file}: its scenario {name} is not a file beside its map; the"
+                              " game reads no other files.").format(file=file, name=value))
+        value = _read_json(where, _("scenario"), MAX_SCENARIO_BYTES)
+    if not isinstance(value, dict):
+        raise _damaged(file, "the scenario must be an object")
+    # The board the game was played on is the one the header names.
+    return {**value, "map": str(map_path)}
+
+
+# ------------------------------------------------------------------ saves
 def save_game(state: GameState, plan: GamePlan, name: str,
               folder: Path | None = None, slot: str | None = None) -> Path:
-    """Save the game under ``name`` (file ``slot``.json, from the name if not
-    given); replaces a save of the same slot. Raises SaveError."""
+    """Save the game under ``name`` (its title in the file): into the save of
+    that title if there is one (the save dialog asks first), else a new file;
+    ``slot`` names the file outright.  Raises SaveError."""
     folder = saves_dir() if folder is None else folder
-    path = folder / f"{slot or slot_for(name)}{SUFFIX}"
+    if slot is None:
+        same = find_save(name, folder)
+        slot = same.stem if same is not None else slot_for(name, folder)
+    path = folder / f"{slot}{SUFFIX}"
     record = make_record(state)
     data = {
         "format": FORMAT,
@@ -244,6 +477,7 @@ def save_game(state: GameState, plan: GamePlan, name: str,
                     "round": state.round, "turn": state.turn,
                     "to_play": plan.seats[state.current].name,
                     "actions": len(state.history), "over": state.over},
+        "map_sha256": map_digest(record["header"]["map"]),
         "plan": plan_to_dict(plan),
         "record": record,
     }
@@ -259,62 +493,134 @@ def autosave_path(folder: Path | None = None) -> Path:
     return (saves_dir() if folder is None else folder) / f"{AUTOSAVE}{SUFFIX}"
 
 
-def load_game(path: str | os.PathLike) -> SavedGame:
-    """Read a save back and replay its game; SaveError (nothing changed) if
-    it is not a whole, readable save of this version whose game the rules allow."""
-    path = Path(path)
+def keep_aside(path: Path) -> Path:
+    """Rename a damaged file beside itself with the date (``autosave-damaged-
+    2026-12-01_1530.json``), its bytes untouched; the new path."""
+    stamp = datetime.now().strftime("%Y-%m-%d_%H%M%S")
+    base = f"{path.stem}-damaged-{stamp}"
+    target, n = path.with_name(f"{base}{path.suffix}"), 2
+    while os.path.lexists(target):
+        target, n = path.with_name(f"{base}-{n}{path.suffix}"), n + 1
+    os.rename(path, target)
+    return target
+
+
+def _read_save(path: Path) -> tuple[dict[str, Any], SaveInfo]:
+    """A save file's data and list entry, checked (not replayed)."""
     data = _read_json(path, _("saved game"))
     fmt = data.get("format")
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("hacienda-save/"):
             raise SaveError(_("{file}: saved by another version of the game ({found}; this"
-                              " version reads {wanted}).").format(file=path.name, found=fmt,
-                                                                  wanted=FORMAT))
+                              " version reads {wanted}).").format(
+                                  file=path.name, found=fmt[:40], wanted=FORMAT))
         raise SaveError(_("{file}: not a saved Hacienda game.").format(file=path.name))
     name, saved_at = data.get("name"), data.get("saved_at")
     try:
-        if not isinstance(name, str) or not isinstance(saved_at, str):
+        if not isinstance(name, str) or not isinstance(saved_at, str) or len(saved_at) > 64:
             raise ValueError("name and saved_at must be texts")
         when = datetime.fromisoformat(saved_at)
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)     # lists compare the dates
         plan = plan_from_dict(data.get("plan"))
-        record = data.get("record")
-        if not isinstance(record, dict):
-            raise ValueError("no game record")
+    except ValueError as e:
+        raise _damaged(path.name, str(e)) from None
+    data["record"] = checked_record(data.get("record"), path.name, headers_only=True)
+    header = data["record"]["header"]
+    if len(plan.seats) != header["players"] or plan.seed != header["seed"]:
+        raise _damaged(path.name, "its seats do not match its game")
+    summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+    rnd = summary.get("round")
+    return data, SaveInfo(path, name[:40], when, plan, len(data["record"]["actions"]),
+                          rnd if type(rnd) is int and 0 < rnd < 100 else None)
+
+
+def load_game(path: str | os.PathLike) -> SavedGame:
+    """Read a save back and replay its game; SaveError (nothing changed) if
+    it is not a whole, readable save of this version whose game the rules allow."""
+    path = Path(path)
+    data, info = _read_save(path)
+    record = checked_record(data["record"], path.name)
+    recorded = data.get("map_sha256")
+    changed = isinstance(recorded, str) and recorded != map_digest(record["header"]["map"])
+    try:
         state, limit = replay_with_limit(record)
     except (ValueError, ScenarioError) as e:
-        raise SaveError(_("{file}: the save is damaged: {why}").format(
-            file=path.name, why=e)) from None
-    if len(plan.seats) != state.players or plan.seed != state.seed:
-        raise SaveError(_("{file}: the save is damaged: its seats do not match its game.")
-                        .format(file=path.name))
-    return SavedGame(path, name[:40], when, plan, state, limit)
+        if changed:
+            raise SaveError(_("{file}: its map has changed since the game was saved, and the"
+                              " game no longer fits on it ({why}).").format(
+                                  file=path.name, why=e)) from None
+        raise _damaged(path.name, str(e)) from None
+    return SavedGame(path, info.name, info.saved_at, info.plan, state, limit, changed)
 
 
-def list_saves(folder: Path | None = None) -> tuple[list[SavedGame], list[Problem]]:
-    """Every save in the folder, newest first, and the files that could not
-    be read (left untouched). Temporary files of an interrupted save are skipped."""
-    folder = saves_dir() if folder is None else folder
-    saves: list[SavedGame] = []
-    problems: list[Problem] = []
-    if not folder.is_dir():
-        return saves, problems
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
-        if path.name.startswith(".") or not path.is_file():
+def _entries(folder: Path, reverse: bool = False):
+    """The folder's entries, by name: (path, None) for a plain .json file,
+    (path, reason) for anything else that is not a hidden temporary file."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=reverse)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
             continue
+        path = Path(entry.path)
         try:
-            saves.append(load_game(path))
-        except SaveError as e:
-            problems.append(Problem(path, str(e)))
+            mode = entry.stat(follow_symlinks=False).st_mode
+        except OSError as e:
+            yield path, _("{file}: cannot be read ({why}).").format(file=entry.name,
+                                                                  why=e.strerror or e)
+            continue
+        if not stat.S_ISREG(mode):
+            yield path, not_plain(path, mode)
+        elif entry.name.endswith(SUFFIX):
+            yield path, None
+        else:
+            yield path, _("{file}: not a game file (they end in .json).").format(
+                file=entry.name)
+
+
+def _listed(folder: Path, read, reverse: bool = False):
+    """Every entry: read(path) for the plain files, the others with the reason;
+    one odd file never stops the list."""
+    items, problems = [], []
+    for path, reason in _entries(folder, reverse):
+        if reason is None:
+            try:
+                items.append(read(path))
+                continue
+            except SaveError as e:
+                reason = str(e)
+            except Exception as e:  # noqa: BLE001 - any file at all: say what, list the rest
+                reason = _("{file}: the file is damaged ({why}).").format(
+                    file=path.name, why=type(e).__name__)
+        problems.append(Problem(path, reason))
+    return items, problems
+
+
+def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[Problem]]:
+    """Every save in the folder, newest first (read and checked, not replayed),
+    and every other entry with the reason it is not one (left untouched).
+    Temporary files of an interrupted save are not listed."""
+    folder = saves_dir() if folder is None else folder
+    saves, problems = _listed(folder, lambda p: _read_save(p)[1])
     saves.sort(key=lambda s: s.saved_at, reverse=True)
     return saves, problems
+
+
+def find_save(name: str, folder: Path | None = None) -> Path | None:
+    """The named save (not the autosave) whose title is ``name``, if any."""
+    folder = saves_dir() if folder is None else folder
+    for info in list_saves(folder)[0]:
+        if info.name == name and info.slot != AUTOSAVE:
+            return info.path
+    return None
 
 
 def delete_save(path: Path, folder: Path | None = None) -> None:
     """Remove one save file (only from the saves folder)."""
     folder = saves_dir() if folder is None else folder
-    if path.resolve().parent != folder.resolve():
+    if path.parent.resolve() != folder.resolve():
         raise SaveError(_("{file} is not in the saves folder.").format(file=path))
     try:
         path.unlink()
@@ -326,8 +632,9 @@ def delete_save(path: Path, folder: Path | None = None) -> None:
 def next_name(folder: Path | None = None) -> str:
     """The name a new save gets unless the player types one: Game 1, Game 2, ..."""
     folder = saves_dir() if folder is None else folder
+    taken = {s.name for s in list_saves(folder)[0]}
     n = 1
-    while (folder / f"{slot_for(_('Game {n}').format(n=n))}{SUFFIX}").exists():
+    while _("Game {n}").format(n=n) in taken:
         n += 1
     return _("Game {n}").format(n=n)
 
@@ -338,10 +645,10 @@ def keep_replay(state: GameState, plan: GamePlan, folder: Path | None = None) ->
     names) in the replays folder, named by date and map; never overwrites."""
     folder = replays_dir() if folder is None else folder
     stamp = datetime.now().strftime("%Y-%m-%d_%H%M")
-    base = f"{stamp}_{slot_for(state.board.name)}"
+    base = f"{stamp}_{_slug(state.board.name) or 'map'}"
     path = folder / f"{base}{SUFFIX}"
     n = 2
-    while path.exists():
+    while os.path.lexists(path):
         path = folder / f"{base}-{n}{SUFFIX}"
         n += 1
     _write_json(path, make_record(state, plan=plan_to_dict(plan)),
@@ -350,13 +657,20 @@ def keep_replay(state: GameState, plan: GamePlan, folder: Path | None = None) ->
 
 
 def default_plan(record: dict[str, Any]) -> GamePlan:
-    """Seats for a record that names none: Player 1, Player 2, ..."""
-    header = record.get("header", {})
-    players = header.get("players") if isinstance(header.get("players"), int) else 2
+    """Seats for a (checked) record that names none: Player 1, Player 2, ..."""
+    header = record["header"]
     seats = [SeatPlan(_("Player {n}").format(n=i + 1), HUMAN, i % MAX_SEATS_COLOURS)
-             for i in range(players)]
-    return GamePlan(str(header.get("map", "")), seats, int(header.get("seed") or 0),
+             for i in range(header["players"])]
+    return GamePlan(str(header["map"]), seats, header["seed"],
                     list(header.get("variants") or []))
+
+
+def _record_plan(record: dict[str, Any]) -> GamePlan:
+    try:
+        plan = plan_from_dict(record["header"].get("plan"))
+    except ValueError:
+        return default_plan(record)
+    return plan if len(plan.seats) == record["header"]["players"] else default_plan(record)
 
 
 @dataclass
@@ -373,6 +687,20 @@ class Replay:
         return self.record["actions"]
 
 
+def _read_record(path: Path) -> dict[str, Any]:
+    """A kept record's data, its header checked (not replayed)."""
+    data = _read_json(path, _("game record"))
+    header = data.get("header")
+    fmt = header.get("format") if isinstance(header, dict) else data.get("format")
+    if fmt != RECORD_FORMAT:
+        if isinstance(fmt, str) and fmt.startswith(("hacienda-record/", "hacienda-save/")):
+            raise SaveError(_("{file}: made by another version of the game ({found}; this"
+                              " version reads {wanted}).").format(
+                                  file=path.name, found=fmt[:40], wanted=RECORD_FORMAT))
+        raise SaveError(_("{file}: not a Hacienda game record.").format(file=path.name))
+    return data
+
+
 def load_replay(path: str | os.PathLike) -> Replay:
     """A kept record (hacienda-record/1) or a save, replayed; SaveError says
     what is wrong with a file that is not one."""
@@ -380,54 +708,39 @@ def load_replay(path: str | os.PathLike) -> Replay:
     data = _read_json(path, _("game record"))
     if data.get("format") == FORMAT:
         saved = load_game(path)
-        return Replay(path, data["record"], saved.plan, saved.state)
-    header = data.get("header")
-    fmt = header.get("format") if isinstance(header, dict) else data.get("format")
-    if fmt != RECORD_FORMAT:
-        if isinstance(fmt, str) and fmt.startswith(("hacienda-record/", "hacienda-save/")):
-            raise SaveError(_("{file}: made by another version of the game ({found}; this"
-                              " version reads {wanted}).").format(file=path.name, found=fmt,
-                                                                  wanted=RECORD_FORMAT))
-        raise SaveError(_("{file}: not a Hacienda game record.").format(file=path.name))
+        record = checked_record(data["record"], path.name)
+        return Replay(path, record, saved.plan, saved.state)
+    record = checked_record(_read_record(path), path.name)
     try:
-        state, _limit = replay_with_limit(data)
-    except ScenarioError as e:
+        state, _limit = replay_with_limit(record)
+    except (ValueError, ScenarioError) as e:
         raise SaveError(_("{file}: the record cannot be replayed: {why}").format(
             file=path.name, why=e)) from None
-    try:
-        plan = plan_from_dict(header.get("plan"))
-        if len(plan.seats) != state.players:
-            plan = default_plan(data)
-    except ValueError:
-        plan = default_plan(data)
-    return Replay(path, data, plan, state)
+    return Replay(path, record, _record_plan(record), state)
+
+
+def _replay_entry(path: Path) -> ReplayEntry:
+    data = checked_record(_read_record(path), path.name, headers_only=True)
+    header, players = data["header"], data["header"]["players"]
+    result = data.get("result")
+    scores: list[int] = []
+    winners: list[int] = []
+    if result is not None:
+        scores, winners = (result.get("scores"), result.get("winners")) \
+            if isinstance(result, dict) else (None, None)
+        if not (isinstance(scores, list) and len(scores) == players
+                and all(type(v) is int for v in scores)
+                and isinstance(winners, list) and len(winners) <= players
+                and all(type(v) is int and 0 <= v < players for v in winners)):
+            raise _damaged(path.name, "its result is not a list of scores and winners")
+    date = header.get("date")
+    return ReplayEntry(path, date[:16].replace("T", " ") if isinstance(date, str) else "",
+                       header["map"], [s.name for s in _record_plan(data).seats],
+                       scores, winners)
 
 
 def list_replays(folder: Path | None = None) -> tuple[list[ReplayEntry], list[Problem]]:
-    """The kept records, newest first (read, not replayed: opening one replays it)."""
+    """The kept records, newest first (read, not replayed: opening one replays
+    it), and every other entry with the reason it cannot be shown."""
     folder = replays_dir() if folder is None else folder
-    out: list[ReplayEntry] = []
-    problems: list[Problem] = []
-    if not folder.is_dir():
-        return out, problems
-    for path in sorted(folder.glob(f"*{SUFFIX}"), reverse=True):
-        if path.name.startswith(".") or not path.is_file():
-            continue
-        try:
-            data = _read_json(path, _("game record"))
-            header = data.get("header")
-            if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
-                raise SaveError(_("{file}: not a Hacienda game record.").format(
-                    file=path.name))
-            try:
-                names = [s.name for s in plan_from_dict(header.get("plan")).seats]
-            except ValueError:
-                names = [s.name for s in default_plan(data).seats]
-            result = data.get("result") if isinstance(data.get("result"), dict) else {}
-            out.append(ReplayEntry(path, str(header.get("date", ""))[:16].replace("T", " "),
-                                   str(header.get("map", "?")), names,
-                                   list(result.get("scores") or []),
-                                   list(result.get("winners") or [])))
-        except SaveError as e:
-            problems.append(Problem(path, str(e)))
-    return out, problems
+    return _listed(folder, _replay_entry, reverse=True)

@@ -51,6 +51,11 @@ def replays_dir() -> Path:
     return _dir("replays")
 
 
+def config_dir() -> Path:
+    """The folder of settings.json."""
+    return _dir("config")
+
+
 def log_path() -> Path:
     return _dir("log") / "hacienda.log"
 
@@ -97,6 +102,10 @@ class Settings:
     patterns: bool = False          # colour-blind patterns on the seats' pieces
     rumble: bool = True
     refused: list[str] = field(default_factory=list, repr=False, compare=False)
+    # The file could not be used as it was: kept aside before anything new is
+    # written over it, and the player told once (``notice``) what and where.
+    damaged: bool = field(default=False, repr=False, compare=False)
+    notice: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def anim_factor(self) -> float:
@@ -109,7 +118,36 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        return cls.from_text(_read_small(cls.path()))
+        path = cls.path()
+        text = _read_small(path)
+        s = cls.from_text(text)
+        if text is None and os.path.lexists(path):
+            s.refused.append("the file cannot be read as a plain file")
+        s.damaged = bool(s.refused) and os.path.lexists(path)
+        return s
+
+    def keep_damaged(self) -> str | None:
+        """Rename a damaged settings file aside (with the date; its bytes
+        untouched) and say so: what was refused and where the old file is.
+        Nothing if the file was fine (or is already kept aside)."""
+        if not self.damaged:
+            return None
+        self.damaged = False
+        from ..i18n import _
+        from .saves import keep_aside
+
+        what = ", ".join(self.refused)
+        try:
+            kept = keep_aside(self.path())
+        except OSError as e:
+            self.notice = _("Some settings could not be used ({what}); the defaults are used"
+                            " for them. The file could not be kept aside ({why}), so settings"
+                            " are not saved.").format(what=what, why=e.strerror or e)
+            self.damaged = True       # never written over
+            return self.notice
+        self.notice = _("Some settings could not be used ({what}); the defaults are used for"
+                        " them. The old file is kept as {file}.").format(what=what, file=kept)
+        return self.notice
 
     @classmethod
     def from_text(cls, text: str | None) -> Settings:
@@ -126,7 +164,7 @@ class Settings:
             s.refused.append("the file is not a JSON object")
             return s
         for f in fields(cls):
-            if f.name == "refused" or f.name not in data:
+            if f.name in UNSAVED or f.name not in data:
                 continue
             value = data[f.name]
             if _valid(f.name, value):
@@ -136,12 +174,16 @@ class Settings:
         return s
 
     def as_dict(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if k != "refused"}
+        return {k: v for k, v in asdict(self).items() if k not in UNSAVED}
 
     def save(self) -> None:
-        """Write the file atomically (a temporary file, then renamed over the old one)."""
+        """Write the file atomically (a temporary file, then renamed over the old one);
+        a damaged file is first kept aside (never written over)."""
         path = self.path()
         tmp = None
+        self.keep_damaged()
+        if self.damaged:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
@@ -158,18 +200,29 @@ class Settings:
 
 
 MAX_SCALE = 8
+UNSAVED = {"refused", "damaged", "notice"}     # Settings fields that are not settings
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
 def _read_small(path: Path) -> str | None:
-    """A settings file's text, or None when it is missing, unreadable or far too big."""
+    """A settings file's text, or None when it is missing, unreadable or not a
+    plain file (a pipe never blocks the start); far too big is refused whole."""
+    import stat
+
+    from .saves import SaveError, read_user_file
+
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_SETTINGS_BYTES + 1)
+        st = os.stat(path)
     except OSError:
         return None
-    if len(raw) > MAX_SETTINGS_BYTES:
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    if st.st_size > MAX_SETTINGS_BYTES:
         return "too big"            # not JSON: refused whole
+    try:
+        raw = read_user_file(path, MAX_SETTINGS_BYTES, "settings")
+    except SaveError:
+        return None
     return raw.decode("utf-8", errors="replace")
 
 

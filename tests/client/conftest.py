@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,6 +30,17 @@ class Driver:
         for _ in range(n):
             assert self.app.running, "the app quit"
             self.app.step()
+
+    def wait_until(self, done, seconds: float = 60.0) -> bool:
+        """Step frames until ``done()`` holds or ``seconds`` of wall time pass
+        (AI seats think in another process: on a loaded machine that takes
+        wall time, whatever the game's clock says)."""
+        end = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > end:
+                return False
+            self.frames(1)
+        return True
 
     def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
         """Canvas pixels -> window pixels (whole-number scale, centred)."""

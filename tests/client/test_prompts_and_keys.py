@@ -128,11 +128,7 @@ def test_every_scene_works_with_the_keyboard_alone(driver):
         key(driver, "confirm")
     state = play.layer._state
     # The AI seats move first if it is their turn; wait for a human turn.
-    for _ in range(600):
-        if play.human_turn and driver.top is play:
-            break
-        driver.frames(1)
-    assert play.human_turn
+    assert driver.wait_until(lambda: play.human_turn and driver.top is play)
     seat = state.current
     for _ in range(10):
         key(driver, "next_card")

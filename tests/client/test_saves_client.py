@@ -108,10 +108,7 @@ def test_an_ai_seat_to_move_goes_on_thinking_after_resume(driver, home):
     play = driver.top
     assert play.layer.game.snapshot() == state.snapshot()
     assert not play.human_turn and not play.b_undo.enabled
-    for _ in range(600):
-        driver.frames(1)
-        if len(play.layer.game.history) > len(state.history):
-            break
+    driver.wait_until(lambda: len(play.layer.game.history) > len(state.history))
     assert len(play.layer.game.history) > len(state.history), "the AI seat did not move"
 
 

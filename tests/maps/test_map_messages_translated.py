@@ -26,6 +26,9 @@ FIXTURES = ("many_problems.tmx", "no_board_layer.tmx", "bomb.tmx", "missing_tsx.
 CELL_WORD = {"de": "Feld", "es": "casilla"}
 # What stays as Tiled and the file show it: menu names, quoted names, `properties`.
 TILED_TOKENS = re.compile(r"Map > Map Properties( > Tile Layer Format: CSV)?|File > Save As\.\.\."
+                          r"|Tileset > Tileset Properties|Map > Remove Tileset|Map > Resize Map"
+                          r"|Custom Properties|Hex Side Length|Drawing Offset|Tile Width"
+                          r"|Tile Height"
                           r"|<[^>]*>"
                           r"|Orientation: Hexagonal|\bTiled\b|'[^']*'|`[^`]*`"
                           r"|mountain forest meadow rock moor pampas market water")
@@ -45,7 +48,7 @@ def messages(path: Path, code: str) -> tuple[list[str], list[str]]:
 
 
 def english_left(message: str, path: Path) -> list[str]:
-    text = TILED_TOKENS.sub(" ", message.replace(str(path), " "))
+    text = TILED_TOKENS.sub(" ", message.replace(str(path), " ").replace(str(path.parent), " "))
     return ENGLISH.findall(text)
 
 

@@ -42,23 +42,25 @@ class MenuScene(Scene):
         self.saved = continuable()
         x, w, h = 480 - 110, 220, 28
         specs = [(N_("New game"), self.new_game), (N_("Load game"), self.load_game),
+                 (N_("Join game"), self.join_game),
                  (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
                  (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
         if self.saved is not None:
             specs.insert(0, (N_("Continue"), self.continue_game))
-        self.buttons = [Button((x, 258 + i * (h + 4), w, h), _(label), fn, big=True)
+        step = h + 4 if len(specs) <= 8 else h + 1       # nine buttons still fit above the foot
+        self.buttons = [Button((x, 258 + i * step, w, h), _(label), fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
 
     def language_changed(self) -> None:
         self.layout()
 
     def continue_game(self) -> None:
-        """Resume the autosave exactly where the game stood."""
-        from .play import PlayScene
+        """Resume the autosave exactly where the game stood (a long game is
+        replayed on a thread: the menu goes on meanwhile)."""
+        from .saveload import open_save
 
-        saved = self.saved
-        if saved is not None:
-            self.app.push(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+        if self.saved is not None:
+            open_save(self.app, self.saved, self.app.push)
 
     def load_game(self) -> None:
         from .saveload import LoadScene
@@ -74,6 +76,11 @@ class MenuScene(Scene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(map_key))
+
+    def join_game(self) -> None:
+        from .join import JoinScene
+
+        self.app.push(JoinScene())
 
     def maps(self) -> None:
         from .maps import MapsScene

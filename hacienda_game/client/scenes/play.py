@@ -123,9 +123,12 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
     thinks = True             # AI seats play (a replay only shows what they did)
 
     def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
-                 state: GameState | None = None, limit: UndoLimit | None = None):
+                 state: GameState | None = None, limit: UndoLimit | None = None,
+                 net=None):
         """A new game from the plan, or a saved one going on (``state``, and how
-        far its turn may be undone)."""
+        far its turn may be undone); ``net``: a joined game (client.netlink.JoinPlay),
+        or made here when a seat is remote (hosting)."""
+        self.net = net
         self.plan = plan
         self.start_state = state
         self.start_limit = limit
@@ -165,21 +168,35 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
+        from ...ai import levels
+        from ...net import REMOTE
+
+        known = levels()
         for seat in self.plan.seats:
-            check_seat_kind(seat.kind)
+            if seat.kind != REMOTE:
+                check_seat_kind(seat.kind)
         state = self.start_state
-        if state is None:
+        if state is None and not (self.net and not self.net.hosting):
             state = new_game(self.plan.map, len(self.plan.seats), seed=self.plan.seed,
                              variants=self.plan.variants)
-        self.layer = ActionLayer(state, self.on_events)
-        self.keeper = GameKeeper(self.plan, self.start_limit,
-                                 keep=not self.autoplay and self.thinks)
-        self.view = BoardView(state.board, BOARD_AREA)
+        if self.net is None and any(s.kind == REMOTE for s in self.plan.seats):
+            from ..netlink import NetPlay
+
+            self.net = NetPlay(self.plan, state)         # hosting: the remote seats join
+        if self.net is not None:
+            self.layer = self.net.layer(state, self.on_events)
+            self.keeper = self.net.keeper(self.plan, self.start_limit)
+            state = self.layer.game if self.net.hosting else None
+        else:
+            self.layer = ActionLayer(state, self.on_events)
+            self.keeper = GameKeeper(self.plan, self.start_limit,
+                                     keep=not self.autoplay and self.thinks)
+        self.view = BoardView(self.layer.board, BOARD_AREA)
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
         self.samples.append((0, scores, money))
-        if state.history:
+        if state is not None and state.history:
             self.retell(state)
         humans = [i for i, s in enumerate(self.plan.seats) if s.is_human]
         cur = self.layer.current
@@ -191,12 +208,15 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.shown_to: int | None = None
         top = 30 + len(self.plan.seats) * (SEAT_H + 2) + 2
         self.market_rect = pygame.Rect(SIDE_X, top, 244, 378 - top)
-        if len(humans) < len(self.plan.seats) and self.thinks:
+        if any(s.kind in known for s in self.plan.seats) and self.thinks and not (
+                self.net is not None and not self.net.hosting):
             from ...ai import AIWorker
 
             self.ai = AIWorker()
         self.layout_buttons()
-        if state.history:
+        if self.net is not None:
+            self.say(self.net.welcome(self.names))
+        elif state.history:
             self.say(_("Game resumed: round {round}, {name} to play.").format(
                 round=state.round, name=self.names[cur]))
         else:
@@ -210,6 +230,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         if self.ai is not None:
             self.ai.close()
             self.ai = None
+        if self.net is not None:
+            self.net.close()
 
     def pause(self) -> None:
         self.hover_hex = None
@@ -423,6 +445,8 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             return
         if self.coach.handle(cmd):                          # hint hook: T key, pad L3
             return
+        if self.net is not None and self.net.take(cmd):
+            return                   # the host hands a dropped remote seat to an AI
         if self.pad_command(cmd):
             return
         if cmd.kind == "key":
@@ -642,12 +666,14 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         self.layer.perform(action)
 
     def pause_menu(self) -> None:
-        self.app.push(Pause(save=None if self.autoplay else self.save_as))
+        joined = self.net is not None and not self.net.hosting     # the host keeps the game
+        self.app.push(Pause(save=None if self.autoplay or joined else self.save_as))
 
     def save_as(self) -> None:
+        from ...net.hosting import saved_plan
         from .saveload import SaveDialog
 
-        self.app.push(SaveDialog(self.layer.game, self.plan))
+        self.app.push(SaveDialog(self.layer.game, saved_plan(self.plan)))
 
     def coin(self, seat: int, start: tuple[float, float], amount: int, delay: float) -> None:
         f = self.factor
@@ -728,10 +754,17 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
                 self.app.push(scene)
             self.pending = []
         self.check_controller()
+        if self.net is not None:
+            status = self.net.status(self.names)
+            if status:
+                self.message, self.message_until = status, self.app.time + 0.25
 
     def ai_turn(self) -> bool:
-        return (not self.layer.is_over() and not self.pending
-                and (self.autoplay or not self.plan.seats[self.layer.current].is_human))
+        seat = self.plan.seats[self.layer.current]
+        return (not self.layer.is_over() and not self.pending and seat.kind != "remote"
+                and (self.autoplay or not seat.is_human)
+                and (self.net is None or self.net.ready()
+                     and not self.net.is_remote(self.layer.current)))
 
     def idle(self) -> None:
         """Between frames: carry out the AI's move once it is ready (and the last
@@ -744,8 +777,12 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             return
         self.deferred = False
         self.coach.poll()                                   # hint hook: the answer
+        if self.net is not None:
+            self.net.pump()          # remote seats' actions (hosting) or the host's views
         if self.future is not None and self.future.done() and self.app.time >= self.ai_ready_at:
             action = self.future.result()
+            if getattr(self.future, "notice", None):      # the AI fell back on a quick move
+                self.warn(self.future.notice)
             self.future = None
             self.layer.perform(action)
             instant = (self.autoplay and self.app.options.headless

@@ -242,7 +242,9 @@ class PlayDrawing:
         else:
             cur = obs.current
             left = 3 - obs.actions_taken
-            who = self.names[cur] + ("" if self.plan.seats[cur].is_human else _(" (AI)"))
+            kind = self.plan.seats[cur].kind
+            who = self.names[cur] + ("" if kind == "human" else _(" (remote)")
+                                     if kind == "remote" else _(" (AI)"))
             # In pieces, so the font's cache serves the ones that repeat.
             parts = [_("Round {round}").format(round=obs.round) + " · ",
                      _("{name} to play").format(name=who), " · ",
@@ -274,8 +276,8 @@ class PlayDrawing:
                 pygame.draw.rect(surface, GOLD, rect, 2)
             sp = self.plan.seats[i]
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (rect.x + 12, rect.y + 11))
-            name = sp.name + ("" if sp.is_human else " · " + _("AI {level}").format(
-                level=level_name(sp.kind)))
+            name = sp.name + ("" if sp.is_human else " · " + _("remote") if sp.kind == "remote"
+                              else " · " + _("AI {level}").format(level=level_name(sp.kind)))
             font.draw(surface, name, (rect.x + 22, rect.y + 4),
                       art.seat_text_colour(sp.colour))
             if current and int(self.app.time * 2) % 2 == 0:

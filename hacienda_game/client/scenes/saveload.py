@@ -3,6 +3,8 @@ map, seats, round and date) and the list of kept records of finished games."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -60,8 +62,18 @@ class SaveDialog(Dialog):
         name = self.name.strip()
         if not name:
             return
+        same = saves.find_save(name)
+        if same is None:
+            self.write(name, saves.slot_for(name))
+            return
+        self.app.push(Confirm(_("Replace the save \"{name}\"?").format(name=name[:24]),
+                              lambda: self.write(name, same.stem),
+                              _("A save of that name is there already ({file}); saving"
+                                " replaces it.").format(file=same.name)))
+
+    def write(self, name: str, slot: str) -> None:
         try:
-            path = saves.save_game(self.state, self.plan, name)
+            path = saves.save_game(self.state, self.plan, name, slot=slot)
         except saves.SaveError as e:
             self.app.replace(Message(_("Not saved"), str(e)))
             return
@@ -101,9 +113,88 @@ def _space_down() -> bool:
         return False
 
 
+class Background:
+    """One job on a thread of its own (a long save replaying), so frames go on;
+    ``done`` is polled each frame, then ``value`` or ``error`` holds the outcome."""
+
+    def __init__(self, job: Callable[[], object], now: bool = False):
+        """``now``: a short job, done here and now (no thread)."""
+        self.value: object = None
+        self.error: str | None = None
+        self._done = threading.Event()
+        if now:
+            self._run(job)
+        else:
+            threading.Thread(target=self._run, args=(job,), daemon=True,
+                             name="hacienda-load").start()
+
+    def _run(self, job: Callable[[], object]) -> None:
+        try:
+            self.value = job()
+        except saves.SaveError as e:
+            self.error = str(e)
+        except Exception as e:  # noqa: BLE001 - any file at all: say what, the game goes on
+            self.error = f"{type(e).__name__}: {e}"
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+
+class Loading(Dialog):
+    """Reading a long save on a thread: the screen goes on, Cancel leaves it."""
+
+    def __init__(self, job: Background, then: Callable[[Background], None]):
+        self.job, self.then = job, then
+        super().__init__(_("Loading"), _("Reading the saved game..."),
+                         [(_("Cancel"), self.close)])
+
+    def update(self, dt: float) -> None:
+        if self.job.done:
+            self.app.pop()
+            self.then(self.job)
+
+
+def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
+    """Load a listed save (a long one on a thread) and start playing it with
+    ``go(scene)``: a save whose map has changed asks first; one that cannot be
+    loaded says why."""
+
+    def loaded(job: Background) -> None:
+        if job.error is not None:
+            app.push(Message(_("This save cannot be loaded"), job.error))
+            return
+        saved: saves.SavedGame = job.value      # type: ignore[assignment]
+        from .play import PlayScene
+
+        def play() -> None:
+            from ...net.hosting import mark_remote, read_note
+
+            # a game hosted from here: its remote seats host again (players rejoin)
+            plan = mark_remote(saved.plan, read_note(saved.path, saved.plan))
+            go(PlayScene(plan, state=saved.state, limit=saved.limit))
+
+        if saved.map_changed:
+            app.push(Confirm(_("The map has changed"), play,
+                             _("{map} is not the map this game was saved on: it has been"
+                               " changed since. The game still fits on it. Play on?").format(
+                                   map=saved.map_title)))
+        else:
+            play()
+
+    job = Background(info.load, now=info.quick)
+    if job.done:
+        loaded(job)
+    else:
+        app.push(Loading(job, loaded))
+
+
 class ListScene(Scene):
     """A list on the left, the chosen item's details on the right, buttons below;
-    files that cannot be read are listed in red with the reason (and left alone)."""
+    files that cannot be read are listed too (marked red, the reason beside;
+    left alone)."""
 
     title = ""
 
@@ -120,9 +211,13 @@ class ListScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
+        was_item = self.index < len(self.items)
         self.items, self.problems = self.read()
-        self.index = min(self.index, max(0, len(self.items) - 1))
-        self.top = min(self.top, max(0, len(self.items) - ROWS))
+        self.entries = [*self.items, *self.problems]
+        # After a delete the choice stays among the games (if any are left).
+        last = len(self.items) if was_item and self.items else len(self.entries)
+        self.index = min(self.index, max(0, last - 1))
+        self.top = min(self.top, max(0, len(self.entries) - ROWS))
         self.layout()
 
     def read(self) -> tuple[list, list[saves.Problem]]:
@@ -139,16 +234,23 @@ class ListScene(Scene):
 
     @property
     def chosen(self):
-        return self.items[self.index] if self.items else None
+        """The chosen entry: an item, or a `saves.Problem`."""
+        return self.entries[self.index] if self.entries else None
+
+    @property
+    def chosen_item(self):
+        """The chosen entry if it is one that can be opened."""
+        chosen = self.chosen
+        return None if isinstance(chosen, saves.Problem) else chosen
 
     def layout(self) -> None:
         self.rows = [Button((32, 64 + i * 24, 360, 22), "", lambda i=i: self.pick(self.top + i))
-                     for i in range(min(ROWS, len(self.items)))]
+                     for i in range(min(ROWS, len(self.entries)))]
         self.buttons = [Button((40, 490, 160, 34), _("Back"), self.app.pop, big=True),
                         *self.actions()]
 
     def pick(self, i: int) -> None:
-        if 0 <= i < len(self.items):
+        if 0 <= i < len(self.entries):
             self.index = i
             self.top = min(max(self.top, i - ROWS + 1), i)
 
@@ -156,8 +258,13 @@ class ListScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.app.pop()
             return
-        self.top = scroll_list(cmd, self.index, self.top, len(self.items), ROWS, self.pick)
+        self.top = scroll_list(cmd, self.index, self.top, len(self.entries), ROWS, self.pick)
         handle_buttons(self.rows + self.buttons, cmd)
+
+    def update(self, dt: float) -> None:
+        for b in self.buttons[1:]:
+            b.enabled = self.chosen_item is not None or (
+                b.label == _("Delete") and self.chosen is not None)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
@@ -168,18 +275,36 @@ class ListScene(Scene):
         draw_panel(surface, art, (408, 48, 528, 420))
         for i, row in enumerate(self.rows):
             row.selected = self.top + i == self.index
-            row.label = self.row_label(self.items[self.top + i])
+            entry = self.entries[self.top + i]
+            row.label = (_("{file} (cannot be shown)").format(file=entry.name[:28])
+                         if isinstance(entry, saves.Problem) else self.row_label(entry))
         draw_buttons(self.rows + self.buttons, surface, art)
-        y = 64 + len(self.rows) * 24 + 6
-        for problem in self.problems[:4]:
-            for line in small.wrap(problem.reason, 356)[:2]:
-                small.draw(surface, line, (36, y), RED)
-                y += small.line_height
+        for i, row in enumerate(self.rows):       # a file that cannot be shown: marked red
+            if isinstance(self.entries[self.top + i], saves.Problem):
+                pygame.draw.rect(surface, RED, (row.rect.x + 3, row.rect.y + 4, 4,
+                                                row.rect.height - 8))
         self.draw_pad_prompts(surface)
-        if not self.items:
+        chosen = self.chosen
+        if chosen is None:
             small.draw(surface, self.empty_text(), (672, 240), GREY, align="center")
             return
-        self.details(surface, self.chosen, 424, 60)
+        if isinstance(chosen, saves.Problem):
+            self.draw_problem(surface, chosen, 424, 60)
+            return
+        self.details(surface, chosen, 424, 60)
+
+    def draw_problem(self, surface: pygame.Surface, problem: saves.Problem, x: int,
+                     y: int) -> None:
+        """Why a listed file cannot be shown (it is left as it is)."""
+        art = self.app.art
+        small = art.fonts.small
+        art.fonts.large.draw(surface, problem.name[:40], (672, y), RED, align="center")
+        y += 30
+        for line in small.wrap(problem.reason, 496):
+            small.draw(surface, line, (x + 8, y), WHITE)
+            y += small.line_height
+        small.draw(surface, _("The file is left as it is."), (x + 8, y + 6), GREY)
+        small.draw(surface, str(problem.path)[-80:], (x + 8, 440), GREY)
 
     def empty_text(self) -> str:
         return ""
@@ -201,6 +326,7 @@ class LoadScene(ListScene):
         super().__init__()
         self.title = _("Load game")
         self.thumbs: dict[Path, pygame.Surface] = {}
+        self.games: dict[Path, Background] = {}     # the chosen saves, replayed
 
     def read(self):
         return saves.list_saves()
@@ -211,7 +337,7 @@ class LoadScene(ListScene):
                 Button((740, 490, 196, 34), _("Load"), self.load, big=True, enabled=some,
                        key="confirm")]
 
-    def row_label(self, item: saves.SavedGame) -> str:
+    def row_label(self, item: saves.SaveInfo) -> str:
         return _("{name} · round {round}").format(name=item.name, round=item.round)
 
     def empty_text(self) -> str:
@@ -229,33 +355,50 @@ class LoadScene(ListScene):
                 ("back", _("Back"))]
 
     def load(self) -> None:
-        saved = self.chosen
-        if saved is None:
+        info = self.chosen_item
+        if info is None:
             return
-        from .play import PlayScene
-
-        self.app.replace(PlayScene(saved.plan, state=saved.state, limit=saved.limit))
+        open_save(self.app, info, self.app.replace)
 
     def delete(self) -> None:
-        saved = self.chosen
-        if saved is None:
+        entry = self.chosen
+        if entry is None:
             return
+        title = entry.name if isinstance(entry, saves.SaveInfo) else entry.path.name
 
         def really() -> None:
             try:
-                saves.delete_save(saved.path)
+                saves.delete_save(entry.path)
             except saves.SaveError as e:
                 self.app.push(Message(_("Not deleted"), str(e)))
+            self.games.pop(entry.path, None)
             self.refresh()
 
         self.app.push(Confirm(_("Delete this save?"), really,
                               _("\"{name}\" ({file}) will be gone for good.").format(
-                                  name=saved.name, file=saved.path.name)))
+                                  name=title, file=entry.path.name)))
 
-    def details(self, surface: pygame.Surface, saved: saves.SavedGame, x: int, y: int) -> None:
+    def replayed(self, info: saves.SaveInfo) -> Background:
+        """The chosen save's game (replayed once, a long one on a thread)."""
+        job = self.games.get(info.path)
+        if job is None:
+            job = self.games[info.path] = Background(info.load, now=info.quick)
+        return job
+
+    def details(self, surface: pygame.Surface, info: saves.SaveInfo, x: int, y: int) -> None:
         art = self.app.art
         small, large = art.fonts.small, art.fonts.large
-        large.draw(surface, saved.name, (672, y), WHITE, align="center")
+        large.draw(surface, info.name, (672, y), WHITE, align="center")
+        job = self.replayed(info)
+        if not job.done:
+            small.draw(surface, _("Reading the saved game..."), (672, y + 120), GREY,
+                       align="center")
+            return
+        if job.error is not None:
+            for i, line in enumerate(small.wrap(job.error, 496)):
+                small.draw(surface, line, (x + 8, y + 30 + i * small.line_height), RED)
+            return
+        saved: saves.SavedGame = job.value      # type: ignore[assignment]
         thumb = self.thumbs.get(saved.path)
         if thumb is None:
             thumb = self.thumbs[saved.path] = position_thumbnail(saved.state, saved.plan, art)
@@ -313,7 +456,7 @@ class ReplaysScene(ListScene):
         return _("Finished games are kept here.")
 
     def watch(self) -> None:
-        entry = self.chosen
+        entry = self.chosen_item
         if entry is None:
             return
         try:

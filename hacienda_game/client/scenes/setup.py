@@ -4,6 +4,7 @@ variants, open hands and the seed."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
@@ -40,7 +41,9 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
         super().enter(app)
-        self.kinds = list(seat_kinds())
+        from ...net import REMOTE
+
+        self.kinds = [*seat_kinds(), REMOTE]
         self.open_hands = app.settings.open_hands
         self.hints = True             # the table allows the Hint command (client/hint.py)
         self.maps = self.map_list()
@@ -77,8 +80,8 @@ class SetupScene(Scene):
             b.append(Button((40, y, 34, 30), "", lambda i=i: self.next_colour(i),
                             icon=f"emblem_{seat.colour}"))
             b.append(Button((80, y, 150, 30), seat.name, lambda i=i: self.edit("name", i)))
-            kind = _("Human") if seat.is_human else _("AI: {level}").format(
-                level=level_name(seat.kind))
+            kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
+                else _("AI: {level}").format(level=level_name(seat.kind))
             b.append(Button((236, y, 150, 30), kind, lambda i=i: self.next_kind(i),
                             icon="icon_human" if seat.is_human else "icon_ai"))
             b.append(Button((392, y, 30, 30), "x", lambda i=i: self.remove_seat(i),
@@ -286,6 +289,12 @@ class SetupScene(Scene):
         draw_map_details(surface, art, entry, (568, 124), self.thumbs, len(self.seats))
 
 
+@functools.lru_cache(maxsize=256)
+def wrapped(font, text: str, width: int) -> tuple[str, ...]:
+    """Text split into lines of a width, once per text (not every frame)."""
+    return tuple(font.wrap(text, width))
+
+
 def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
                      thumbs: dict[str, pygame.Surface], players: int | None = None) -> None:
     """A map's thumbnail, author, player counts and description, or its problems."""
@@ -295,7 +304,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
-            lines += small.wrap(f"· {problem}", 360)
+            lines += wrapped(small, f"· {problem}", 360)
         for i, line in enumerate(lines[:18]):
             small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
         return
@@ -312,11 +321,11 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     small.draw(surface, _("players {low}-{high}").format(low=lo, high=hi), (x + 360, y),
                WHITE if fits else RED,
                align="right")
-    desc = small.wrap(entry.description, 360)
+    desc = wrapped(small, entry.description, 360)
     for i, line in enumerate(desc[:4]):
         small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
     if entry.warnings:
-        warning = small.wrap(_("Warning: {problem}").format(
+        warning = wrapped(small, _("Warning: {problem}").format(
             problem=entry.warnings[0].split(": ", 1)[-1]), 360)
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)

@@ -14,6 +14,10 @@ def first_scene(app: App) -> Scene:
     opts = app.options
     if opts.replay:
         return replay_scene(opts.replay)
+    if opts.join:
+        from .join import JoinScene
+
+        return JoinScene(opts.join[0], opts.join[1], go=True)
     if opts.autoplay:
         from .play import autoplay_scene
 

@@ -1,0 +1,255 @@
+"""The picture of a TMX map, drawn as Tiled draws it (``tmxrasterizer``).
+
+Every visible layer in document order from the one `TiledMap` the maps
+loader read (`read_checked`): tile layers cell by cell, each tile at its
+bottom-left corner plus its tileset's tile offset, with every flip and the
+hex rotation bits (60 and 120 degrees, turned about the tile's centre, as
+Tiled's ``CellRenderer``); image layers (repeated when asked); tile objects
+at their alignment point, scaled and rotated.  Layer offsets (with their
+groups'), opacity and tint colour apply as Tiled applies them, and the
+picture keeps Tiled's margins around the map (big tiles, offsets) instead
+of cutting it to the map's size.  Text objects are not drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from ..i18n import _
+from ..maps.board import Board, BoardError
+from ..maps.hexgrid import HexLayout
+from ..maps.tiledmap import (
+    FLIP_D,
+    FLIP_H,
+    FLIP_V,
+    ROTATE_120,
+    Image,
+    Layer,
+    MapObject,
+    TiledMap,
+    tile_id,
+)
+from ..maps.tmx import CANNOT_BE_READ, read_checked
+
+# Where an object's anchor (x, y) sits on its picture, as fractions of its size.
+ALIGNMENT = {
+    "topleft": (0, 0), "top": (0.5, 0), "topright": (1, 0),
+    "left": (0, 0.5), "center": (0.5, 0.5), "right": (1, 0.5),
+    "bottomleft": (0, 1), "bottom": (0.5, 1), "bottomright": (1, 1),
+}
+_pictures: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+PICTURE_CACHE = 2
+
+
+def render_map(board: Board, path: str | Path) -> pygame.Surface:
+    """Every visible layer of a map, in order, at the map's own pixel size
+    with Tiled's margins (`HexLayout.picture_size`)."""
+    path = Path(path)
+    report, tiled = read_checked(path)
+    if report.errors:
+        raise BoardError(report.errors)
+    if tiled is None:
+        raise BoardError([_(CANNOT_BE_READ).format(file=path)])
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size, board.layout)
+    if key in _pictures:
+        _pictures.move_to_end(key)
+        return _pictures[key]
+    surface = Painter(tiled, board.layout).draw(board.layout.picture_size(board.width,
+                                                                           board.height))
+    _pictures[key] = surface
+    while len(_pictures) > PICTURE_CACHE:
+        _pictures.popitem(last=False)
+    return surface
+
+
+class Painter:
+    """Draws one map's layers onto a surface."""
+
+    def __init__(self, tiled: TiledMap, layout: HexLayout):
+        self.tiled = tiled
+        self.margins = layout.margins
+        self.grid = HexLayout(tiled.staggeraxis, tiled.staggerindex, tiled.tilewidth,
+                              tiled.tileheight, tiled.hexsidelength)
+        self.files: dict[Path, pygame.Surface | None] = {}
+        self.tiles: dict[tuple, pygame.Surface | None] = {}
+
+    def draw(self, size: tuple[int, int]) -> pygame.Surface:
+        surface = self.target = pygame.Surface(size, pygame.SRCALPHA)
+        for layer in self.tiled.layers:
+            if not layer.visible or layer.opacity <= 0:
+                continue
+            origin = (round(layer.offset[0]) + self.margins[0],
+                      round(layer.offset[1]) + self.margins[1])
+            if layer.kind == "layer":
+                self._tile_layer(surface, layer, origin)
+            elif layer.kind == "imagelayer":
+                self._image_layer(surface, layer, origin)
+            else:
+                for obj in layer.objects:
+                    if obj.visible:
+                        self._object(surface, layer, obj, origin)
+        return surface
+
+    # -- pieces of pictures ------------------------------------------------
+
+    def _file(self, image: Image) -> pygame.Surface | None:
+        if image.path not in self.files:
+            try:   # sizes and kinds were checked by the maps loader (PNG, budgets)
+                self.files[image.path] = pygame.image.load(str(image.path))
+            except (OSError, pygame.error):
+                self.files[image.path] = None   # a missing picture is left out, not fatal
+        return self.files[image.path]
+
+    def _tile(self, gid: int, layer: Layer) -> pygame.Surface | None:
+        """A tile's picture, flipped (not yet rotated), tinted and faded."""
+        key = (tile_id(gid), gid & (FLIP_H | FLIP_V), layer.tint, layer.opacity)
+        if key in self.tiles:
+            return self.tiles[key]
+        image = None
+        tileset = self.tiled.tileset_of(gid)
+        found = tileset.source(tile_id(gid) - tileset.firstgid) if tileset else None
+        sheet = self._file(found[0]) if found else None
+        if found and sheet is not None:
+            rect = pygame.Rect(found[1]).clip(sheet.get_rect())
+            if rect.width > 0 and rect.height > 0:
+                image = sheet.subsurface(rect).copy()
+                image = pygame.transform.flip(image, bool(gid & FLIP_H), bool(gid & FLIP_V))
+                # in the picture's own pixel format: blits four times faster
+                image = _shade(image, layer).convert(self.target)
+        self.tiles[key] = image
+        return image
+
+    def _tile_layer(self, surface: pygame.Surface, layer: Layer,
+                    origin: tuple[int, int]) -> None:
+        th = self.tiled.tileheight & ~1   # Tiled draws with an even tile height
+        width = max(1, layer.width)
+        for i in self._order(layer):
+            gid = layer.gids[i]
+            if not tile_id(gid):
+                continue
+            image = self._tile(gid, layer)
+            if image is None:
+                continue
+            tileset = self.tiled.tileset_of(gid)
+            tx, ty = tileset.offset if tileset else (0, 0)
+            px, py = self.grid.top_left(i % width, i // width)
+            w, h = image.get_size()
+            left, top = px + origin[0] + tx, py + origin[1] + th - h + ty
+            turn = (60 if gid & FLIP_D else 0) + (120 if gid & ROTATE_120 else 0)
+            if turn:
+                image, (left, top) = _rotated(image, turn, (w / 2, h / 2),
+                                              (left + w / 2, top + h / 2))
+            surface.blit(image, (left, top))
+
+    def _order(self, layer: Layer) -> list[int]:
+        """Cell indices in Tiled's drawing order: row by row; on flat-top maps
+        (stagger x) each row's upper columns first, then its shifted ones."""
+        width = max(1, layer.width)
+        cells = range(len(layer.gids))
+        if self.tiled.staggeraxis != "x":
+            return list(cells)
+        even = self.tiled.staggerindex == "even"
+        return sorted(cells, key=lambda i: (i // width, ((i % width) & 1) ^ even, i % width))
+
+    def _image_layer(self, surface: pygame.Surface, layer: Layer,
+                     origin: tuple[int, int]) -> None:
+        picture = self._file(layer.image) if layer.image else None
+        if picture is None:
+            return
+        picture = _shade(picture.copy(), layer)
+        w, h = picture.get_size()
+        xs = range(origin[0] % w - w, surface.get_width(), w) if layer.repeat[0] \
+            else (origin[0],)
+        ys = range(origin[1] % h - h, surface.get_height(), h) if layer.repeat[1] \
+            else (origin[1],)
+        for y in ys:
+            for x in xs:
+                surface.blit(picture, (x, y))
+
+    def _object(self, surface: pygame.Surface, layer: Layer, obj: MapObject,
+                origin: tuple[int, int]) -> None:
+        image = self._tile(obj.gid, layer)
+        tileset = self.tiled.tileset_of(obj.gid)
+        if image is None or tileset is None:
+            return
+        w = max(1, round(obj.width or image.get_width()))
+        h = max(1, round(obj.height or image.get_height()))
+        if (w, h) != image.get_size():
+            if w * h > 4096 * 4096:
+                return
+            image = pygame.transform.scale(image, (w, h))
+        align = ALIGNMENT.get(tileset.alignment, ALIGNMENT["bottomleft"])
+        ax, ay = obj.x + origin[0], obj.y + origin[1]
+        left = ax - align[0] * w + tileset.offset[0]
+        top = ay - align[1] * h + tileset.offset[1]
+        if obj.rotation % 360:
+            image, (left, top) = _rotated(image, obj.rotation, (ax - left, ay - top), (ax, ay))
+        surface.blit(image, (round(left), round(top)))
+
+
+def _shade(image: pygame.Surface, layer: Layer) -> pygame.Surface:
+    """A picture with a layer's tint colour (multiplied, its alpha as opacity)
+    and opacity applied."""
+    alpha = layer.opacity
+    image = with_alpha(image)
+    if layer.tint is not None:
+        r, g, b, a = layer.tint
+        image = image.copy()
+        image.fill((r, g, b, 255), special_flags=pygame.BLEND_RGB_MULT)
+        alpha *= a / 255
+    if alpha < 1:
+        image = image.copy()
+        image.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+def with_alpha(image: pygame.Surface) -> pygame.Surface:
+    """The picture with per-pixel alpha (a PNG without it loads as plain RGB)."""
+    if image.get_flags() & pygame.SRCALPHA:
+        return image
+    out = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    out.blit(image, (0, 0))
+    return out
+
+
+def _rotated(image: pygame.Surface, degrees: float, pivot: tuple[float, float],
+             at: tuple[float, float]) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A picture turned clockwise about ``pivot`` (in the picture) placed at
+    ``at``: the new picture and its top-left corner.  Nearest pixel, sampled
+    at pixel centres, as Tiled draws without smoothing."""
+    w, h = image.get_size()
+    angle = math.radians(degrees)
+    cos, sin = math.cos(angle), math.sin(angle)
+    corners = [(x - pivot[0], y - pivot[1]) for x in (0, w) for y in (0, h)]
+    turned = [(x * cos - y * sin + at[0], x * sin + y * cos + at[1]) for x, y in corners]
+    left = math.floor(min(x for x, _ in turned) + 1e-6)
+    top = math.floor(min(y for _, y in turned) + 1e-6)
+    right = math.ceil(max(x for x, _ in turned) - 1e-6)
+    bottom = math.ceil(max(y for _, y in turned) - 1e-6)
+    out_w, out_h = max(1, right - left), max(1, bottom - top)
+    ys, xs = np.mgrid[0:out_h, 0:out_w]
+    dx = xs + left + 0.5 - at[0]
+    dy = ys + top + 0.5 - at[1]
+    sx = np.floor(dx * cos + dy * sin + pivot[0] + 1e-9).astype(np.int64)
+    sy = np.floor(-dx * sin + dy * cos + pivot[1] + 1e-9).astype(np.int64)
+    inside = (sx >= 0) & (sx < w) & (sy >= 0) & (sy < h)
+    rgb = pygame.surfarray.array3d(image)          # (w, h, 3)
+    alpha = pygame.surfarray.array_alpha(image)    # (w, h)
+    out = pygame.Surface((out_w, out_h), pygame.SRCALPHA)
+    out_rgb = np.zeros((out_w, out_h, 3), np.uint8)
+    out_alpha = np.zeros((out_w, out_h), np.uint8)
+    cx, cy = sx[inside], sy[inside]
+    ox, oy = xs[inside], ys[inside]
+    out_rgb[ox, oy] = rgb[cx, cy]
+    out_alpha[ox, oy] = alpha[cx, cy]
+    pygame.surfarray.blit_array(out, out_rgb)
+    pixels = pygame.surfarray.pixels_alpha(out)
+    pixels[...] = out_alpha
+    del pixels
+    return out, (left, top)

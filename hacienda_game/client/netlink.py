@@ -1,0 +1,497 @@
+"""The play scene's two network adapters (no pygame here).
+
+`GameLink` is a joined game seen through the same surface as the local
+`ActionLayer` (current seat, the seat's view, legal actions, previews,
+``perform``): the view is what the host sent, the legal actions come from a
+state dealt consistently with that view (`determinize`: the seat to move's
+legal actions never depend on hidden cards), and ``perform`` sends the action
+to the host, whose events come back through ``on_events``.
+
+`HostedLayer` is the host's own `ActionLayer`: every action it performs (a
+local seat's, an AI's, or a remote seat's that passed the engine's checks) is
+published to the remote seats.
+
+`NetPlay` / `JoinPlay` are what the play scene holds as ``net``: seat kinds,
+the layer, the keeper, ``pump()`` each frame, the status line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Action, Event, GameState, Observation, determinize
+from ..engine.undo import UndoLimit
+from ..i18n import _
+from ..net import REMOTE
+from ..net.client import NetClient
+from ..net.hosting import HostedGame, lan_addresses, saved_plan
+from ..net.protocol import ProtocolError, event_from_wire, obs_from_wire
+from ..session.keeper import GameKeeper
+from ..session.plan import HUMAN, GamePlan, SeatPlan, default_level, find_map
+from .actionlayer import ActionLayer
+
+UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
+
+
+class LinkError(Exception):
+    """Joining failed; the message says why in the player's words."""
+
+
+def board_for(info: dict[str, Any]):
+    """The board the host plays on, from this machine's maps (same file)."""
+    from pathlib import Path
+
+    from ..net.hosting import map_digest
+    from ..session.userdirs import user_maps_dir
+
+    key = str(info.get("map", ""))
+    candidates = [key, str(user_maps_dir() / Path(key).name)]
+    for name in candidates:
+        entry = find_map(name)
+        if entry.ok and (not info.get("map_digest")
+                         or map_digest(entry.board) == info["map_digest"]):
+            return entry.board
+    raise LinkError(_("This game is played on the map {name}, which this computer does not"
+                      " have (copy it into your maps folder).").format(name=Path(key).stem))
+
+
+# ------------------------------------------------------------------ joining
+class GameLink(ActionLayer):
+    """A remote game seen from one seat (or as a spectator: ``seat`` None)."""
+
+    def __init__(self, client: NetClient,
+                 on_events: Callable[[Action, list[Event]], None] | None = None):
+        self.client = client
+        self.on_events = on_events
+        self.version = 0
+        self._legal: list[Action] | None = None
+        self._view = None
+        self.info: dict[str, Any] = {}
+        self.seat: int | None = None
+        self.obs: Observation | None = None
+        self.history: tuple[str, ...] = ()
+        self.board_ = None
+        self._dealt: GameState | None = None
+        self.can_undo = False
+        self.started = False                 # the host waits until every seat is taken
+        self.online: list[int] = []
+        self.remote: list[int] = []
+        self.lost: str | None = None         # connection trouble, in words
+        self.closed: str | None = None       # the game is over for this link: why
+        self.refusals: list[str] = []
+        self.sent_at: float | None = None
+        self.round_trips: list[float] = []
+        self.heard: Callable[[Observation], None] | None = None    # every view (tests)
+
+    @classmethod
+    def join(cls, address: str, code: str, token: str | None = None,
+             spectate: bool = False, seat: int | None = None, name: str | None = None,
+             cafile: str | None = None, timeout: float = 15.0,
+             tap: Callable[[str], None] | None = None,
+             heard: Callable[[Observation], None] | None = None) -> GameLink:
+        """Connect and wait (bounded) for the welcome and the first view; ``heard``
+        hears every view from the first."""
+        link = cls(NetClient(address, code, token, seat, spectate, name, cafile, tap))
+        link.heard = heard
+        link.client.start()
+        link.wait_ready(timeout)
+        return link
+
+    def wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.obs is None:
+            self.pump(block=0.05)
+            if self.closed:
+                raise LinkError(self.closed)
+            if time.monotonic() > deadline:
+                self.client.close()
+                raise LinkError(_("The host did not answer in time."))
+
+    @property
+    def ready(self) -> bool:
+        return self.obs is not None
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+    # -------------------------------------------------------- the surface
+    @property
+    def _state(self) -> GameState:
+        """A full state consistent with this seat's view (for legal actions,
+        previews and reasons only: its hidden cards are made up)."""
+        if self._dealt is None:
+            assert self.obs is not None
+            self._dealt = determinize(self.obs, random.Random(len(self.history)))
+        return self._dealt
+
+    @property
+    def current(self) -> int:
+        return self.obs.current
+
+    @property
+    def players(self) -> int:
+        return self.obs.players
+
+    @property
+    def board(self):
+        return self.board_
+
+    def is_over(self) -> bool:
+        return self.obs.over
+
+    def view(self, seat: int) -> Observation:
+        return self.obs
+
+    def public_totals(self) -> tuple[list[int], list[int]]:
+        return [s.score for s in self.obs.seats], [s.money for s in self.obs.seats]
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.obs is not None and not self.obs.over and self.seat is not None
+                and self.obs.current == self.seat and not self.lost and self.started)
+
+    def legal(self) -> list[Action]:
+        if not self.my_turn:
+            return []
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    @property
+    def game(self) -> GameState:
+        return self._state
+
+    def restore(self, state: GameState) -> None:
+        """Undo is the host's: its new view comes back (nothing changes here)."""
+
+    def perform(self, action: Action) -> list[Event]:
+        """Send the action to the host; its events arrive with the next view."""
+        if not self.my_turn:
+            return []
+        self.sent_at = time.perf_counter()
+        self.client.send({"type": "act", "action": str(action), "turn": len(self.history)})
+        self._legal = []                 # nothing more until the host answers
+        return []
+
+    def request_undo(self) -> None:
+        self.client.send({"type": "undo"})
+
+    # ------------------------------------------------------------ incoming
+    def pump(self, block: float = 0.0, most: int = 200) -> int:
+        """Take in what the host sent (at most ``most`` messages); how many.  An
+        action the host has not answered for a while (lost in a reconnect, or
+        dropped as one too many) is followed by asking for the view again."""
+        if self.sent_at is not None and time.perf_counter() - self.sent_at > UNANSWERED:
+            self.sent_at = time.perf_counter()
+            self.client.send({"type": "sync"})
+        taken = 0
+        for _i in range(most):
+            try:
+                message = self.client.inbox.get(timeout=block) if block and not taken \
+                    else self.client.inbox.get_nowait()
+            except Exception:  # noqa: BLE001 - queue.Empty
+                break
+            taken += 1
+            try:
+                self._take(message)
+            except ProtocolError as e:
+                self.refusals.append(str(e))
+                self.client.send({"type": "sync"})
+        return taken
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.info = message
+            self.seat = message.get("seat") if not message.get("spectator") else None
+            if self.board_ is None:
+                try:
+                    self.board_ = board_for(message)
+                except LinkError as e:
+                    self.closed = str(e)
+                    self.client.close()
+        elif kind == "state":
+            self._state_message(message)
+        elif kind == "seats":
+            self.online = list(message.get("online", []))
+            self.remote = list(message.get("remote", []))
+        elif kind == "refused":
+            reason = str(message.get("reason", ""))
+            self.refusals.append(reason)
+            self._legal = None           # the action was not taken: choose again
+            if message.get("fatal"):
+                self.closed = reason
+        elif kind == "bye":
+            self.closed = _("The host ended the game: {why}.").format(
+                why=message.get("reason", ""))
+        elif kind == "_lost":
+            self.lost = str(message.get("reason", ""))
+        elif kind == "_back":
+            self.lost = None
+        elif kind == "_closed":
+            self.closed = self.closed or str(message.get("reason", ""))
+
+    def _state_message(self, message: dict[str, Any]) -> None:
+        if self.board_ is None:
+            return
+        start, tail = message.get("history_from"), message.get("history")
+        if not isinstance(start, int) or not isinstance(tail, list) or start > len(
+                self.history) or not all(isinstance(t, str) for t in tail):
+            raise ProtocolError("views out of step")
+        history = self.history[:start] + tuple(tail)
+        obs = obs_from_wire({**message["obs"], "history": history}, self.board_)
+        events = [event_from_wire(e) for e in message.get("events", [])]
+        self.history = history
+        self.obs = obs
+        self._dealt = None
+        self._legal = None
+        self.version += 1
+        self.can_undo = bool(message.get("can_undo"))
+        self.started = bool(message.get("started", True))
+        if not events:
+            self.sent_at = None          # a fresh view (sync, undo, rejoin): choose anew
+        if self.heard is not None:
+            self.heard(obs)
+        text = message.get("action")
+        if self.sent_at is not None and events and obs.history and \
+                events[0].seat == self.seat:
+            self.round_trips.append(time.perf_counter() - self.sent_at)
+            self.sent_at = None
+        if events and isinstance(text, str) and self.on_events is not None:
+            from ..engine import parse_action
+
+            self.on_events(parse_action(text), events)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def plan(self) -> GamePlan:
+        """Who sits where, as the host said: this seat human, the host's AI seats by
+        level (the host plays them), every other seat remote."""
+        from ..ai import levels
+
+        info = self.info
+        seats = [SeatPlan(name, HUMAN if i == self.seat else kind if kind in levels()
+                          else REMOTE, colour)
+                 for i, (name, colour, kind) in enumerate(zip(
+                     info["names"], info["colours"], info["kinds"], strict=True))]
+        return GamePlan(str(info["map"]), seats, 0, list(info.get("variants", [])))
+
+
+class RemoteKeeper(GameKeeper):
+    """The joiner's keeper: undo limits follow the events; the game itself is
+    kept (saved, undone) by the host."""
+
+    def __init__(self, plan: GamePlan, link: GameLink):
+        super().__init__(plan, UndoLimit(), keep=False)
+        self.link = link
+
+    def undo_label(self, state: GameState, own_turn: bool) -> tuple[bool, str, str]:
+        ok, label, why = super().undo_label(state, own_turn)
+        if ok and not self.link.can_undo:
+            return False, label, _("Undo is for your own turn.")
+        return ok, label, why
+
+    def undo(self, state: GameState) -> GameState:
+        self.redo.append(str(state.history[-1]))
+        self.link.request_undo()
+        return state
+
+
+class JoinPlay:
+    """The play scene's ``net`` for a joined game."""
+
+    hosting = False
+
+    def __init__(self, link: GameLink):
+        self.link = link
+
+    def is_remote(self, seat: int) -> bool:
+        return seat != self.link.seat
+
+    def layer(self, state, on_events) -> ActionLayer:
+        self.link.on_events = on_events
+        return self.link
+
+    def keeper(self, plan: GamePlan, limit: UndoLimit | None) -> GameKeeper:
+        return RemoteKeeper(plan, self.link)
+
+    def pump(self) -> None:
+        self.link.pump()
+
+    def welcome(self, names: list[str]) -> str:
+        if self.link.seat is None:
+            return _("You watch this game (no hand is shown).")
+        return _("You joined the game as {name}.").format(name=names[self.link.seat])
+
+    def take(self, cmd) -> bool:
+        return False
+
+    def ready(self) -> bool:
+        return True
+
+    def status(self, names: list[str]) -> str | None:
+        link = self.link
+        if link.closed:
+            return link.closed
+        if link.lost:
+            return _("Connection lost: reconnecting…")
+        cur = link.current
+        if not link.started:
+            return _("Waiting for every seat to be taken…")
+        if not link.obs.over and cur in link.remote and cur not in link.online \
+                and cur != link.seat:
+            return _("{name} dropped out: waiting for them to reconnect or for the host to"
+                     " hand the seat to an AI.").format(name=names[cur])
+        if link.refusals:
+            return _("The host refused: {why}").format(why=link.refusals.pop())
+        return None
+
+    def close(self) -> None:
+        self.link.close()
+
+
+# ------------------------------------------------------------------ hosting
+class HostedLayer(ActionLayer):
+    """The host's action layer: what it performs, every remote seat hears."""
+
+    def __init__(self, state: GameState, on_events, hosted: HostedGame, keeper_of):
+        super().__init__(state, on_events)
+        self.hosted = hosted
+        self.keeper_of = keeper_of
+
+    def perform(self, action: Action) -> list[Event]:
+        events = super().perform(action)
+        keeper = self.keeper_of()
+        self.hosted.publish(self._state, action, events,
+                            limit=keeper.limit if keeper else None)
+        return events
+
+    def restore(self, state: GameState) -> None:
+        super().restore(state)
+        keeper = self.keeper_of()
+        self.hosted.publish(state, None, [], reset=True, limit=keeper.limit if keeper else None)
+
+
+class NetPlay:
+    """The play scene's ``net`` when it hosts: remote seats, their actions, their drops."""
+
+    hosting = True
+
+    def __init__(self, plan: GamePlan, state: GameState, bind: str = "0.0.0.0",
+                 port: int = 8765, log: Callable[[str], None] | None = None,
+                 advertise: bool = True):
+        from ..net.hosting import read_note
+        from ..session.saves import autosave_path
+
+        self.plan = plan
+        # A game resumed from the autosave takes its clients back (same code, tokens).
+        note = read_note(autosave_path(), plan) if state.history else {}
+        self.note_path = autosave_path()
+        for attempt in (port, 0):        # the usual port taken: any free one
+            self.hosted = HostedGame(plan, state, bind, attempt, code=note.get("code"),
+                                     tokens=note.get("tokens"), log=log)
+            try:
+                self.address = self.hosted.start(state)
+                break
+            except OSError:
+                if attempt == 0:
+                    raise
+        with contextlib.suppress(OSError):
+            self.note_path.parent.mkdir(parents=True, exist_ok=True)
+            self.hosted.write_note(self.note_path)
+        self._layer: HostedLayer | None = None
+        self._keeper: GameKeeper | None = None
+        self.advertiser = None
+        if advertise:
+            from ..net.discovery import Advertiser
+
+            free = sum(s.kind == REMOTE for s in plan.seats)
+            host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
+            where = lan_addresses() if bind == "0.0.0.0" else [bind]
+            self.advertiser = Advertiser(_("{name}'s game").format(name=host_name),
+                                         self.address[1], where, plan.map, free,
+                                         interfaces=None if bind == "0.0.0.0" else [bind])
+            self.advertiser.start()
+
+    @property
+    def code(self) -> str:
+        return self.hosted.code
+
+    def join_text(self) -> str:
+        host, port = self.address
+        where = ", ".join(f"{a}:{port}" for a in (lan_addresses() if host == "0.0.0.0"
+                                                   else [host]))
+        return _("Join code {code} · {where}").format(code=self.code, where=where)
+
+    def is_remote(self, seat: int) -> bool:
+        return self.plan.seats[seat].kind == REMOTE
+
+    def layer(self, state, on_events) -> ActionLayer:
+        self._layer = HostedLayer(state, on_events, self.hosted, lambda: self._keeper)
+        return self._layer
+
+    def keeper(self, plan: GamePlan, limit: UndoLimit | None) -> GameKeeper:
+        self._keeper = GameKeeper(saved_plan(plan), limit)
+        return self._keeper
+
+    def pump(self) -> None:
+        layer = self._layer
+        if layer is not None:
+            self.hosted.pump(lambda: layer.game, layer.perform, self._undo)
+
+    def _undo(self, seat: int) -> str | None:
+        layer, keeper = self._layer, self._keeper
+        ok, _label, why = keeper.undo_label(layer.game, True)
+        if not ok:
+            return why
+        layer.restore(keeper.undo(layer.game))
+        return None
+
+    def ready(self) -> bool:
+        return self.hosted.started
+
+    def waiting_for(self) -> int | None:
+        return self.hosted.waiting_for(self._layer.game) if self._layer else None
+
+    def hand_to_ai(self, seat: int) -> None:
+        self.hosted.hand_to_ai(seat, default_level())
+
+    def welcome(self, names: list[str]) -> str:
+        return self.join_text()
+
+    def status(self, names: list[str]) -> str | None:
+        seat = self.waiting_for()
+        if not self.ready():
+            missing = [names[s] for s in sorted(self.hosted.net.remote - self.hosted.net.handed)]
+            return _("Waiting for {names} to join · {join}").format(
+                names=", ".join(missing), join=self.join_text())
+        if seat is not None and seat not in self.hosted.net.handed:
+            return _("Waiting for {name} to join · {join}").format(name=names[seat],
+                                                                   join=self.join_text())
+        if seat is not None:
+            return _("{name} dropped out: reconnect, or press E (end turn) to hand this seat"
+                     " to an AI.").format(name=names[seat])
+        return None
+
+    def take(self, cmd) -> bool:
+        """End turn while a dropped remote seat is to move: an AI takes the seat."""
+        if cmd.kind == "key" and cmd.name == "end_turn":
+            seat = self.waiting_for()
+            if seat is not None and seat in self.hosted.net.handed:
+                self.hand_to_ai(seat)
+                return True
+        return False
+
+    def close(self) -> None:
+        if self._keeper is not None and self._layer is not None \
+                and not self._layer.game.is_over():
+            self._keeper.flush()
+        if self.advertiser is not None:
+            self.advertiser.close()
+        self.hosted.close(_("the host left the game (it is saved: the host can resume it)"))

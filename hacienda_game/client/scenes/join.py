@@ -1,0 +1,202 @@
+"""Joining a game on another machine: the games heard on the local network,
+an address and a join code typed with the keys, or with a pad on the
+on-screen keyboard; then the play screen, as at the host's own table."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from ...net.client import NetClient, parse_address
+from ..assets import GOLD, GREY, RED, WHITE
+from ..scene import Command, Scene
+from ..ui import Button, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
+
+KEYBOARD = ("1234567890", "QWERTYUIOP", "ASDFGHJKL:", "ZXCVBNM.-")
+FIELDS = ("address", "code")
+LIMITS = {"address": 40, "code": 8}
+
+
+class JoinScene(Scene):
+    def __init__(self, address: str = "", code: str = "", interfaces: list[str] | None = None,
+                 go: bool = False):
+        self.text = {"address": address, "code": code}
+        self.field = "address" if not address else "code"
+        self.interfaces = interfaces          # where to listen for games (None: everywhere)
+        self.go_now = go and bool(address and code)
+        self.browser = None
+        self.link = None
+        self.problem = ""
+        self.buttons: list[Button] = []
+        self.found: list = []
+        self.focus = Focus()
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        from ...net.discovery import Browser
+
+        self.browser = Browser(self.interfaces)
+        if not self.browser.start():
+            self.problem = _("Games on this network cannot be listed here ({why}); type"
+                             " the host's address.").format(why=self.browser.error)
+        pygame.key.start_text_input()
+        self.layout()
+        if self.go_now:
+            self.join()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+        if self.browser is not None:
+            self.browser.close()
+        if self.link is not None:            # left before the game began
+            self.link.close()
+            self.link = None
+
+    def typing(self) -> bool:
+        return True
+
+    def layout(self) -> None:
+        w, h = self.app.canvas_size
+        b: list[Button] = []
+        self.found_buttons = []
+        for i, game in enumerate(self.found[:5]):
+            label = _("{name} · {map} · {free} free · {where}").format(
+                name=game.name, map=game.map, free=game.free, where=game.where)
+            button = Button((40, 96 + i * 34, w // 2 - 60, 30), label[:60],
+                            lambda g=game: self.pick(g))
+            self.found_buttons.append(button)
+            b.append(button)
+        fx = w // 2 + 20
+        self.field_buttons = {
+            name: Button((fx, 96 + i * 60, w - fx - 40, 30), self.text[name] or " ",
+                         lambda n=name: self.choose_field(n))
+            for i, name in enumerate(FIELDS)}
+        b += self.field_buttons.values()
+        self.keys = []
+        for row, letters in enumerate(KEYBOARD):
+            for col, ch in enumerate(letters):
+                key = Button((fx + col * 34, 236 + row * 34, 30, 30), ch,
+                             lambda c=ch: self.type(c))
+                self.keys.append(key)
+        erase = Button((fx + 9 * 34 - 34, 236 + 3 * 34, 64, 30), _("Erase"), self.erase)
+        self.keys.append(erase)
+        b += self.keys
+        b.append(Button((40, h - 50, 160, 34), _("Back"), self.app.pop, big=True))
+        self.join_button = Button((w - 236, h - 50, 196, 34), _("Join"), self.join, big=True,
+                                  enabled=self.link is None)
+        b.append(self.join_button)
+        self.buttons = b
+
+    # -------------------------------------------------------------- actions
+    def pick(self, game) -> None:
+        self.text["address"] = ("wss://" if game.tls else "") + game.where
+        self.field = "code"
+        self.layout()
+
+    def choose_field(self, name: str) -> None:
+        self.field = name
+        self.layout()
+
+    def type(self, chars: str) -> None:
+        name = self.field
+        if name == "code":
+            chars = "".join(c for c in chars.upper() if c.isalnum())
+        else:
+            chars = "".join(c for c in chars if c.isalnum() or c in ".:-[]/")
+        self.text[name] = (self.text[name] + chars)[:LIMITS[name]]
+        self.layout()
+
+    def erase(self) -> None:
+        self.text[self.field] = self.text[self.field][:-1]
+        self.layout()
+
+    def join(self) -> None:
+        from ..netlink import GameLink
+
+        try:
+            parse_address(self.text["address"])
+        except ValueError as e:
+            self.problem = str(e)
+            self.field = "address"
+            return
+        if len(self.text["code"]) < 4:
+            self.problem = _("Type the join code the host's screen shows.")
+            self.field = "code"
+            return
+        self.problem = _("Joining…")
+        self.link = GameLink(NetClient(self.text["address"], self.text["code"],
+                                       ).start())
+        self.layout()
+
+    # --------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            found = self.browser.games()
+            if found != self.found:
+                self.found = found
+                self.layout()
+        link = self.link
+        if link is None:
+            return
+        link.pump()
+        if link.closed:
+            self.problem = link.closed
+            link.close()
+            self.link = None
+            self.layout()
+        elif link.ready:
+            from ..netlink import JoinPlay
+            from .play import PlayScene
+
+            self.link = None                   # the play scene holds it now
+            self.app.replace(PlayScene(link.plan(), net=JoinPlay(link)))
+
+    # ---------------------------------------------------------------- input
+    def handle(self, cmd: Command) -> None:
+        if cmd.kind == "text":
+            self.type(cmd.text)
+            return
+        if cmd.kind == "key":
+            if cmd.name == "erase":
+                self.erase()
+                return
+            if cmd.name == "tab":
+                self.choose_field("code" if self.field == "address" else "address")
+                return
+            if cmd.name == "back":
+                self.app.pop()
+                return
+            if cmd.name == "confirm" and not cmd.device.startswith("pad"):
+                self.join()             # Enter on the keyboard: join (a pad presses a key)
+                return
+        if self.focus.handle(self.buttons, cmd):
+            return
+        handle_buttons(self.buttons, cmd)
+
+    # ----------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        w, h = surface.get_size()
+        draw_background(surface, art, self.app.time)
+        large, small = art.fonts.large, art.fonts.small
+        large.draw(surface, _("Join a game"), (w // 2, 14), GOLD, align="center")
+        draw_panel(surface, art, (24, 48, w // 2 - 28, h - 112))
+        draw_panel(surface, art, (w // 2 + 4, 48, w // 2 - 28, h - 112))
+        small.draw(surface, _("Games on this network"), (40, 64), GREY)
+        if not self.found:
+            small.draw(surface, _("Looking for games… (or type the address)"), (40, 100),
+                       GREY)
+        fx = w // 2 + 20
+        small.draw(surface, _("Address (host:port)"), (fx, 80), GREY)
+        small.draw(surface, _("Join code"), (fx, 140), GREY)
+        for name, button in self.field_buttons.items():
+            button.selected = name == self.field
+        draw_buttons(self.buttons, surface, art, self.focus)
+        if int(self.app.time * 3) % 2 == 0:
+            button = self.field_buttons[self.field]
+            x = button.rect.centerx + small.width(self.text[self.field]) // 2 + 1
+            pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
+        if self.problem:
+            for i, line in enumerate(small.wrap(self.problem, w // 2 - 60)[:4]):
+                small.draw(surface, line, (40, h - 130 + i * small.line_height),
+                           GOLD if self.link is not None else RED)

@@ -1,0 +1,300 @@
+"""A Tiled map as the game reads it: one parse, shared by the rules and the drawing.
+
+`read_map` builds a `TiledMap` from a map the safety scan (`tmxfile`)
+passed: header, properties (``class`` properties flattened, enum values as
+written), tilesets (embedded or external, image or collection, tile offset,
+object alignment), and every layer in document order with its total offset,
+opacity, tint and visibility (group layers folded in, walked iteratively).
+Tile numbers keep Tiled's flag bits: `GID_FLAGS` says which, `tile_id` masks
+them.  No library sees the file: pytmx loops over every tile a tileset
+*declares*, raises on ``class`` properties and misreads hex rotations.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+from .tmxfile import Scan
+
+FLIP_H = 0x80000000
+FLIP_V = 0x40000000
+FLIP_D = 0x20000000        # anti-diagonal; on hex maps: rotate 60 degrees
+ROTATE_120 = 0x10000000    # hex maps only
+GID_FLAGS = FLIP_H | FLIP_V | FLIP_D | ROTATE_120
+
+
+def tile_id(gid: int) -> int:
+    """A cell's tile number without Tiled's flip and rotation bits."""
+    return gid & ~GID_FLAGS
+
+
+@dataclass(frozen=True)
+class Image:
+    path: Path
+    width: int
+    height: int
+
+
+@dataclass
+class Tileset:
+    firstgid: int
+    name: str
+    tilewidth: int
+    tileheight: int
+    columns: int = 0
+    tilecount: int = 0
+    margin: int = 0
+    spacing: int = 0
+    offset: tuple[int, int] = (0, 0)
+    alignment: str = "unspecified"
+    image: Image | None = None
+    tiles: dict[int, dict[str, str]] = field(default_factory=dict)
+    tile_images: dict[int, Image] = field(default_factory=dict)
+
+    def source(self, local: int) -> tuple[Image, tuple[int, int, int, int]] | None:
+        """The image and rectangle (x, y, w, h) that draw a tile."""
+        if local in self.tile_images:
+            image = self.tile_images[local]
+            return image, (0, 0, image.width, image.height)
+        if self.image is None or self.columns <= 0 or not 0 <= local < self.tilecount:
+            return None
+        row, col = divmod(local, self.columns)
+        x = self.margin + col * (self.tilewidth + self.spacing)
+        y = self.margin + row * (self.tileheight + self.spacing)
+        return self.image, (x, y, self.tilewidth, self.tileheight)
+
+    def max_tile_size(self) -> tuple[int, int]:
+        sizes = [(i.width, i.height) for i in self.tile_images.values()]
+        if self.image is not None:
+            sizes.append((self.tilewidth, self.tileheight))
+        return (max((w for w, _ in sizes), default=self.tilewidth),
+                max((h for _, h in sizes), default=self.tileheight))
+
+
+@dataclass
+class MapObject:
+    gid: int
+    x: float
+    y: float
+    width: float
+    height: float
+    rotation: float
+    visible: bool
+
+
+@dataclass
+class Layer:
+    kind: str                       # "layer", "imagelayer", "objectgroup"
+    name: str
+    id: str
+    offset: tuple[float, float]     # with every group above it
+    opacity: float
+    visible: bool
+    tint: tuple[int, int, int, int] | None
+    width: int = 0
+    height: int = 0
+    gids: list[int] = field(default_factory=list)
+    image: Image | None = None
+    repeat: tuple[bool, bool] = (False, False)
+    objects: list[MapObject] = field(default_factory=list)
+
+
+@dataclass
+class TiledMap:
+    path: Path
+    orientation: str
+    width: int
+    height: int
+    tilewidth: int
+    tileheight: int
+    hexsidelength: int
+    staggeraxis: str
+    staggerindex: str
+    properties: dict[str, str]
+    tilesets: list[Tileset]
+    layers: list[Layer]
+
+    def tileset_of(self, gid: int) -> Tileset | None:
+        """The tileset a tile number belongs to (flags masked)."""
+        gid = tile_id(gid)
+        firsts = [t.firstgid for t in self.tilesets]
+        i = bisect.bisect_right(firsts, gid) - 1
+        return self.tilesets[i] if i >= 0 and gid else None
+
+    def tile_properties(self, gid: int) -> dict[str, str]:
+        tileset = self.tileset_of(gid)
+        if tileset is None:
+            return {}
+        return tileset.tiles.get(tile_id(gid) - tileset.firstgid, {})
+
+    def draw_margins(self) -> tuple[int, int, int, int]:
+        """Extra pixels (left, top, right, bottom) Tiled draws around the map
+        for layer offsets (Tiled's computeLayerOffsetMargins, as tmxrasterizer
+        1.8 sizes its picture: tiles taller than the grid are cut at the top)."""
+        lo = [0, 0, 0, 0]
+        for layer in self.layers:
+            x, y = layer.offset
+            for i, v in enumerate((-x, -y, x, y)):
+                lo[i] = max(lo[i], math.ceil(v))
+        return tuple(lo)  # type: ignore[return-value]
+
+
+def read_properties(node: Element | None) -> dict[str, str]:
+    """A <properties> element as name -> text; a ``class`` property's members
+    are read as ``name.member`` (and the members themselves, for the map's own
+    optional properties), iteratively."""
+    out: dict[str, str] = {}
+    if node is None:
+        return out
+    stack: list[tuple[Element, str]] = [(node, "")]
+    while stack:
+        props, prefix = stack.pop()
+        for prop in props.findall("property"):
+            name = prop.get("name", "")
+            inner = prop.find("properties")
+            if prop.get("type") == "class" or inner is not None:
+                if inner is not None:
+                    stack.append((inner, f"{prefix}{name}."))
+                continue
+            value = prop.get("value")
+            if value is None:
+                value = prop.text or ""
+            out[prefix + name] = value
+    return out
+
+
+def _num(text: str | None, default: float = 0.0) -> float:
+    try:
+        value = float(text) if text not in (None, "") else default
+    except ValueError:
+        return default
+    return value if math.isfinite(value) else default
+
+
+def _int(text: str | None, default: int = 0) -> int:
+    return int(_num(text, default))
+
+
+def _tint(text: str | None) -> tuple[int, int, int, int] | None:
+    """``#AARRGGBB`` or ``#RRGGBB`` -> (r, g, b, a)."""
+    if not text:
+        return None
+    digits = text.lstrip("#")
+    try:
+        value = int(digits, 16)
+    except ValueError:
+        return None
+    if len(digits) == 6:
+        return (value >> 16 & 255, value >> 8 & 255, value & 255, 255)
+    if len(digits) == 8:
+        return (value >> 16 & 255, value >> 8 & 255, value & 255, value >> 24 & 255)
+    return None
+
+
+def _mul_tint(a: tuple[int, int, int, int] | None,
+              b: tuple[int, int, int, int] | None) -> tuple[int, int, int, int] | None:
+    if a is None or b is None:
+        return a or b
+    return tuple(x * y // 255 for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _image(node: Element | None, base: Path, scan: Scan) -> Image | None:
+    if node is None or not node.get("source"):
+        return None
+    path = base / node.get("source", "")
+    size = scan.images.get(str(path.resolve()))
+    return Image(path, *size) if size else None
+
+
+def _tileset(node: Element, firstgid: int, base: Path, scan: Scan) -> Tileset:
+    offset = node.find("tileoffset")
+    tileset = Tileset(
+        firstgid=firstgid, name=node.get("name", ""),
+        tilewidth=max(1, _int(node.get("tilewidth"), 1)),
+        tileheight=max(1, _int(node.get("tileheight"), 1)),
+        margin=max(0, _int(node.get("margin"))), spacing=max(0, _int(node.get("spacing"))),
+        offset=(_int(offset.get("x")), _int(offset.get("y"))) if offset is not None else (0, 0),
+        alignment=node.get("objectalignment", "unspecified"),
+        image=_image(node.find("image"), base, scan))
+    if tileset.image is not None:
+        step_x, step_y = tileset.tilewidth + tileset.spacing, tileset.tileheight + tileset.spacing
+        tileset.columns = max(0, (tileset.image.width - 2 * tileset.margin + tileset.spacing)
+                              // step_x)
+        rows = max(0, (tileset.image.height - 2 * tileset.margin + tileset.spacing) // step_y)
+        tileset.tilecount = tileset.columns * rows
+    for tile in node.findall("tile"):
+        local = _int(tile.get("id"), -1)
+        if local < 0:
+            continue
+        tileset.tiles[local] = read_properties(tile.find("properties"))
+        image = _image(tile.find("image"), base, scan)
+        if image is not None:
+            tileset.tile_images[local] = image
+    return tileset
+
+
+def read_map(path: Path, root: Element, scan: Scan) -> TiledMap:
+    """The map a scan passed, read once (see the module notes)."""
+    tilesets = []
+    for node in root.findall("tileset"):
+        firstgid = _int(node.get("firstgid"), 1)
+        found = scan.tilesets_read.get(id(node))
+        if found is not None:
+            tilesets.append(_tileset(found[0], firstgid, found[1], scan))
+        elif not node.get("source"):
+            tilesets.append(_tileset(node, firstgid, path.parent, scan))
+    tilesets.sort(key=lambda t: t.firstgid)
+    properties = read_properties(root.find("properties"))
+    for key, value in list(properties.items()):
+        member = key.rpartition(".")[2]
+        if "." in key and member not in properties:
+            properties[member] = value          # an optional property given by a class
+    return TiledMap(
+        path=path, orientation=root.get("orientation", ""),
+        width=_int(root.get("width")), height=_int(root.get("height")),
+        tilewidth=_int(root.get("tilewidth"), 1), tileheight=_int(root.get("tileheight"), 1),
+        hexsidelength=_int(root.get("hexsidelength")),
+        staggeraxis=root.get("staggeraxis", ""), staggerindex=root.get("staggerindex", ""),
+        properties=properties, tilesets=tilesets, layers=_layers(root, path.parent, scan))
+
+
+def _layers(root: Element, base: Path, scan: Scan) -> list[Layer]:
+    """Every tile, image and object layer in document order, groups folded in."""
+    out: list[Layer] = []
+    # (node, offset x, offset y, opacity, visible, tint)
+    stack: list[tuple[Element, float, float, float, bool, tuple | None]] = [
+        (child, 0.0, 0.0, 1.0, True, None) for child in reversed(list(root))]
+    while stack:
+        node, ox, oy, opacity, visible, tint = stack.pop()
+        if node.tag not in ("layer", "imagelayer", "objectgroup", "group"):
+            continue
+        x = ox + _num(node.get("offsetx"))
+        y = oy + _num(node.get("offsety"))
+        alpha = opacity * min(1.0, max(0.0, _num(node.get("opacity"), 1.0)))
+        shown = visible and node.get("visible", "1") != "0"
+        tinted = _mul_tint(tint, _tint(node.get("tintcolor")))
+        if node.tag == "group":
+            stack.extend((child, x, y, alpha, shown, tinted) for child in reversed(list(node)))
+            continue
+        layer = Layer(node.tag, node.get("name", ""), node.get("id", ""), (x, y), alpha,
+                      shown, tinted)
+        if node.tag == "layer":
+            layer.width, layer.height = _int(node.get("width")), _int(node.get("height"))
+            layer.gids = scan.layer_data.get(id(node), [])
+        elif node.tag == "imagelayer":
+            layer.image = _image(node.find("image"), base, scan)
+            layer.repeat = (node.get("repeatx") == "1", node.get("repeaty") == "1")
+        else:
+            for obj in node.findall("object"):
+                if not obj.get("gid"):
+                    continue
+                layer.objects.append(MapObject(
+                    gid=_int(obj.get("gid")), x=_num(obj.get("x")), y=_num(obj.get("y")),
+                    width=_num(obj.get("width")), height=_num(obj.get("height")),
+                    rotation=_num(obj.get("rotation")), visible=obj.get("visible", "1") != "0"))
+        out.append(layer)
+    return out

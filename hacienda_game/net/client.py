@@ -1,0 +1,208 @@
+"""A joining player's connection: a websockets client on an asyncio loop in
+its own thread.  What the host sends lands, decoded, in `inbox` (a
+thread-safe queue the screen empties each frame); `send` never blocks.  A
+dropped connection is tried again with the seat's token (bounded), so the
+seat is taken back exactly where it was.
+
+Markers the thread puts in `inbox` besides the host's messages:
+``{"type": "_lost", "reason": ...}``, ``{"type": "_back"}`` and
+``{"type": "_closed", "reason": ...}`` (given up or ended: no more messages).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import ssl
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .protocol import MAX_FROM_HOST, ProtocolError, decode, encode, hello
+
+RETRY_DELAYS = (0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0)
+
+
+def parse_address(text: str, default_port: int = 8765) -> tuple[str, int, bool]:
+    """"host:port", "wss://host:port" or "host" -> (host, port, tls); ValueError if not."""
+    text = text.strip()
+    tls = text.startswith("wss://")
+    for prefix in ("wss://", "ws://"):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    text = text.rstrip("/")
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, str(default_port)
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"not an address: {text!r} (write it as HOST:PORT, e.g."
+                         " 192.168.1.20:8765)")
+    return host, int(port), tls
+
+
+class NetClient:
+    def __init__(self, address: str, code: str, token: str | None = None,
+                 seat: int | None = None, spectate: bool = False, name: str | None = None,
+                 cafile: str | None = None, tap: Callable[[str], None] | None = None,
+                 retry: tuple[float, ...] = RETRY_DELAYS):
+        self.host, self.port, self.tls = parse_address(address)
+        self.code = code.strip().upper()
+        self.token = token
+        self.seat = seat
+        self.spectate = spectate
+        self.name = name
+        self.cafile = cafile
+        self.tap = tap                # tap(text): every text received (tests)
+        self.retry = retry
+        self.inbox: queue.Queue = queue.Queue()
+        self.sent = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ws: ClientConnection | None = None
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        self._joined = False          # welcomed once: a drop is then tried again
+        self._tries = 0
+        self._stop: asyncio.Event | None = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}/"
+
+    def start(self) -> NetClient:
+        self._thread = threading.Thread(target=self._run, name="hacienda-net-client",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue a text frame as it is (the fault tests send hostile ones)."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._send_now, text)
+
+    def close(self, timeout: float = 3.0) -> None:
+        self._closing = True
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._finish)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # ------------------------------------------------------------ net thread
+    def _send_now(self, text: str) -> None:
+        ws = self._ws
+        if ws is not None:
+            self.sent += 1
+            asyncio.ensure_future(self._send_quietly(ws, text))
+
+    @staticmethod
+    async def _send_quietly(ws: ClientConnection, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            await ws.send(text)
+
+    def _finish(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+
+    def _ssl(self) -> ssl.SSLContext | None:
+        if not self.tls:
+            return None
+        context = ssl.create_default_context(cafile=self.cafile)
+        return context
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        reason = "closed"
+        while not self._closing:
+            kind, reason = await self._session()
+            if kind in ("fatal", "stopped") or not self._joined \
+                    or self._tries >= len(self.retry):
+                break
+            self.inbox.put({"type": "_lost", "reason": reason})
+            delay = self.retry[self._tries]
+            self._tries += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), delay)
+            if self._stop.is_set():
+                break
+        self.inbox.put({"type": "_closed", "reason": reason})
+
+    async def _session(self) -> tuple[str, str]:
+        """One connection, until it ends: ("lost"|"fatal"|"stopped", reason)."""
+        try:
+            ws = await connect(self.url, ssl=self._ssl(), compression=None,
+                               max_size=MAX_FROM_HOST, open_timeout=10, ping_interval=10,
+                               ping_timeout=20, close_timeout=2, proxy=None,
+                               user_agent_header=None)
+        except ConnectionRefusedError:
+            return "lost", (f"nobody hosts a game at {self.host}:{self.port} (check the address"
+                            " and port on the host's screen)")
+        except ssl.SSLError as e:
+            return "lost", f"the secure connection to {self.host}:{self.port} failed ({e.reason})"
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            return "lost", f"cannot reach {self.host}:{self.port} ({e})"
+        self._ws = ws
+        try:
+            await ws.send(encode(hello(self.code, self.token, None if self.token else self.seat,
+                                       self.spectate and not self.token, self.name)))
+            reader = asyncio.ensure_future(self._read(ws))
+            stopper = asyncio.ensure_future(self._stop.wait())
+            done, _pending = await asyncio.wait({reader, stopper},
+                                                return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                reader.cancel()
+                with contextlib.suppress(ConnectionClosed, OSError):
+                    await ws.send(encode({"type": "bye"}))
+                    await ws.close()
+                return "stopped", "you left the game"
+            stopper.cancel()
+            return reader.result()
+        finally:
+            self._ws = None
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await ws.close()
+
+    async def _read(self, ws: ClientConnection) -> tuple[str, str]:
+        try:
+            async for raw in ws:
+                if self.tap is not None:
+                    self.tap(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+                try:
+                    message = decode(raw, MAX_FROM_HOST)
+                except ProtocolError as e:
+                    self.inbox.put({"type": "refused", "reason": f"from the host: {e}"})
+                    continue
+                kind = message.get("type")
+                if kind == "welcome":
+                    self.token = message.get("token") or self.token
+                    if isinstance(message.get("seat"), int):
+                        self.seat = message["seat"]
+                    self.inbox.put(message)
+                    if self._joined:
+                        self.inbox.put({"type": "_back"})
+                    self._joined, self._tries = True, 0
+                    continue
+                self.inbox.put(message)
+                if kind == "bye":
+                    return "fatal", str(message.get("reason", "the host left"))
+                if kind == "refused" and message.get("fatal"):
+                    return "fatal", str(message.get("reason", "refused"))
+        except ConnectionClosed as e:
+            return "lost", f"connection lost ({e.rcvd.reason if e.rcvd else 'no reason'})"
+        return "lost", "connection closed"

@@ -1,0 +1,425 @@
+"""The host's network side: a websockets server on an asyncio loop in its own
+thread.  It checks every incoming message (size, rate, JSON, schema, seat) and
+hands what passes to the game's owner through a thread-safe queue (`inbox`);
+the owner (the play scene each frame, or ``hacienda serve``) applies actions
+through the engine and publishes the seats' views back with `publish`.
+Nothing here reads the game state, and no frame ever waits on a socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import itertools
+import queue
+import secrets
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    MAX_FRAME,
+    PROTOCOL,
+    ProtocolError,
+    check_incoming,
+    decode,
+    encode,
+    version_text,
+)
+
+RATE = 100.0                # messages a second a client may send, on average (a person
+BURST = 200                 # sends a few; an AI seat on a fast machine a hundred)
+STRIKES = 30                # refusals before a client is disconnected
+STRIKE_DECAY = 10.0         # seconds for one strike to be forgiven
+HELLO_TIMEOUT = 10.0        # seconds to say hello after connecting
+CLOSE_WAIT = 0.2            # seconds a refused client gets to close politely
+OUTBOX_LIMIT = 2000         # messages waiting for a client that does not read
+SPECTATOR = None            # the "seat" of a spectator's view in `publish`
+
+
+def join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def seat_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass
+class Client:
+    ident: int
+    ws: ServerConnection
+    address: str
+    seat: int | None = None
+    spectator: bool = False
+    sent: int = 0                      # history entries this client has
+    strikes: float = 0.0
+    struck_at: float = field(default_factory=time.monotonic)
+    tokens: float = BURST
+    filled_at: float = field(default_factory=time.monotonic)
+    notified_at: float = 0.0
+    name: str = ""
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+    def allow(self, now: float) -> bool:
+        """Token bucket: False while the client sends faster than RATE."""
+        self.tokens = min(BURST, self.tokens + (now - self.filled_at) * RATE)
+        self.filled_at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def strike(self, now: float, weight: float = 1.0) -> bool:
+        """Count a refusal; True once the client has earned a disconnect."""
+        self.strikes = max(0.0, self.strikes - (now - self.struck_at) / STRIKE_DECAY) + weight
+        self.struck_at = now
+        return self.strikes >= STRIKES
+
+
+class NetHost:
+    """The server.  ``info`` goes to every client in its welcome (names, seat
+    kinds, map, players, variants: nothing secret); ``remote`` are the seats
+    clients may hold, ``tokens`` their reconnect tokens (made when not given)."""
+
+    def __init__(self, info: dict[str, Any], remote: list[int], code: str | None = None,
+                 tokens: dict[int, str] | None = None, bind: str = "127.0.0.1", port: int = 0,
+                 ssl_context: ssl.SSLContext | None = None,
+                 log: Callable[[str], None] | None = None, tap: Callable | None = None):
+        self.info = info
+        self.code = code or join_code()
+        self.remote = set(remote)
+        self.tokens = {s: (tokens or {}).get(s) or seat_token() for s in remote}
+        self.handed = set(tokens or ())       # seats whose token was given out (resumed)
+        self.bind, self.port = bind, port
+        self.ssl_context = ssl_context
+        self.log = log or (lambda text: None)
+        self.tap = tap                        # tap(seat, text): every text sent (tests)
+        self.inbox: queue.Queue = queue.Queue()
+        self.clients: dict[int, Client] = {}
+        self.online: set[int] = set()         # seats with a live connection (read anywhere)
+        self.latest: dict[int | None, dict[str, Any]] = {}
+        self.stats = {"refused": 0, "disconnected": 0, "messages": 0}
+        self._ids = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._stopped: asyncio.Event | None = None
+
+    # ---------------------------------------------------------- owner thread
+    def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        """Start listening (on its own thread); (address, port) once it does."""
+        self._thread = threading.Thread(target=self._run, name="hacienda-net-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the network host did not start")
+        if self._error is not None:
+            raise OSError(f"cannot host on {self.bind}:{self.port}: {self._error}")
+        return self.bind, self.port
+
+    def publish(self, views: dict[int | None, dict[str, Any]], reset: bool = False) -> None:
+        """Send each client its seat's new view.  ``views[seat]`` holds ``obs`` (its
+        history a tuple of texts) and the rest of a state message; ``reset``
+        sends the whole history again (after an undo)."""
+        self._call(self._publish, views, reset)
+
+    def refuse(self, ident: int, reason: str, strike: float = 1.0) -> None:
+        self._call(self._refuse_later, ident, reason, strike)
+
+    def note(self, message: dict[str, Any]) -> None:
+        """A message for every client (seat changes, the host leaving)."""
+        self._call(self._broadcast, message)
+
+    def release(self, seat: int) -> None:
+        """The seat is no longer remote (handed to an AI): its holder becomes a watcher."""
+        self.remote.discard(seat)
+        self._call(self._release, seat)
+
+    def close(self, reason: str = "the host ended the game", timeout: float = 5.0) -> None:
+        loop = self._loop
+        if loop is None or self._thread is None:
+            return
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(self._shutdown(reason), loop).result(timeout)
+        self._thread.join(timeout)
+        self._loop = None
+
+    def _call(self, fn: Callable, *args: Any) -> None:
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):       # the loop has just closed
+                loop.call_soon_threadsafe(fn, *args)
+
+    # ------------------------------------------------------------ net thread
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as e:  # noqa: BLE001 - reported to start()
+            self._error = e
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopped = asyncio.Event()
+        try:
+            self._server = await serve(
+                self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
+                max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
+                open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None)
+        except OSError as e:
+            self._error = e
+            self._ready.set()
+            return
+        sock = next(iter(self._server.sockets))
+        self.port = sock.getsockname()[1]
+        self._ready.set()
+        await self._stopped.wait()
+        self._server.close()
+        await self._server.wait_closed()
+
+    async def _shutdown(self, reason: str) -> None:
+        for client in list(self.clients.values()):
+            self._queue(client, {"type": "bye", "reason": reason}, close=(1001, "host quit"))
+        await asyncio.sleep(0.05)
+        for _ in range(40):                 # let the farewells go out (bounded)
+            if all(c.outbox.empty() for c in self.clients.values()):
+                break
+            await asyncio.sleep(0.05)
+        if self._stopped is not None:
+            self._stopped.set()
+
+    def _queue(self, client: Client, message: dict[str, Any] | str,
+               close: tuple[int, str] | None = None) -> None:
+        """Everything to a client goes through its outbox, in order, written by
+        one task; a client that stops reading is let go, not waited for."""
+        if client.outbox.qsize() > OUTBOX_LIMIT:
+            close = (1008, "not reading its messages")
+            message = {"type": "refused", "reason": "too far behind", "fatal": True}
+        client.outbox.put_nowait((encode(message) if isinstance(message, dict) else message,
+                                  close))
+
+    async def _writer(self, client: Client) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            while True:
+                text, close = await client.outbox.get()
+                if text is not None:
+                    if self.tap is not None:
+                        self.tap(client, text)
+                    await client.ws.send(text)
+                if close is not None:
+                    try:
+                        await asyncio.wait_for(client.ws.close(*close), CLOSE_WAIT)
+                    except TimeoutError:
+                        client.ws.transport.abort()    # it does not read: cut it off
+                    return
+
+    def _who(self, client: Client) -> str:
+        who = "spectator" if client.spectator else f"seat {client.seat + 1}" \
+            if client.seat is not None else "guest"
+        return f"#{client.ident} {client.address} ({who})"
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        peer = ws.remote_address
+        address = f"{peer[0]}:{peer[1]}" if peer else "?"
+        client = Client(next(self._ids), ws, address)
+        self.log(f"connection #{client.ident} from {address}")
+        writer = asyncio.ensure_future(self._writer(client))
+        try:
+            if await self._greet(client):
+                await self._listen(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._gone(client)
+            with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
+                await asyncio.wait_for(writer, 2.0)
+            writer.cancel()
+
+    async def _greet(self, client: Client) -> bool:
+        """The handshake: version, join code, then a seat (token, request or the
+        first free one) or a spectator's place.  False: refused and closed."""
+        try:
+            raw = await asyncio.wait_for(client.ws.recv(), HELLO_TIMEOUT)
+            message = check_incoming(decode(raw))
+            if message["type"] != "hello":
+                raise ProtocolError("say hello first")
+        except TimeoutError:
+            return await self._turn_away(client, "no hello within 10 seconds")
+        except ProtocolError as e:
+            return await self._turn_away(client, str(e))
+        if message["protocol"] != PROTOCOL or message["version"] != self.info["version"]:
+            return await self._turn_away(
+                client, f"version mismatch: the host runs {version_text(self.info['version'])},"
+                f" you run {version_text(message['version'], message['protocol'])}",
+                code="version")
+        if not hmac.compare_digest(message["code"].encode(), self.code.encode()):
+            return await self._turn_away(client, "wrong join code", code="code")
+        token, wanted = message.get("token"), message.get("seat")
+        if token:
+            seat = next((s for s, t in self.tokens.items()
+                         if hmac.compare_digest(t.encode(), token.encode())), None)
+            if seat is None:
+                return await self._turn_away(client, "that seat token is not one of this"
+                                             " game's (join without it to get a free seat)",
+                                             code="token")
+            if seat not in self.remote:
+                client.spectator = True      # the seat went to an AI: watch instead
+            else:
+                client.seat = seat
+        elif message.get("spectate"):
+            client.spectator = True
+        else:
+            free = [s for s in sorted(self.remote) if s not in self.handed]
+            if wanted is not None:
+                free = [s for s in free if s == wanted]
+            if not free:
+                return await self._turn_away(client, "no free seat in this game: join as a"
+                                             " spectator, or with your seat's token",
+                                             code="full")
+            client.seat = free[0]
+            self.handed.add(client.seat)
+        client.name = message.get("name") or ""
+        for other in list(self.clients.values()):
+            if client.seat is not None and other.seat == client.seat:
+                self.log(f"{self._who(other)} replaced by a new connection")
+                other.seat = None
+                self._queue(other, {"type": "refused", "reason": "your seat was taken over by"
+                                    " a new connection", "code": "replaced", "fatal": True},
+                            close=(1000, "seat taken over"))
+        self.clients[client.ident] = client
+        if client.seat is not None:
+            self.online.add(client.seat)
+        self.log(f"{self._who(client)} joined")
+        welcome = {"type": "welcome", **self.info, "seat": client.seat,
+                   "spectator": client.spectator, "code": self.code,
+                   "token": self.tokens.get(client.seat) if client.seat is not None else None}
+        self._queue(client, welcome)
+        self._send_view(client, reset=True)
+        if client.seat is not None:
+            self.inbox.put(("joined", client.ident, client.seat, None))
+        self._broadcast(self._seats_message())
+        return True
+
+    async def _turn_away(self, client: Client, reason: str, code: str = "refused") -> bool:
+        self.log(f"connection #{client.ident} from {client.address} refused: {reason}")
+        self._queue(client, {"type": "refused", "reason": reason, "code": code, "fatal": True},
+                    close=(1008, reason[:120]))
+        return False
+
+    async def _listen(self, client: Client) -> None:
+        async for raw in client.ws:
+            self.stats["messages"] += 1
+            now = time.monotonic()
+            if not client.allow(now):
+                # A flood is answered once a second, not message by message.
+                if now - client.notified_at >= 1.0:
+                    client.notified_at = now
+                    await self._refuse(client, "too many messages: slow down", 2.0)
+                elif client.strike(now, 0.01):
+                    await self._disconnect(client, "too many messages")
+                if client.ident not in self.clients:
+                    return
+                continue
+            try:
+                message = check_incoming(decode(raw))
+            except ProtocolError as e:
+                await self._refuse(client, str(e))
+                if client.ident not in self.clients:
+                    return
+                continue
+            await self._dispatch(client, message)
+            if client.ident not in self.clients:
+                return
+
+    async def _dispatch(self, client: Client, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            self._queue(client, {"type": "pong", "t": message.get("t", 0)})
+        elif kind == "bye":
+            self._queue(client, None, close=(1000, "bye"))
+        elif kind == "sync":
+            self._send_view(client, reset=True)
+        elif kind == "hello":
+            await self._refuse(client, "already joined")
+        elif client.seat is None:
+            await self._refuse(client, "spectators watch: they cannot act")
+        elif message.get("seat") is not None and message["seat"] != client.seat:
+            await self._refuse(client, f"you hold seat {client.seat + 1}, not seat"
+                                       f" {message['seat'] + 1}", 3.0)
+        else:
+            self.inbox.put((kind, client.ident, client.seat, message))
+
+    async def _refuse(self, client: Client, reason: str, strike: float = 1.0) -> None:
+        self.stats["refused"] += 1
+        self._queue(client, {"type": "refused", "reason": reason})
+        if client.strike(time.monotonic(), strike):
+            await self._disconnect(client, "too many refused messages")
+
+    def _refuse_later(self, ident: int, reason: str, strike: float) -> None:
+        client = self.clients.get(ident)
+        if client is not None:
+            asyncio.ensure_future(self._refuse(client, reason, strike))
+
+    async def _disconnect(self, client: Client, reason: str) -> None:
+        self.stats["disconnected"] += 1
+        self.log(f"{self._who(client)} disconnected: {reason}")
+        self._queue(client, {"type": "refused", "reason": reason, "code": "kicked",
+                             "fatal": True}, close=(1008, reason))
+        self._gone(client)
+
+    def _gone(self, client: Client) -> None:
+        if self.clients.pop(client.ident, None) is None:
+            return
+        self.log(f"{self._who(client)} left")
+        if client.seat is not None and not any(c.seat == client.seat
+                                               for c in self.clients.values()):
+            self.online.discard(client.seat)
+            self.inbox.put(("left", client.ident, client.seat, None))
+        self._broadcast(self._seats_message())
+
+    def _release(self, seat: int) -> None:
+        for client in self.clients.values():
+            if client.seat == seat:
+                client.seat, client.spectator = None, True
+                self._send_view(client, reset=True)
+        self.online.discard(seat)
+        self._broadcast(self._seats_message())
+
+    def _seats_message(self) -> dict[str, Any]:
+        return {"type": "seats", "online": sorted(self.online), "remote": sorted(self.remote),
+                "spectators": sum(c.spectator for c in self.clients.values())}
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for client in list(self.clients.values()):
+            self._queue(client, text)
+
+    def _publish(self, views: dict[int | None, dict[str, Any]], reset: bool) -> None:
+        self.latest.update(views)
+        for client in list(self.clients.values()):
+            self._send_view(client, reset)
+
+    def _send_view(self, client: Client, reset: bool) -> None:
+        key = SPECTATOR if client.spectator or client.seat is None else client.seat
+        view = self.latest.get(key)
+        if view is None:
+            return
+        obs = dict(view["obs"])
+        history = obs.pop("history")
+        start = 0 if reset or client.sent > len(history) else client.sent
+        message = {**view, "obs": obs, "history_from": start, "history": list(history[start:])}
+        if reset:
+            message["events"] = []
+        client.sent = len(history)
+        self._queue(client, message)

@@ -1,0 +1,173 @@
+"""The messages between host and clients: versioned JSON text frames.
+
+Every message is one JSON object with a ``type``.  What a client sends is
+checked field by field (`check_incoming`) before anything reads it: an
+unknown type or field, a wrong type, a text too long or a frame over
+`MAX_MESSAGE` bytes is refused with a reason.  What the host sends a seat is
+built only from `observe(state, seat)` and `Event.seen_by(seat)`.
+
+Client -> host: hello, act, undo, sync, ping, bye.
+Host -> client: welcome, state, seats, refused, pong, bye.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, replace
+from typing import Any
+
+from .. import __version__
+from ..engine import Event, Observation, SeatView
+from ..engine.components import ANIMALS, LAND_CARDS
+from ..maps.board import Board
+
+PROTOCOL = 1
+MAX_MESSAGE = 64 * 1024            # bytes a client may send in one message
+MAX_FRAME = 256 * 1024             # past this the socket itself is closed
+MAX_FROM_HOST = 8 * 1024 * 1024    # what a client accepts from a host
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I
+CODE_LENGTH = 6
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text says how, in plain words."""
+
+
+def version_text(version: str = __version__, protocol: int = PROTOCOL) -> str:
+    return f"Hacienda {version} (protocol {protocol})"
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """One message read from a frame (ProtocolError if it is not a JSON object)."""
+    if isinstance(raw, bytes | bytearray):
+        raise ProtocolError("messages are JSON text, not binary frames")
+    if len(raw.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError(f"message over the {limit // 1024} KB limit")
+    try:
+        message = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not valid JSON") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    return message
+
+
+# ------------------------------------------------------------ client messages
+_INT = (int,)
+_TEXT = (str,)
+# type -> field -> (allowed types, required, longest text or largest number)
+SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool, int]]] = {
+    "hello": {"protocol": (_INT, True, 1000), "version": (_TEXT, True, 32),
+              "code": (_TEXT, True, 16), "token": (_TEXT + (type(None),), False, 64),
+              "seat": (_INT + (type(None),), False, 4), "spectate": ((bool,), False, 1),
+              "name": (_TEXT + (type(None),), False, 24)},
+    "act": {"action": (_TEXT, True, 120), "seat": (_INT + (type(None),), False, 4),
+            "turn": (_INT + (type(None),), False, 1 << 20)},
+    "undo": {"seat": (_INT + (type(None),), False, 4)},
+    "sync": {},
+    "ping": {"t": ((int, float), False, 1 << 62)},
+    "bye": {},
+}
+
+
+def check_incoming(message: dict[str, Any]) -> dict[str, Any]:
+    """The message if every field is one the protocol knows, of the right type
+    and size; ProtocolError naming the first problem otherwise."""
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError(f"unknown message type {str(kind)[:20]!r}")
+    schema = SCHEMAS[kind]
+    for name in message:
+        if name != "type" and name not in schema:
+            raise ProtocolError(f"{kind}: unknown field {str(name)[:20]!r}")
+    for name, (types, required, bound) in schema.items():
+        if name not in message:
+            if required:
+                raise ProtocolError(f"{kind}: the field {name!r} is missing")
+            continue
+        value = message[name]
+        if isinstance(value, bool) and bool not in types:
+            raise ProtocolError(f"{kind}: {name} must be {types[0].__name__}, not true/false")
+        if not isinstance(value, types):
+            raise ProtocolError(f"{kind}: {name} must be {types[0].__name__}")
+        if isinstance(value, str) and len(value) > bound:
+            raise ProtocolError(f"{kind}: {name} is longer than {bound} characters")
+        if isinstance(value, int | float) and not isinstance(value, bool) \
+                and not 0 <= value <= bound:
+            raise ProtocolError(f"{kind}: {name} is out of range")
+    return message
+
+
+# ------------------------------------------------------------ views on the wire
+_SKIP = ("board",)
+_OBS_FIELDS = tuple(f.name for f in fields(Observation) if f.name not in _SKIP)
+_SEAT_FIELDS = tuple(f.name for f in fields(SeatView))
+
+
+def obs_to_wire(obs: Observation) -> dict[str, Any]:
+    """An observation as JSON-ready data (the board is known to both sides)."""
+    out: dict[str, Any] = {}
+    for name in _OBS_FIELDS:
+        value = getattr(obs, name)
+        if name == "seats":
+            value = [{k: getattr(v, k) for k in _SEAT_FIELDS} for v in value]
+        elif name == "variants":
+            value = sorted(value)
+        out[name] = value
+    return out
+
+
+def public_view(obs: Observation) -> Observation:
+    """A seat's view with its hand taken away: what a spectator may see."""
+    return replace(obs, land_hand=(0,) * len(LAND_CARDS), animal_hand=(0,) * len(ANIMALS))
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def obs_from_wire(data: Any, board: Board) -> Observation:
+    """The observation a host sent (ProtocolError if it is not one)."""
+    if not isinstance(data, dict) or set(data) != set(_OBS_FIELDS):
+        raise ProtocolError("the host sent a view this version cannot read")
+    try:
+        values = {name: _tuples(data[name]) for name in _OBS_FIELDS}
+        values["variants"] = frozenset(values["variants"])
+        values["seats"] = tuple(
+            SeatView(**{k: _tuples(v[k]) for k in _SEAT_FIELDS}) for v in data["seats"])
+        return Observation(board=board, **values)
+    except (TypeError, KeyError, AttributeError) as e:
+        raise ProtocolError(f"the host sent a view this version cannot read ({e})") from None
+
+
+def event_to_wire(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "seat": event.seat, "data": event.data}
+
+
+def event_from_wire(data: Any) -> Event:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) \
+            or not isinstance(data.get("data"), dict):
+        raise ProtocolError("the host sent an event this version cannot read")
+    seat = data.get("seat")
+    return Event(data["kind"], seat if isinstance(seat, int) else None, data["data"])
+
+
+def hello(code: str, token: str | None = None, seat: int | None = None,
+          spectate: bool = False, name: str | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "version": __version__,
+                               "code": code.strip().upper()}
+    if token:
+        message["token"] = token
+    if seat is not None:
+        message["seat"] = seat
+    if spectate:
+        message["spectate"] = True
+    if name:
+        message["name"] = name[:24]
+    return message

@@ -1,0 +1,191 @@
+"""The real client on the network (headless, posted events, loopback only):
+hosting from the play scene with a remote seat a client process takes, and
+joining a ``hacienda serve`` host from the Join screen, typing the address
+and code, then playing the seat with the keyboard."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from hacienda_game.client.app import App  # noqa: E402
+from hacienda_game.client.netlink import NetPlay  # noqa: E402
+from hacienda_game.client.options import Options  # noqa: E402
+from hacienda_game.engine import new_game  # noqa: E402
+from hacienda_game.net.loopback import (  # noqa: E402
+    lines,
+    start_bot,
+    start_host,
+    stop,
+)
+from hacienda_game.session.plan import GamePlan, SeatPlan  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path / "home"))
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
+    yield app
+    app.finish()
+
+
+def frames(app: App, until, most: int) -> int:
+    for i in range(most):
+        app.step()
+        if until():
+            return i
+    raise AssertionError("the client did not get there")
+
+
+def key(name: int, text: str | None = None) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=name, mod=0, unicode=text or "",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=name, mod=0))
+
+
+def host_game(app: App, seed: int):
+    """The play scene hosting Ana (easy AI, at the host) and Bruno (remote), on loopback."""
+    from hacienda_game.client.scenes.play import PlayScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana", "easy", 0), SeatPlan("Bruno", "remote", 1)],
+                    seed)
+    state = new_game("symmetric", 2, seed)
+    net = NetPlay(plan, state, bind="127.0.0.1", port=0, advertise=False)
+    scene = PlayScene(plan, state=state, net=net)
+    app.push(scene)
+    return plan, net, scene
+
+
+def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp_path):
+    plan, net, scene = host_game(app, 21)
+    frames(app, lambda: "Waiting for Bruno to join" in scene.message, 30)
+    assert f"Join code {net.code}" in scene.message and str(net.address[1]) in scene.message
+    assert scene.layer.game.history == []            # no seat moves before Bruno is there
+    bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", code=net.code)
+    try:
+        frames(app, lambda: len(scene.layer.game.history) > 30, 6000)
+        seen = lines(tmp_path / "bruno.trace")
+        assert seen and seen[0]["seat"] == 1
+        # Bruno's actions went through the host's engine, by the remote seat
+        assert any(a for a in scene.layer.game.history)
+        app.step()
+    finally:
+        stop(bot)
+    bot.wait(5)
+    # dropped: the host waits at Bruno's turn, then hands the seat to an AI with E
+    frames(app, lambda: scene.layer.game.current == 1 and "dropped out" in scene.message,
+           6000)
+    n = len(scene.layer.game.history)
+    for _ in range(5):
+        app.step()
+    assert len(scene.layer.game.history) == n
+    key(pygame.K_e, "e")
+    frames(app, lambda: len(scene.layer.game.history) > n, 600)
+    assert plan.seats[1].kind == "medium"          # the default AI level took the seat
+
+
+def test_joining_from_the_join_screen_and_playing_the_seat_with_the_keyboard(app, tmp_path):
+    from hacienda_game.client.scenes.join import JoinScene
+    from hacienda_game.client.scenes.play import PlayScene
+
+    host = start_host(tmp_path, "--map", "symmetric", "--seats", "easy,remote", "--port", "0",
+                      "--seed", "31", "--trace", str(tmp_path / "host.trace"))
+    try:
+        join = JoinScene(interfaces=["127.0.0.1"])
+        app.push(join)
+        app.step()
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=host.address))
+        app.step()
+        key(pygame.K_TAB)
+        app.step()
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=host.code.lower()))
+        app.step()
+        assert join.text == {"address": host.address, "code": host.code}
+        key(pygame.K_RETURN)
+        frames(app, lambda: isinstance(app.top, PlayScene), 6000)
+        play = app.top
+        link = play.layer
+        assert link.seat == 1 and play.names == ["Ana", "Bruno"]
+        # Play Bruno's turns with the E key (end turn) until the first scoring shows.
+        from hacienda_game.client.scenes.scoring import ScoringScene
+
+        turns = 0
+        for _ in range(30000):           # bounded; ends at the first scoring
+            app.step()
+            if isinstance(app.top, ScoringScene):
+                break
+            if app.top is play and play.human_turn and link.my_turn and link.sent_at is None:
+                key(pygame.K_e, "e")
+                turns += 1
+        assert isinstance(app.top, ScoringScene), (turns, len(link.history))
+        assert turns > 5
+        truth = {(d["n"], d["seat"]): d["view"] for d in lines(tmp_path / "host.trace")}
+        from hacienda_game.client.netbot import view_digest
+
+        assert truth[(len(link.history), 1)] == view_digest(link.obs)
+    finally:
+        stop(host.proc)
+
+
+@pytest.mark.slow
+def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_again(app,
+                                                                                   tmp_path):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.play import PlayScene
+
+    plan, net, scene = host_game(app, 22)
+    token = tmp_path / "bruno.token"
+    bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", "--token-file",
+                    str(token), "--delay", "0.05", code=net.code)
+    try:
+        frames(app, lambda: len(scene.layer.game.history) > 12, 6000)
+        scene.keeper.flush()
+        done = len(scene.layer.game.history)
+        app.reset(MenuScene())                    # the host leaves the game
+        assert bot.wait(20) == 3
+        assert "the host left the game" in (tmp_path / "bruno.out").read_text()
+        app.step()
+        menu = app.top
+        assert menu.saved is not None and menu.saved.actions >= done - 1
+        menu.continue_game()
+        frames(app, lambda: isinstance(app.top, PlayScene), 600)   # (a long save loads first)
+        again = app.top
+        assert isinstance(again, PlayScene) and again.net.code == net.code
+        assert again.plan.seats[1].kind == "remote"
+        back = start_bot(tmp_path, f"127.0.0.1:{again.net.address[1]}", "bruno2",
+                         "--token-file", str(token), code=net.code)
+        frames(app, lambda: len(again.layer.game.history) > done + 4, 6000)
+        assert lines(tmp_path / "bruno2.trace")[0]["seat"] == 1
+        stop(back)
+    finally:
+        stop(bot)
+
+
+def test_a_pad_types_the_code_on_the_on_screen_keyboard(app):
+    from hacienda_game.client.scene import Command
+    from hacienda_game.client.scenes.join import JoinScene
+    from tests.client.focushelp import focus_by
+
+    join = JoinScene(interfaces=["127.0.0.1"])
+    app.push(join)
+    app.step()
+
+    def press(name: str) -> None:
+        join.handle(Command("key", (0, 0), name=name, device="pad:0"))
+
+    join.choose_field("code")
+    for ch in "K7":
+        focus_by(press, join, next(b for b in join.buttons if b.label == ch))
+        press("confirm")
+    focus_by(press, join, next(b for b in join.buttons if b.label == "Erase"))
+    press("confirm")
+    assert join.text["code"] == "K"
+    join.handle(Command("key", (0, 0), name="tab", device="keyboard"))
+    focus_by(press, join, next(b for b in join.buttons if b.label == "9"))
+    press("confirm")
+    assert join.text["address"] == "9"

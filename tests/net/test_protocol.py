@@ -1,0 +1,224 @@
+"""The protocol's checks, the host's authority and discovery, in one process
+(real sockets on loopback): every refusal names its reason, only the seat's
+holder acts and only on its turn, a dropped seat waits until it is back or
+handed to an AI."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from hacienda_game.ai import choose_action
+from hacienda_game.client.netlink import GameLink
+from hacienda_game.engine import new_game, observe
+from hacienda_game.net.discovery import Advertiser, Browser
+from hacienda_game.net.hosting import HostedGame
+from hacienda_game.net.protocol import (
+    MAX_MESSAGE,
+    ProtocolError,
+    check_incoming,
+    decode,
+    encode,
+    obs_from_wire,
+    obs_to_wire,
+)
+from hacienda_game.session.plan import GamePlan, SeatPlan
+
+
+@pytest.mark.parametrize("message, why", [
+    ({"type": "fly"}, "unknown message type"),
+    ({"action": "end"}, "unknown message type"),
+    ({"type": "act"}, "'action' is missing"),
+    ({"type": "act", "action": 5}, "action must be str"),
+    ({"type": "act", "action": "end", "evil": 1}, "unknown field"),
+    ({"type": "act", "action": "x" * 121}, "longer than 120"),
+    ({"type": "act", "action": "end", "seat": True}, "not true/false"),
+    ({"type": "act", "action": "end", "seat": -1}, "out of range"),
+    ({"type": "hello", "protocol": 1, "version": "0.1.0"}, "'code' is missing"),
+    ({"type": "ping", "t": "now"}, "t must be int"),
+])
+def test_every_field_of_a_client_message_is_checked(message, why):
+    with pytest.raises(ProtocolError, match=why):
+        check_incoming(message)
+
+
+def test_frames_that_are_not_small_json_objects_are_refused():
+    for raw, why in (("x" * (MAX_MESSAGE + 1), "64 KB"), (b"{}", "binary"),
+                     ("{", "not valid JSON"), ("[1]", "JSON object"),
+                     ("[" * 60000, "not valid JSON")):
+        with pytest.raises(ProtocolError, match=why):
+            decode(raw)
+
+
+def test_a_view_crosses_the_wire_unchanged():
+    state = new_game("symmetric", 3, seed=4)
+    rng = random.Random(1)
+    for _ in range(60):
+        for seat in range(3):
+            obs = observe(state, seat)
+            back = obs_from_wire(json.loads(encode(obs_to_wire(obs))), state.board)
+            assert back == obs
+        state.apply(state.random_action(rng))
+
+
+class Owner:
+    """What hacienda serve does, in the test's thread: pump, AI seats."""
+
+    def __init__(self, kinds: list[str]):
+        self.plan = GamePlan("symmetric", [SeatPlan(f"P{i}", k, i) for i, k in
+                                           enumerate(kinds)], 5)
+        self.state = new_game("symmetric", len(kinds), 5)
+        self.hosted = HostedGame(self.plan, self.state)
+        self.address = f"127.0.0.1:{self.hosted.start(self.state)[1]}"
+
+    def perform(self, action) -> None:
+        events = self.state.apply(action)
+        self.hosted.publish(self.state, action, events)
+
+    def step(self) -> None:
+        self.hosted.pump(lambda: self.state, self.perform)
+        kind = self.plan.seats[self.state.current].kind
+        if kind != "remote" and not self.state.is_over() and self.hosted.started:
+            self.perform(choose_action(kind, observe(self.state, self.state.current), 1))
+
+
+def settle(owner: Owner, *links: GameLink, until=lambda: False, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        owner.step()
+        for link in links:
+            link.pump()
+        if until():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks():
+    owner = Owner(["remote", "remote"])
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        assert {a.seat, b.seat} == {0, 1}
+        mover, waiter = (a, b) if owner.state.current == a.seat else (b, a)
+        before = owner.state.snapshot()
+        waiter.client.send({"type": "act", "action": "end"})
+        settle(owner, a, b, until=lambda: waiter.refusals)
+        assert "not your turn" in waiter.refusals[-1]
+        mover.client.send({"type": "act", "action": "end", "seat": waiter.seat})
+        settle(owner, a, b, until=lambda: mover.refusals)
+        assert "you hold seat" in mover.refusals[-1]
+        mover.client.send({"type": "act", "action": "play pig 0,0"})
+        settle(owner, a, b, until=lambda: len(mover.refusals) > 1)
+        assert "R" in mover.refusals[-1] or "hold no" in mover.refusals[-1]
+        mover.client.send({"type": "act", "action": "fly to the moon"})
+        settle(owner, a, b, until=lambda: len(mover.refusals) > 2)
+        assert "cannot read action" in mover.refusals[-1]
+        assert owner.state.snapshot() == before          # nothing changed
+        mover.perform(mover.legal()[0])
+        settle(owner, a, b, until=lambda: len(owner.state.history) == 1
+               and len(waiter.history) == 1)
+        assert waiter.obs == observe(owner.state, waiter.seat)
+        # a spectator sees the public view only and cannot act
+        watcher = GameLink.join(owner.address, owner.hosted.code, spectate=True)
+        assert watcher.spectator and sum(watcher.obs.land_hand) == 0
+        watcher.client.send({"type": "act", "action": "end"})
+        settle(owner, watcher, until=lambda: watcher.refusals)
+        assert "spectators" in watcher.refusals[-1]
+        # a third player finds no free seat
+        with pytest.raises(Exception, match="no free seat"):
+            GameLink.join(owner.address, owner.hosted.code)
+    finally:
+        owner.hosted.close()
+
+
+def test_a_dropped_seat_waits_until_it_is_back_or_handed_to_an_ai():
+    owner = Owner(["remote", "easy"])
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        token = a.client.token
+        settle(owner, a, until=lambda: owner.state.current == 0)
+        a.close()
+        settle(owner, until=lambda: owner.hosted.waiting_for(owner.state) == 0)
+        n = len(owner.state.history)
+        time.sleep(0.3)
+        owner.step()
+        assert len(owner.state.history) == n              # it waits
+        back = GameLink.join(owner.address, owner.hosted.code, token=token)
+        assert back.seat == 0 and back.obs == observe(owner.state, 0)
+        settle(owner, back, until=lambda: owner.hosted.online(0))
+        assert owner.hosted.waiting_for(owner.state) is None
+        back.close()
+        settle(owner, until=lambda: owner.hosted.waiting_for(owner.state) == 0)
+        owner.hosted.hand_to_ai(0, "easy")
+        settle(owner, until=owner.state.is_over, timeout=30)
+        # the old token now only watches
+        late = GameLink.join(owner.address, owner.hosted.code, token=token)
+        assert late.spectator
+    finally:
+        owner.hosted.close()
+
+
+def test_a_game_advertised_on_loopback_is_found():
+    ad = Advertiser("Test game 4242", 4242, ["127.0.0.1"], "symmetric", 3,
+                    interfaces=["127.0.0.1"])
+    browser = Browser(interfaces=["127.0.0.1"])
+    try:
+        assert ad.start(), ad.error
+        assert browser.start(), browser.error
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(g.port == 4242 for g in browser.games()):
+            time.sleep(0.05)
+        game = next(g for g in browser.games() if g.port == 4242)
+        assert (game.address, game.map, game.free) == ("127.0.0.1", "symmetric", 3)
+        assert game.name.startswith("Test game 4242")
+    finally:
+        ad.close()
+        browser.close()
+
+
+def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
+    from hacienda_game.session.keeper import GameKeeper
+
+    owner = Owner(["remote", "remote"])
+    keeper = GameKeeper(owner.plan, keep=False)
+
+    def perform(action) -> None:
+        events = owner.state.apply(action)
+        keeper.note(owner.state, action, events)
+        owner.hosted.publish(owner.state, action, events, limit=keeper.limit)
+
+    def undo(seat: int) -> str | None:
+        ok, _label, why = keeper.undo_label(owner.state, True)
+        if not ok:
+            return why
+        owner.state = keeper.undo(owner.state)
+        owner.hosted.publish(owner.state, None, [], reset=True, limit=keeper.limit)
+        return None
+
+    def step() -> None:
+        owner.hosted.pump(lambda: owner.state, perform, undo)
+
+    owner.step = step
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        settle(owner, a, b, until=lambda: a.started and b.started)
+        mover = a if owner.state.current == a.seat else b
+        play = next(x for x in mover.legal() if x.verb == "play")
+        mover.perform(play)
+        settle(owner, a, b, until=lambda: mover.can_undo)
+        mover.request_undo()
+        settle(owner, a, b, until=lambda: not owner.state.history and not mover.history)
+        assert mover.obs == observe(owner.state, mover.seat)
+        mover.perform(next(x for x in mover.legal() if str(x) == "buy land"))
+        settle(owner, a, b, until=lambda: len(mover.history) == 1)
+        assert not mover.can_undo
+        mover.request_undo()
+        settle(owner, a, b, until=lambda: mover.refusals)
+        assert "card was drawn" in mover.refusals[-1] and len(owner.state.history) == 1
+    finally:
+        owner.hosted.close()
