@@ -23,7 +23,7 @@ from ..i18n import N_, _
 from .base import Budget, choose_action
 
 # A hint is asked for while a human waits: hard's own search, a little lighter.
-COACH_BUDGET = Budget(seconds=3.0, iterations=50)
+COACH_BUDGET = Budget(seconds=8.0, iterations=50)
 
 
 @dataclass(frozen=True)
