@@ -6,6 +6,13 @@ English text as the key and named ``{fields}`` for what varies::
 
     _("{name} buys a land card").format(name=name)
 
+A text that counts something has a form per number: ``ngettext(singular,
+plural, n)`` picks it by the language's own plural rule (the ``Plural-Forms``
+header of its catalog), so "1 point" and "2 points" read right in every
+language::
+
+    ngettext("{count} point", "{count} points", n).format(count=n)
+
 Translations live in gettext catalogs, ``hacienda_game/locale/<code>.po``,
 read with Babel (translators can use Poedit or any PO editor).  A missing
 translation shows the English text, never an empty label; the test suite
@@ -15,8 +22,10 @@ it too.
 
 from __future__ import annotations
 
+import gettext
 import locale
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -35,17 +44,49 @@ def N_(message: str) -> str:
 
 
 @cache
-def catalog(code: str) -> dict[str, str]:
-    """English text -> translation for one language (empty for English)."""
-    if code == "en":
-        return {}
+def _read(code: str):
     from babel.messages.pofile import read_po
 
     path = LOCALE_DIR / f"{code}.po"
     with path.open("rb") as f:
-        po = read_po(f, locale=code)
-    return {m.id: m.string for m in po
+        return read_po(f, locale=code)
+
+
+@cache
+def catalog(code: str) -> dict[str, str]:
+    """English text -> translation for one language (empty for English)."""
+    if code == "en":
+        return {}
+    return {m.id: m.string for m in _read(code)
             if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+@cache
+def plural_catalog(code: str) -> dict[str, tuple[str, ...]]:
+    """English singular -> the translation's forms (empty for English); only
+    entries with every form translated."""
+    if code == "en":
+        return {}
+    return {m.id[0]: tuple(m.string) for m in _read(code)
+            if isinstance(m.id, tuple) and m.string and all(m.string) and not m.fuzzy}
+
+
+@cache
+def plural_rule(code: str) -> Callable[[int], int]:
+    """n -> which form a language uses for it, from its catalog's Plural-Forms
+    header (English: the first for 1, the second otherwise)."""
+    if code == "en":
+        return lambda n: int(n != 1)
+    return gettext.c2py(_read(code).plural_expr)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counting text for ``n`` in the current language (the
+    English form by the English rule when no translation exists)."""
+    forms = plural_catalog(_language).get(singular)
+    if forms is None:
+        return singular if n == 1 else plural
+    return forms[min(plural_rule(_language)(n), len(forms) - 1)]
 
 
 def _(message: str) -> str:
@@ -89,5 +130,5 @@ def system_language() -> str:
     return "en"
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "catalog", "language", "set_language",
-           "system_language"]
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "catalog", "language", "ngettext",
+           "plural_catalog", "plural_rule", "set_language", "system_language"]

@@ -188,11 +188,11 @@ def test_the_four_animals_have_different_silhouettes(sprites):
             assert (dark[one] != dark[other]).sum() >= 25, (ANIMALS[one], ANIMALS[other])
 
 
-def test_font_covers_every_glyph_in_three_sizes(font):
+def test_font_covers_every_glyph_in_four_sizes(font):
     sheet, meta = font
     assert meta["format"] == "hacienda-font/1"
     heights = []
-    for size in ("small", "large", "huge"):
+    for size in ("small", "medium", "large", "huge"):
         table = meta["fonts"][size]
         assert 0 < table["baseline"] < table["line_height"]
         heights.append(table["cap_height"])
@@ -209,8 +209,28 @@ def test_font_covers_every_glyph_in_three_sizes(font):
             for char in [c for c in GLYPHS if c.islower() and c != "ß"]:
                 assert bitmaps.pop(char) == bitmaps[char.upper()], char
         assert len(set(bitmaps.values())) == len(bitmaps), f"{size}: two glyphs look alike"
-    small, large, huge = heights
-    assert 6 <= small <= 9 and 12 <= large <= 18 and 24 <= huge <= 36
+    small, medium, large, huge = heights
+    assert 6 <= small <= 9 and 10 <= medium < large and 12 <= large <= 18 and 24 <= huge <= 36
+
+
+def test_the_medium_face_has_10_px_capitals_and_even_stems(font):
+    """Text for the sofa: 10 canvas px capitals (20 screen px at 1920x1080), the
+    baseline under them, and every letter's stems two pixels wide."""
+    sheet, meta = font
+    table = meta["fonts"]["medium"]
+    for char in "EHIMTÄ":
+        x, y, w, h, _ = table["glyphs"][char]
+        ink = sheet[y:y + h, x:x + w, 3] > 0
+        rows = np.nonzero(ink.any(axis=1))[0]
+        assert rows[-1] + 1 == table["baseline"], char
+        if char != "Ä":
+            assert rows[-1] - rows[0] + 1 == table["cap_height"] == 10, char
+        runs = [len(run) for line in ink[:, :] for run in
+                "".join(".#"[int(v)] for v in line).split(".") if run]
+        assert min(runs) >= 2, (char, runs)
+    x, y, w, h, _ = table["glyphs"]["l"]
+    assert (sheet[y:y + h, x:x + w, 3] > 0).any(axis=1).nonzero()[0][0] \
+        == table["baseline"] - 10                    # ascenders reach the capitals
 
 
 def test_accented_letters_are_their_base_letter_plus_a_mark(font):

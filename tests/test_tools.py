@@ -18,8 +18,27 @@ def test_bench_prints_its_figures_as_json():
         assert figures[key] > 0
     assert figures["actions_per_game"] > 50
     assert figures["frame_p99_ms_while_ai_thinks"] > 0
+    assert figures["effects_frame_cpu_p99_ms"] > 0 and figures["effects_frames_per_game"] > 100
 
 
 def test_golden_files_are_up_to_date():
     subprocess.run([sys.executable, "tools/make_golden.py", "--check"], cwd=ROOT, check=True,
                    capture_output=True)
+
+
+def test_screens_draws_the_asked_scenes_as_each_screen_shows_them(tmp_path):
+    import os
+
+    import pygame
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, "tools/screens.py", "--out", str(tmp_path), "--only",
+                    "menu,settings", "--size", "1280x800", "--size", "2560x1080",
+                    "--lang", "de"], cwd=ROOT, check=True, capture_output=True, env=env)
+    for name in ("menu", "settings"):
+        for size in ((1280, 800), (2560, 1080)):
+            path = tmp_path / f"{name}-de-{size[0]}x{size[1]}.png"
+            assert pygame.image.load(str(path)).get_size() == size
+    bad = subprocess.run([sys.executable, "tools/screens.py", "--only", "nothing"], cwd=ROOT,
+                         capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "unknown shots nothing" in bad.stderr

@@ -16,6 +16,13 @@ during a whole autoplay game of four random seats (``hacienda --autoplay
 median over runs with different seeds; and the time from launching
 ``hacienda`` to its first menu frame (the whole process, start to exit after
 that one frame, so an upper bound).
+
+Display figures (``--only display``, also part of the rendering figures):
+p99 frame time during an autoplay game of four random seats with every effect
+on (animations at normal speed, colour-blind patterns) under the dummy driver
+(the canvas is the window), by wall time and CPU time; and, when
+an X display is there (``DISPLAY``, e.g. Xvfb 1920x1080 with a window
+manager), the median and p99 frame time full screen on it, median of runs.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -141,6 +149,70 @@ def launch_seconds(affinity) -> tuple[float, float]:
         return whole, json.loads(log.read_text())["first_frame_s"]
 
 
+def effects_game(seed: int, headless: bool, frames: int = 20000) -> dict:
+    """An autoplay game of four random seats in this process, every effect on;
+    headless (the canvas is the window) or full screen on the X display."""
+    import tempfile
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["HACIENDA_HOME"] = tmp
+        from hacienda_game.client.app import App, frame_report
+        from hacienda_game.client.options import Options
+        from hacienda_game.client.scenes.start import first_scene
+
+        options = Options(autoplay=True, seats=["random"] * 4, seed=seed, fake_clock=True,
+                          max_frames=frames)
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            options.headless = True
+        app = App(options)
+        if not headless and not app.settings.fullscreen:
+            app.toggle_fullscreen()             # autoplay opens a window: full screen here
+        app.settings.patterns = True
+        app.settings.anim_speed = "normal"
+        try:
+            app.push(first_scene(app))
+            while app.running and app.stack and app.frame < frames:
+                app.step()
+            report = frame_report(app.frame_ms, app.frame_cpu_ms, app.idle_ms,
+                                  app.first_frame_s, app.result)
+            report["view"] = app.view.mode
+            report["screen"] = "x".join(map(str, app.window.get_size()))
+            for key in ("frame_ms", "cpu_ms", "ai_part_ms"):
+                report.pop(key)
+        finally:
+            app.finish()
+        return report
+
+
+def display_figures(runs: int) -> dict:
+    """The display part: all effects under the dummy driver, full screen on X."""
+    games = [effects_game(2000 + r, True) for r in range(runs)]
+    out = {
+        "effects_frame_p99_ms": round(statistics.median(g["p99_ms"] for g in games), 2),
+        "effects_frame_p99_ms_runs": [g["p99_ms"] for g in games],
+        "effects_frame_cpu_p99_ms": round(statistics.median(g["cpu_p99_ms"] for g in games), 2),
+        "effects_frames_per_game": round(statistics.median(g["frames"] for g in games)),
+    }
+    if os.environ.get("DISPLAY"):
+        # Each in a fresh process: SDL keeps the video driver it started with.
+        env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+        shown = [json.loads(subprocess.run(
+            [sys.executable, __file__, "--fullscreen-game", str(3000 + r)], env=env,
+            check=True, capture_output=True, text=True).stdout) for r in range(runs)]
+        out.update({
+            "fullscreen_size": shown[0]["screen"],
+            "fullscreen_view": shown[0]["view"],
+            "fullscreen_frame_p50_ms": round(statistics.median(g["p50_ms"] for g in shown), 2),
+            "fullscreen_frame_p50_ms_runs": [g["p50_ms"] for g in shown],
+            "fullscreen_frame_p99_ms": round(statistics.median(g["p99_ms"] for g in shown), 2),
+            "fullscreen_frame_cpu_p50_ms": round(statistics.median(g["cpu_p50_ms"]
+                                                                   for g in shown), 2),
+        })
+    return out
+
+
 def render_figures(runs: int, map_name: str, affinity, think_seconds: float = 30.0) -> dict:
     games = [autoplay_frames(1000 + r, map_name, affinity) for r in range(runs)]
     launches = [launch_seconds(affinity) for _ in range(runs)]
@@ -176,14 +248,22 @@ def main() -> int:
                          " (default: --runs)")
     ap.add_argument("--think-seconds", type=float, default=30.0,
                     help="seconds of 60 fps play while AI seats think (hard + 3 medium)")
-    ap.add_argument("--only", choices=["engine", "render"],
-                    help="measure only the engine or only the rendering figures")
+    ap.add_argument("--only", choices=["engine", "render", "display"],
+                    help="measure only the engine, the rendering or the display figures")
+    ap.add_argument("--fullscreen-game", type=int, metavar="SEED", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.fullscreen_game is not None:        # a child of display_figures
+        print(json.dumps(effects_game(args.fullscreen_game, False, frames=1200)))
+        return 0
     # The game client runs on every core (its AI thinks in a second process).
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    if args.only == "display":
+        return _print(display_figures(args.render_runs or args.runs), args.json)
     render = render_figures(args.render_runs or args.runs, args.map, affinity,
                             args.think_seconds) \
         if args.only != "engine" else {}
+    if args.only != "engine":
+        render.update(display_figures(args.render_runs or args.runs))
     if args.only == "render":
         return _print(render, args.json)
     if hasattr(os, "sched_setaffinity"):

@@ -7,7 +7,7 @@ traced allocations and the process's peak resident set, less the baseline of
 a process that only imported the game.  Conditions matter: say how many
 cores and what else ran.
 
-    python tools/bench_maps.py [--repeat 3]
+    python -m tools.bench_maps [--repeat 3]
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def measure_one(path: str, draw: bool, repeat: int) -> dict:
 
 
 def run(path: Path, draw: bool, repeat: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--one", str(path), "--repeat", str(repeat)]
+    out = subprocess.run([sys.executable, "-m", "tools.bench_maps", "--one", str(path),
+                          "--repeat", str(repeat)]
                          + (["--draw"] if draw else []), capture_output=True, text=True,
                          timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     if out.returncode:

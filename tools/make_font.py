@@ -6,8 +6,15 @@ bottom of the descenders (row 8); the baseline sits under row 6.  Accented
 letters are built from a base letter plus a hand-drawn accent placed in the
 three rows above the cap top, so every glyph cell is 12 rows high.
 
-Three sizes, two hand-drawn faces:
+Four sizes, two hand-drawn faces:
   small  the regular face as written (7 px capitals, 1 px strokes, 12 px lines);
+  medium the regular face redrawn for reading from the sofa: 10 px capitals,
+         7 px x-height, 2 px stems and 1 px bars (as the 8x16 text-mode fonts
+         of old PCs); derived row by row and column by column, never
+         resampled: a row between two bars is repeated, a column holding a
+         stem is doubled, so every stroke keeps one even width; the few marks
+         too small to derive (dots, commas, quotes) are drawn by hand below
+         (MEDIUM_MARKS), the accents are the bold face's; 15 px lines;
   large  small doubled, with every diagonal stair step bridged so slopes
          read as one stroke: 14 px capitals, 2 px strokes, 24 px lines;
   huge   a second face, bold arcade capitals with 2 px stems (BOLD_GLYPHS),
@@ -216,6 +223,32 @@ BOLD_ACCENTS: dict[str, str] = {
     "diaeresis": "##.## ##.## .....",
     "tilde": ".##.# #.##. .....",
 }
+# The medium face: which base row each of its 12 rows repeats.  Capitals,
+# digits and signs repeat the rows under the top bar and both rows between the
+# middle and the bottom bar (10 px capitals, the middle bar a little high, as in
+# print); small letters repeat the rows between their bars (a 7 px x-height),
+# and the row under their ascenders so they reach the capitals' height.
+MEDIUM_CAP_ROWS = (0, 1, 1, 2, 3, 4, 4, 5, 5, 6, 7, 8)
+MEDIUM_SMALL_ROWS = (0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 8)
+MEDIUM_ROWS = len(MEDIUM_CAP_ROWS)
+MEDIUM_CELL = ACCENT_ROWS + MEDIUM_ROWS
+MEDIUM_BASELINE = ACCENT_ROWS + 10
+# Marks drawn by hand for the medium face (12 rows: cap top .. descender bottom).
+MEDIUM_MARKS = """
+.  ,  :  ;  !  ¡  '  "     ·  …
+.. .. .. .. ## .. ## ##.## .. ..........
+.. .. .. .. ## .. ## ##.## .. ..........
+.. .. .. .. ## .. ## ##.## .. ..........
+.. .. ## ## ## .. .. ..... .. ..........
+.. .. ## ## ## ## .. ..... .. ..........
+.. .. .. .. ## ## .. ..... ## ..........
+.. .. .. .. ## ## .. ..... ## ..........
+.. .. .. .. .. ## .. ..... .. ..........
+.. .. ## ## ## ## .. ..... .. ..........
+## ## ## ## ## ## .. ..... .. ##.##.##..
+## ## .. .# .. ## .. ..... .. ##.##.##..
+.. #. .. #. .. ## .. ..... .. ..........
+"""
 REQUIRED = ([chr(code) for code in range(32, 127)]
             + list("äöüÄÖÜßñÑáéíóúÁÉÍÓÚ¿¡«»·…€←→↑↓"))
 
@@ -239,7 +272,7 @@ def parse_glyphs(text: str) -> dict[str, np.ndarray]:
 
 
 def add_accents(glyphs: dict[str, np.ndarray], accents: dict[str, str] = ACCENTS,
-                names: list[str] | None = None) -> None:
+                names: list[str] | None = None, small_top: int = 1) -> None:
     """Build accented letters from their base letter and a hand-drawn accent."""
     for name in names or list(ACCENTED):
         base_name, accent_name = ACCENTED[name]
@@ -253,12 +286,44 @@ def add_accents(glyphs: dict[str, np.ndarray], accents: dict[str, str] = ACCENTS
         inked = np.nonzero(accent.any(axis=0))[0]
         accent = accent[:, inked[0]:inked[-1] + 1]
         width = max(base.shape[1], accent.shape[1])
-        glyph = np.zeros((CELL, width), dtype=bool)
+        glyph = np.zeros((base.shape[0], width), dtype=bool)
         glyph[:, (width - base.shape[1]) // 2:][:, :base.shape[1]] = base
-        top = 0 if base_name.isupper() else 1
+        top = 0 if base_name.isupper() else small_top
         left = (width - accent.shape[1]) // 2
         glyph[top:top + 3, left:left + accent.shape[1]] |= accent
         glyphs[name] = glyph
+
+
+def medium_face(small: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The medium face from the small one (see the module's notes)."""
+    medium: dict[str, np.ndarray] = {}
+    for name, bitmap in small.items():
+        if name in ACCENTED:
+            continue
+        glyph = bitmap[ACCENT_ROWS:]
+        rows = MEDIUM_SMALL_ROWS if name.islower() else MEDIUM_CAP_ROWS
+        tall = np.concatenate([bitmap[:ACCENT_ROWS], glyph[list(rows)]])
+        # A column with a vertical run of two or more pixels is a stem: doubled.
+        runs = [_longest_run(glyph[:, x]) for x in range(glyph.shape[1])]
+        repeat = [2 if run >= 2 or glyph.shape[1] <= 2 else 1 for run in runs]
+        medium[name] = np.repeat(tall, repeat, axis=1)
+    lines = MEDIUM_MARKS.strip("\n").splitlines()
+    names = lines[0].split()
+    rows = [line.split() for line in lines[1:]]
+    for column, name in enumerate(names):
+        mark = np.array([[pixel == "#" for pixel in row[column]] for row in rows])
+        medium[name] = np.pad(mark, ((ACCENT_ROWS, 0), (0, 0)))
+    # Accents as bold as the strokes, the small letters' just above the x-height.
+    add_accents(medium, BOLD_ACCENTS, small_top=3)
+    return medium
+
+
+def _longest_run(column: np.ndarray) -> int:
+    best = run = 0
+    for ink in column:
+        run = run + 1 if ink else 0
+        best = max(best, run)
+    return best
 
 
 def bold_capitals() -> dict[str, np.ndarray]:
@@ -295,10 +360,19 @@ def build_fonts() -> dict[str, dict[str, np.ndarray]]:
     missing = [name for name in REQUIRED if name not in small]
     if missing:
         raise ValueError(f"glyphs missing from the table: {missing}")
+    medium = medium_face(small)
     large = {name: double(bitmap) for name, bitmap in small.items()}
     huge = {name: bitmap.repeat(4, axis=0).repeat(4, axis=1)
             for name, bitmap in bold_capitals().items()}
-    return {"small": small, "large": large, "huge": huge}
+    return {"small": small, "medium": medium, "large": large, "huge": huge}
+
+
+def metrics(size: str, glyphs: dict[str, np.ndarray]) -> tuple[int, int, int, int]:
+    """(line height, baseline, capital height, gap between letters) of a size."""
+    if size == "medium":
+        return MEDIUM_CELL, MEDIUM_BASELINE, 10, 1
+    scale = glyphs["A"].shape[0] // CELL
+    return CELL * scale, BASELINE * scale, 7 * scale, scale
 
 
 def pack(fonts: dict[str, dict[str, np.ndarray]], sheet_width: int = 512
@@ -308,20 +382,20 @@ def pack(fonts: dict[str, dict[str, np.ndarray]], sheet_width: int = 512
     spots: list[tuple[int, int, np.ndarray]] = []
     top = 0
     for size, glyphs in fonts.items():
-        scale = glyphs["A"].shape[0] // CELL
+        line, baseline, cap, gap = metrics(size, glyphs)
         x, y = 0, top
         table = {}
         for name in sorted(glyphs):
             bitmap = glyphs[name]
             width = bitmap.shape[1]
             if x + width > sheet_width:
-                x, y = 0, y + CELL * scale + 1
+                x, y = 0, y + line + 1
             spots.append((x, y, bitmap))
-            table[name] = [x, y, width, bitmap.shape[0], width + scale]
+            table[name] = [x, y, width, bitmap.shape[0], width + gap]
             x += width + 1
-        placed[size] = {"line_height": CELL * scale, "baseline": BASELINE * scale,
-                        "cap_height": 7 * scale, "glyphs": table}
-        top = y + CELL * scale + 1
+        placed[size] = {"line_height": line, "baseline": baseline,
+                        "cap_height": cap, "glyphs": table}
+        top = y + line + 1
     height = top - 1
     sheet = np.zeros((height, sheet_width, 4), dtype=np.uint8)
     for x0, y0, bitmap in spots:
@@ -335,6 +409,10 @@ def preview(fonts: dict[str, dict[str, np.ndarray]]) -> np.ndarray:
     lines = [("small", "HACIENDA: Kühe, Schafe, Pferde... ¿Señor? ¡Olé! 0123456789"),
              ("small", "abcdefghijklmnopqrstuvwxyz ß äöü ñ áéíóú ÄÖÜ ÑÁÉÍÓÚ « » · … € ←→↑↓"),
              ("small", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ×"),
+             ("medium", "HACIENDA: Kühe, Schafe, Pferde... ¿Señor? ¡Olé! 0123456789"),
+             ("medium", "abcdefghijklmnopqrstuvwxyz ß äöü ñ áéíóú ÄÖÜ ÑÁÉÍÓÚ « » · … €"),
+             ("medium", "ABCDEFGHIJKLMNOPQRSTUVWXYZ !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ×"),
+             ("medium", "Intermediate scoring in 18 cards. Ana buys a land card."),
              ("large", "Market side: +7 pesos ¿Listo?"),
              ("large", "Pass to Ana: click when ready"),
              ("huge", "SCORE 1234 ¡OLÉ!"),
@@ -344,7 +422,7 @@ def preview(fonts: dict[str, dict[str, np.ndarray]]) -> np.ndarray:
     rows = []
     for size, text in lines:
         glyphs = fonts[size]
-        gap = glyphs["A"].shape[0] // CELL
+        gap = metrics(size, glyphs)[3]
         parts = []
         for char in text:
             bitmap = glyphs.get(char, glyphs["?"])

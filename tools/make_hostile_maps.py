@@ -8,7 +8,7 @@ writes the small ones into ``tests/boards/hostile/`` so they can be opened
 in Tiled or given to ``hacienda --map``.  Cases that need a FIFO or a
 symbolic link are only made on POSIX systems.
 
-    python tools/make_hostile_maps.py [--out tests/boards/hostile] [--all]
+    python -m tools.make_hostile_maps [--out tests/boards/hostile] [--all]
 """
 
 from __future__ import annotations
@@ -114,9 +114,10 @@ def _(folder: Path) -> Path:
         'tilecount="8"', 'tilecount="15625"')))
 
 
-@case("declared_4000_legit", "declared image size", None)
+@case("declared_4000", "declared image size", "15625 tiles, over the limit of 4096")
 def _(folder: Path) -> Path:
-    # Tiled uses the true image size: a wrong declaration alone is harmless.
+    # the true image is small, but a reader trusting the declaration would cut
+    # 125 x 125 tiles from it
     return write(folder, map_text(tilesets=tileset(width=4000, height=4000)))
 
 
@@ -255,12 +256,15 @@ def _(folder: Path) -> Path:
 
 # -- nesting ------------------------------------------------------------------
 
+def in_groups(folder: Path, depth: int) -> Path:
+    """The board layer inside ``depth`` nested group layers."""
+    body = '<group id="2" name="g">' * depth + board_layer(3) + "</group>" * depth + "\n"
+    return write(folder, map_text(body=body))
+
+
 @case("deep_groups", "nesting", "nested over 32 deep")
 def _(folder: Path) -> Path:
-    depth = 20000
-    body = ('<group id="2" name="g">' * depth + board_layer(3)
-            + "</group>" * depth + "\n")
-    return write(folder, map_text(body=body))
+    return in_groups(folder, 20000)
 
 
 @case("deep_class_properties", "nesting", "nested over 32 deep")
@@ -273,10 +277,7 @@ def _(folder: Path) -> Path:
 
 @case("groups_31_deep_legit", "nesting", None)
 def _(folder: Path) -> Path:
-    depth = 28
-    body = ('<group id="2" name="g">' * depth + board_layer(3)
-            + "</group>" * depth + "\n")
-    return write(folder, map_text(body=body))
+    return in_groups(folder, 28)
 
 
 # -- the drawn picture and the hex shape --------------------------------------
@@ -333,6 +334,12 @@ def _(folder: Path) -> Path:
 def _(folder: Path) -> Path:
     return write(folder, map_text(properties='  <property name="description">'
                                   + "multi\nline " * 1000 + "</property>\n"))
+
+
+@case("description_2000_legit", "text property", None)
+def _(folder: Path) -> Path:
+    words = " ".join(["pampas"] * 285)               # 1994 characters: within the limit
+    return write(folder, map_text(properties={"title": "T" * 100, "description": words}))
 
 
 # -- player counts (warned, played on 2-5) -------------------------------------

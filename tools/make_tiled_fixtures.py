@@ -137,6 +137,19 @@ ALL_FLAGS = [h | v | d | r for h in (0, H) for v in (0, V) for d in (0, D) for r
 SHAPE_KEEPING = (0, H, V, H | V, D | R)
 
 
+def read_rgba(path: Path) -> np.ndarray:
+    """A PNG as an (height, width, 4) array (pygame reads it; the tools may)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    image = pygame.image.load(str(path))
+    rgb = pygame.surfarray.array3d(image).transpose(1, 0, 2)
+    alpha = pygame.surfarray.array_alpha(image).T
+    return np.dstack([rgb, alpha]).astype(np.uint8)
+
+
 def coded_tileset(folder: Path, name: str, axis: str, tw: int, th: int, side: int,
                   cells: list[tuple[int, int]], firstgid: int = 1, offset: tuple = (0, 0),
                   external: bool = False, extra_props: str = "",
@@ -340,6 +353,16 @@ def fidelity_fixtures(folder: Path) -> dict[str, str]:
     (folder / "tall.png").write_bytes(png_bytes(tall))
     shaped("fid_project", ("y", "odd", 32, 32, 16), properties=PROJECT_PROPERTIES,
            tileset_kw={"space_attrs": ' propertytype="space"'})
+    # A tileset whose image has a transparent colour (Tiled's trans="ff00ff").
+    keyed = read_rgba(ROOT / "maps" / "hacienda.png")
+    keyed[keyed[..., 3] == 0] = (255, 0, 255, 255)
+    (folder / "keyed.png").write_bytes(png_bytes(keyed))
+    shaped("fid_transparent_colour", ("y", "odd", 32, 32, 16),
+           body="{board}" + csv_layer(2, "keyed", _deco((0,), 2)).replace(
+               f'{DECO}', f'{DECO}'))
+    out["fid_transparent_colour"] = out["fid_transparent_colour"].replace(
+        '<image source="hacienda.png" width="256" height="32"/>',
+        '<image source="keyed.png" trans="ff00ff" width="256" height="32"/>')
     # Two tilesets on the board: one embedded, one external (same tile offset).
     half = len(CELLS) // 2
     first = coded_tileset(folder, "fid_multi_a", "y", 32, 32, 16, CELLS[:half])

@@ -5,7 +5,9 @@
     python tools/update_catalogs.py --take de=FILE.po   # also fill empty entries from FILE
 
 Every string marked with ``_()`` or ``N_()`` under hacienda_game/ is
-extracted with Babel's extractor.  New strings are added to each
+extracted with Babel's extractor, and every ``ngettext(singular, plural, n)``
+as a plural entry (``msgid_plural``, one ``msgstr[i]`` per form of the
+language's ``Plural-Forms`` header: two in German and Spanish).  New strings are added to each
 ``hacienda_game/locale/<code>.po`` with an empty translation (translate them
 with any PO editor, e.g. Poedit, or by hand); existing translations are kept;
 strings no longer in the source are dropped (and listed).  The rules help
@@ -26,7 +28,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "hacienda_game"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"_": None, "N_": None}
+# ngettext(singular, plural, n): a counting text with its forms (Plural-Forms).
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 METHODS = [("**.py", "python")]
 
 
@@ -35,7 +38,11 @@ def extract(package: Path = PACKAGE) -> Catalog:
     template = Catalog(project="hacienda_game")
     for filename, lineno, message, comments, context in extract_from_dir(
             str(package), METHODS, keywords=KEYWORDS, comment_tags=("Translators:",)):
-        if not isinstance(message, str) or not message:
+        if isinstance(message, tuple):          # a plural: (singular, plural)
+            if not all(isinstance(part, str) and part for part in message[:2]):
+                continue
+            message = tuple(message[:2])
+        elif not isinstance(message, str) or not message:
             continue
         template.add(message, locations=[(f"hacienda_game/{filename}", lineno)],
                      auto_comments=comments, context=context)
@@ -63,20 +70,27 @@ def merge(path: Path, code: str, template: Catalog) -> tuple[Catalog, list[str],
     return catalog, new, dropped
 
 
+def translated(message) -> bool:
+    """Every form of the entry has its translation (one form, or all of a plural's)."""
+    if isinstance(message.string, tuple | list):
+        return bool(message.string) and all(message.string) and not message.fuzzy
+    return bool(message.string) and not message.fuzzy
+
+
 def fill_from(catalog: Catalog, other: Catalog) -> int:
     """Copy the other catalog's translations into entries still empty here."""
     taken = 0
     for m in catalog:
-        if m.id and (not m.string or m.fuzzy):
+        if m.id and not translated(m):
             found = other.get(m.id)
-            if found is not None and found.string and not found.fuzzy:
+            if found is not None and translated(found):
                 m.string, m.flags = found.string, set()
                 taken += 1
     return taken
 
 
 def untranslated(catalog: Catalog) -> list[str]:
-    return [str(m.id) for m in catalog if m.id and (not m.string or m.fuzzy)]
+    return [str(m.id) for m in catalog if m.id and not translated(m)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..engine import Action, Event, GameState, IllegalAction, observe
 from ..engine.components import WATER_SHAPES
 from ..engine.observe import Observation
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube
 from .hints import hint
@@ -150,13 +150,16 @@ class ActionLayer:
                     animal=card_name(e.data["animal"]), herd=e.data["herd"]))
             elif e.kind == "hacienda_placed":
                 group = clone.chain_at(clone.board.hex_of(e.data["cell"]))
-                parts.append(_("hacienda on a group of {size}: worth {size} points per"
-                               " scoring").format(size=len(group)))
+                parts.append(ngettext("hacienda on a group of {size}: worth {size} point per"
+                                      " scoring", "hacienda on a group of {size}: worth"
+                                      " {size} points per scoring", len(group)).format(
+                    size=len(group)))
         if money < 0:
             parts.append(_("costs {price} pesos").format(price=-money))
         score = clone.seats[seat].score - before[1]
         if score:
-            parts.append(_("{points} points").format(points=f"{score:+d}"))
+            parts.append(ngettext("{points} point", "{points} points", abs(score)).format(
+                points=f"{score:+d}"))
         return "; ".join(parts) or str(action)
 
     @property

@@ -7,7 +7,6 @@ import json
 import os
 import sys
 import time
-import warnings
 from collections import deque
 from collections.abc import Callable
 
@@ -17,15 +16,13 @@ import pygame  # noqa: E402
 from .. import i18n  # noqa: E402
 from ..session.userdirs import Settings, log_error  # noqa: E402
 from .assets import Art  # noqa: E402
+from .display import DEFAULT_CANVAS, View, choose_view  # noqa: E402
 from .options import Options  # noqa: E402
 from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
 from .sound import Sound  # noqa: E402
 
-# SCALED under a driver without a GPU renderer: pygame warns, then scales in software.
-warnings.filterwarnings("ignore", "no fast renderer available")
-
-CANVAS = (960, 540)
+CANVAS = DEFAULT_CANVAS     # the canvas of a 16:9 screen (and of headless runs)
 FPS = 60
 FRAME_WINDOW = 600        # frame timings kept without --frame-log (the last 10 s)
 LAST_RESULT: dict | None = None     # how the last autoplay game ended (for the command line)
@@ -66,37 +63,6 @@ class RealClock:
         return min(self._clock.tick(FPS) / 1000.0, 0.1)
 
 
-def _integer_scaling() -> None:
-    """Ask SDL to scale the canvas by whole numbers only (letterboxing the
-    rest), so pixels stay square and even on 16:10 and 4:3 screens too.
-    pygame's SCALED leaves this off in full-screen; best effort via SDL."""
-    try:
-        import ctypes
-
-        from pygame._sdl2.video import Window
-
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            libs = [line.split()[-1] for line in maps
-                    if os.path.basename(line.split()[-1]).startswith("libSDL2-2")]
-        if not libs:
-            return
-        sdl = ctypes.CDLL(libs[0])
-        sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
-        sdl.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
-        sdl.SDL_GetRenderer.restype = ctypes.c_void_p
-        sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
-        sdl.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        with warnings.catch_warnings():      # only its id is read: no surface use
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window_id = Window.from_display_module().id
-        window = sdl.SDL_GetWindowFromID(window_id)
-        renderer = sdl.SDL_GetRenderer(window) if window else None
-        if renderer:
-            sdl.SDL_RenderSetIntegerScale(renderer, 1)
-    except Exception:  # noqa: BLE001 - a nicety: plain SCALED still keeps the aspect ratio
-        return
-
-
 def max_window_scale() -> int:
     """The largest whole-number scale whose window fits the desktop (at least 1)."""
     try:
@@ -104,17 +70,6 @@ def max_window_scale() -> int:
     except (pygame.error, IndexError):
         return 1
     return max(1, min(dw // CANVAS[0], (dh - 48) // CANVAS[1]))
-
-
-def _window_scale(k: int) -> None:
-    """Resize the (SCALED) window to k times the canvas."""
-    try:
-        with warnings.catch_warnings():      # only its size is set: no surface use
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.size = (CANVAS[0] * k, CANVAS[1] * k)
-    except (pygame.error, AttributeError):
-        return                               # SCALED's own choice stays
 
 
 class App:
@@ -143,8 +98,12 @@ class App:
             self.settings.fullscreen = False
         i18n.set_language(options.language or self.settings.language
                           or i18n.system_language())
-        self.screen = self._set_mode()
+        self.screen: pygame.Surface | None = None    # the canvas scenes draw on
+        self.window: pygame.Surface
+        self.view: View
+        self._set_mode()
         self.art = Art()
+        self.art.fonts.text_size = self.settings.text_size
         self.sound = Sound(enabled=not options.headless,
                            music_volume=self.settings.music_volume,
                            effects_volume=self.settings.effects_volume)
@@ -174,27 +133,96 @@ class App:
         pygame.mouse.set_visible(False)
 
     # --------------------------------------------------------------- display
-    def _set_mode(self) -> pygame.Surface:
-        # Headless there is no screen to scale to: SDL's dummy driver would
-        # scale in software for nothing, so the canvas is the window there.
-        flags = 0 if self.options.headless else pygame.SCALED
-        if self.settings.fullscreen:
-            flags |= pygame.FULLSCREEN
-        screen = pygame.display.set_mode(CANVAS, flags)
-        _integer_scaling()
-        if not self.options.headless and not self.settings.fullscreen and self.settings.scale:
-            _window_scale(min(self.settings.scale, max_window_scale()))
-        return screen
+    def _set_mode(self) -> None:
+        """Open (or reopen) the window, then choose the canvas and view for it.
+
+        Full screen takes the desktop's size; a window is a whole multiple of
+        the 16:9 canvas and resizes freely; headless the canvas is the window
+        (unless a screen size is asked for: then it is drawn as on that screen)."""
+        opts = self.options
+        if opts.headless:
+            self.window = pygame.display.set_mode(opts.screen or CANVAS)
+        elif self.settings.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            if opts.screen:
+                size = opts.screen
+            else:
+                k = min(self.settings.scale or max_window_scale(), max_window_scale())
+                size = (CANVAS[0] * k, CANVAS[1] * k)
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Choose the view for the window's size now; scenes re-lay out when
+        the canvas size changes."""
+        before = self.screen.get_size() if self.screen is not None else None
+        fixed = CANVAS if self.options.headless and not self.options.screen else None
+        self.view = choose_view(self.window.get_size(), self.settings.pixel_perfect, fixed)
+        if self.view.mode == "identity":
+            self.screen = self.window
+        elif self.screen is None or self.screen is self.window \
+                or self.screen.get_size() != self.view.canvas:
+            self.screen = pygame.Surface(self.view.canvas).convert(self.window)
+        self._big = None
+        self._borders = self.view.dest != (0, 0, *self.view.screen)
+        if before is not None and before != self.screen.get_size():
+            for scene in self.stack:
+                self._guard(scene.resize, "resize")
+
+    def present(self) -> None:
+        """Put the canvas on the window: a whole-number blow-up, or a blow-up
+        to the next whole number smoothed down to fit (see client/display.py)."""
+        view = self.view
+        if view.mode == "identity":
+            return
+        if self._borders:
+            self.window.fill((0, 0, 0))
+        x, y, w, h = view.dest
+        target = self.window.subsurface((x, y, w, h))
+        if view.mode != "smooth":
+            pygame.transform.scale(self.screen, (w, h), target)
+            return
+        source = self.screen
+        if view.upscale > 1:
+            size = (view.canvas[0] * view.upscale, view.canvas[1] * view.upscale)
+            if self._big is None:
+                self._big = pygame.Surface(size).convert(self.window)
+            pygame.transform.scale(self.screen, size, self._big)
+            source = self._big
+        try:
+            pygame.transform.smoothscale(source, (w, h), target)
+        except ValueError:          # an unusual window format: scale, then copy
+            target.blit(pygame.transform.smoothscale(source.convert(32), (w, h)), (0, 0))
+
+    def window_resized(self) -> None:
+        """The window changed size (dragged, maximised, full screen toggled)."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.window = surface
+            self._fit()
 
     def set_scale(self, scale: int) -> None:
         """The windowed size: 0 = the largest that fits, else a whole multiple."""
         self.settings.scale = scale
         if not self.settings.fullscreen:
-            self.screen = self._set_mode()
+            self._set_mode()
+
+    def set_pixel_perfect(self, on: bool) -> None:
+        """Whole-number scaling with borders (on) or the picture filling the screen."""
+        self.settings.pixel_perfect = on
+        self._fit()
+
+    def set_text_size(self, size: str) -> None:
+        """The "Text size" setting: the body face changes; every scene re-lays out."""
+        self.settings.text_size = size
+        self.art.fonts.text_size = size
+        for scene in self.stack:
+            self._guard(scene.resize, "resize")
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
-        self.screen = self._set_mode()
+        self._set_mode()
 
     @property
     def canvas_size(self) -> tuple[int, int]:
@@ -343,14 +371,17 @@ class App:
                 self.quit(0)
             elif t in PAD_EVENT_TYPES:
                 out += self.pads.handle(e)
+            elif t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window_resized()
             elif t == pygame.MOUSEMOTION:
-                self.pointer = e.pos
-                out.append(Command("point", e.pos, device="mouse"))
+                self.pointer = self.view.to_canvas(e.pos)
+                out.append(Command("point", self.pointer, device="mouse"))
             elif t == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
-                self.pointer = e.pos
-                out.append(Command("press", e.pos, e.button, device="mouse"))
+                self.pointer = self.view.to_canvas(e.pos)
+                out.append(Command("press", self.pointer, e.button, device="mouse"))
             elif t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
-                out.append(Command("release", e.pos, e.button, device="mouse"))
+                out.append(Command("release", self.view.to_canvas(e.pos), e.button,
+                                   device="mouse"))
             elif t == pygame.MOUSEWHEEL:
                 out.append(Command("wheel", self.pointer or (0, 0),
                                    amount=1 if e.y > 0 else -1, device="mouse"))
@@ -397,6 +428,7 @@ class App:
             scene = self.top
             self._guard(lambda: scene.update(dt), "update", scene)
         self.draw()
+        self.present()
         pygame.display.flip()
         self.frame += 1
         if self.first_frame_s is None:
@@ -469,7 +501,7 @@ class App:
         LAST_RESULT = self.result
         opts = self.options
         if opts.screenshot:
-            pygame.image.save(self.screen, opts.screenshot)
+            pygame.image.save(self.window, opts.screenshot)
         if opts.frame_log:
             with open(opts.frame_log, "w", encoding="utf-8") as f:
                 json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.idle_ms,

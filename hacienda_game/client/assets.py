@@ -146,14 +146,22 @@ class Fonts:
         sheet = _load_png(folder / "font.png", "tools/make_font.py")
         try:
             self.small = Font(sheet, spec["fonts"]["small"])
+            self.medium = Font(sheet, spec["fonts"]["medium"])
             self.large = Font(sheet, spec["fonts"]["large"])
             self.huge = Font(sheet, spec["fonts"]["huge"])
-            # Text a player reads during play (log, hints, panels): a role, not a
-            # size, so the "Text size" setting can change it in one place.
-            self.body = self.large
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'font.json'}: malformed ({exc});"
                              f" {repair_hint('tools/make_font.py')}") from None
+
+
+    text_size = "normal"        # the "Text size" setting (the app keeps it current)
+
+    @property
+    def body(self) -> Font:
+        """Text a player reads during play (log, hints, panels, messages): a
+        role, not a size: the medium face (10 px capitals), or the large one
+        (14 px) when the "Text size" setting is large."""
+        return self.large if self.text_size == "large" else self.medium
 
 
 class Sprites:

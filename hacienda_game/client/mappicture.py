@@ -76,7 +76,7 @@ class Painter:
         self.margins = layout.margins
         self.grid = HexLayout(tiled.staggeraxis, tiled.staggerindex, tiled.tilewidth,
                               tiled.tileheight, tiled.hexsidelength)
-        self.files: dict[Path, pygame.Surface | None] = {}
+        self.files: dict[tuple, pygame.Surface | None] = {}
         self.tiles: dict[tuple, pygame.Surface | None] = {}
 
     def draw(self, size: tuple[int, int]) -> pygame.Surface:
@@ -99,12 +99,20 @@ class Painter:
     # -- pieces of pictures ------------------------------------------------
 
     def _file(self, image: Image) -> pygame.Surface | None:
-        if image.path not in self.files:
+        key = (image.path, image.trans)
+        if key not in self.files:
             try:   # sizes and kinds were checked by the maps loader (PNG, budgets)
-                self.files[image.path] = pygame.image.load(str(image.path))
+                picture = pygame.image.load(str(image.path))
             except (OSError, pygame.error):
-                self.files[image.path] = None   # a missing picture is left out, not fatal
-        return self.files[image.path]
+                picture = None   # a missing picture is left out, not fatal
+            if picture is not None and image.trans is not None:
+                picture = with_alpha(picture).copy()
+                keyed = (pygame.surfarray.array3d(picture) == image.trans).all(axis=2)
+                alpha = pygame.surfarray.pixels_alpha(picture)
+                alpha[keyed] = 0
+                del alpha
+            self.files[key] = picture
+        return self.files[key]
 
     def _tile(self, gid: int, layer: Layer) -> pygame.Surface | None:
         """A tile's picture, flipped (not yet rotated), tinted and faded."""

@@ -21,4 +21,5 @@ class Options:
     replay: str | None = None     # a game record (or save) to watch in the replay viewer
     fake_clock: bool = False      # step 1/60 s per frame without sleeping (tests, headless)
     language: str | None = None   # --lang: overrides the settings and the system's locale
+    screen: tuple[int, int] | None = None   # the window's size (tools: draw as on that screen)
     join: tuple[str, str] | None = None   # --join HOST:PORT CODE: straight into that game

@@ -71,6 +71,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def resize(self) -> None:
+        """The canvas changed size (window resized, full screen toggled): lay
+        out again from ``app.canvas_size``."""
+
     def typing(self) -> bool:
         """True while the player types text here (H is then a letter, not help)."""
         return False

@@ -10,23 +10,35 @@ from .assets import GOLD, GREY, INK, WHITE, Art
 from .scene import Command
 from .sound import cue
 
-_backgrounds: dict[int, pygame.Surface] = {}
+_backgrounds: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
 
 def draw_background(surface: pygame.Surface, art: Art, t: float = 0.0) -> None:
     """The menus' seamless background pattern, drifting slowly (one blit a frame)."""
     tile = art.sprites.get("bg_tile")
     tw, th = tile.get_size()
-    big = _backgrounds.get(id(art))
+    key = (id(art), surface.get_size())
+    big = _backgrounds.get(key)
     if big is None:
         w, h = surface.get_width() + tw, surface.get_height() + th
         big = pygame.Surface((w, h))
         for y in range(0, h, th):
             for x in range(0, w, tw):
                 big.blit(tile, (x, y))
-        _backgrounds[id(art)] = big
+        if len(_backgrounds) > 4:
+            _backgrounds.clear()
+        _backgrounds[key] = big
     off = int(t * 8) % tw
     surface.blit(big, (off - tw, off % th - th))
+
+
+def list_columns(canvas: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The list screens' two panels (maps, saves, replays): the list on the
+    left, the chosen entry's details on the right, both growing with the canvas."""
+    w, h = canvas
+    list_w = max(260, min(440, round(w * 0.39)))
+    return (pygame.Rect(24, 48, list_w, h - 120),
+            pygame.Rect(32 + list_w, 48, w - 56 - list_w, h - 120))
 
 
 def draw_panel(surface: pygame.Surface, art: Art, rect: pygame.Rect | tuple,
@@ -40,7 +52,8 @@ class Button:
 
     def __init__(self, rect: tuple[int, int, int, int] | pygame.Rect, label: str,
                  action: Callable[[], None] | None = None, *, icon: str | None = None,
-                 enabled: bool = True, big: bool = False, key: str | None = None):
+                 enabled: bool = True, big: bool = False, key: str | None = None,
+                 face: str | None = None):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.action = action
@@ -48,6 +61,7 @@ class Button:
         self.enabled = enabled
         self.big = big
         self.key = key            # command key name that also presses it
+        self.face = face          # the font's name (small, medium, large); big: large
         self.hover = False
         self.pressed_at = -1.0
         self.selected = False
@@ -77,13 +91,29 @@ class Button:
         if self.action:
             self.action()
 
+    def font(self, art: Art):
+        """The face its label is drawn in."""
+        return getattr(art.fonts, self.face) if self.face else \
+            art.fonts.large if self.big else art.fonts.small
+
+    def content_width(self, art: Art) -> int:
+        """The label's width and its icon's (with the gap between)."""
+        icon = art.sprites.get(self.icon).get_width() + 4 if self.icon in art.sprites else 0
+        return self.font(art).width(self.label) + icon
+
+    def overflow(self, art: Art) -> str:
+        """"" when the label fits inside the button, else what sticks out."""
+        if self.content_width(art) <= self.rect.width - 6:
+            return ""
+        return f"{self.label!r} ({self.content_width(art)} px in {self.rect.width})"
+
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         recent = pygame.time.get_ticks() / 1000 - self.pressed_at < 0.12
         frame = ("ui_button_disabled" if not self.enabled else
                  "ui_button_pressed" if recent or self.selected else
                  "ui_button_hover" if self.hover else "ui_button")
         surface.blit(art.sprites.nine(frame, self.rect.size), self.rect.topleft)
-        font = art.fonts.large if self.big else art.fonts.small
+        font = self.font(art)
         colour = GREY if not self.enabled else WHITE
         label_w = font.width(self.label)
         icon = art.sprites.get(self.icon) if self.icon and self.icon in art.sprites else None

@@ -4,7 +4,7 @@ English ids such as ``"cattle"``; these are only for the player's eyes)."""
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 CARD_NAMES = {
     "mountain": N_("mountain"), "forest": N_("forest"), "meadow": N_("meadow"),
@@ -61,3 +61,58 @@ def action_words(action) -> str:
 
 DECK_BUYS = {"land": N_("buy a land card from the deck"),
              "animal": N_("buy an animal card from the deck")}
+
+
+# ------------------------------------------------------------ counting words
+# Each text that counts something names what it counts, in the form the number
+# asks for in the language (ngettext: "1 point", "2 points"; Plural-Forms).
+def pesos(n: int) -> str:
+    return ngettext("{count} peso", "{count} pesos", n).format(count=n)
+
+
+def points(n: int) -> str:
+    return ngettext("{count} point", "{count} points", n).format(count=n)
+
+
+def markets(n: int) -> str:
+    return ngettext("{count} market", "{count} markets", n).format(count=n)
+
+
+def tiles(n: int) -> str:
+    return ngettext("{count} tile", "{count} tiles", n).format(count=n)
+
+
+def actions_left(n: int) -> str:
+    return ngettext("{count} action left", "{count} actions left", n).format(count=n)
+
+
+def hexes_take(card: str, n: int) -> str:
+    """How many hexes a card in hand may go to (pointed at in the hand)."""
+    if n == 0:
+        return _("no hex takes a {card} card now").format(card=card_name(card))
+    return ngettext("{card} card: {count} hex can take it",
+                    "{card} card: {count} hexes can take it", n).format(
+        card=card_name(card), count=n)
+
+
+def herd_paid(name: str, market: str, herd: int, land: int, amount: int) -> str:
+    """A market payout in the log: what was counted and what it paid."""
+    animals = ngettext("{count} animal", "{count} animals", herd).format(count=herd)
+    lands = ngettext("{count} land tile", "{count} land tiles", land).format(count=land)
+    return _("{name}'s herd reaches the market at {market}: {animals} + {lands} ="
+             " {pesos}").format(name=name, market=market, animals=animals, lands=lands,
+                                pesos=pesos(amount))
+
+
+def stack_words(stack: int, cards: int, due: bool, final_due: bool = False) -> str:
+    """The animal stack in a player's words: how many animal cards are left
+    until the next scoring (the first stack ends in the intermediate scoring,
+    the second in the final one)."""
+    if due or final_due:
+        return _("Final scoring after this round") if final_due or stack >= 2 else \
+            _("Intermediate scoring after this round")
+    if stack <= 1:
+        return ngettext("Intermediate scoring in {count} animal card",
+                        "Intermediate scoring in {count} animal cards", cards).format(count=cards)
+    return ngettext("Final scoring in {count} animal card",
+                    "Final scoring in {count} animal cards", cards).format(count=cards)

@@ -37,6 +37,7 @@ class Image:
     path: Path
     width: int
     height: int
+    trans: tuple[int, int, int] | None = None   # Tiled's transparent colour
 
 
 @dataclass
@@ -207,7 +208,8 @@ def _image(node: Element | None, base: Path, scan: Scan) -> Image | None:
         return None
     path = base / node.get("source", "")
     size = scan.images.get(str(path.resolve()))
-    return Image(path, *size) if size else None
+    key = _tint(node.get("trans"))
+    return Image(path, *size, key[:3] if key else None) if size else None
 
 
 def _tileset(node: Element, firstgid: int, base: Path, scan: Scan) -> Tileset:

@@ -32,13 +32,13 @@ _PYGAME_MODULES = ("pygame", "pytmx.util_pygame")
 # name it in its own words.
 NO_TERRAIN_SPACE = {
     "mountain": N_("{file}: no mountain space (mountain cards can only be played as"
-                   " pampas cards, R25)"),
+                   " pampas cards)"),
     "forest": N_("{file}: no forest space (forest cards can only be played as"
-                 " pampas cards, R25)"),
+                 " pampas cards)"),
     "meadow": N_("{file}: no meadow space (meadow cards can only be played as"
-                 " pampas cards, R25)"),
-    "rock": N_("{file}: no rock space (rock cards can only be played as pampas cards, R25)"),
-    "moor": N_("{file}: no moor space (moor cards can only be played as pampas cards, R25)"),
+                 " pampas cards)"),
+    "rock": N_("{file}: no rock space (rock cards can only be played as pampas cards)"),
+    "moor": N_("{file}: no moor space (moor cards can only be played as pampas cards)"),
 }
 CANNOT_BE_READ = N_("{file}: cannot be read")
 CACHE_SIZE = 16

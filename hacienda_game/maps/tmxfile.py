@@ -202,7 +202,7 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
     if scan.fatal:
         return
     for layer in root.iter("layer"):
-        _scan_layer(layer, label, scan, quiet_size=False)
+        _scan_layer(layer, label, scan)
     drawn = sum(len(gids) - gids.count(0) for gids in scan.layer_data.values())
     if drawn > MAX_DRAWN_TILES:
         scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
@@ -354,9 +354,11 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
             return
         margin = _small_int(node.get("margin"))
         spacing = _small_int(node.get("spacing"))
-        columns = max(0, (size[0] - 2 * margin + spacing) // (tw + spacing))
-        rows = max(0, (size[1] - 2 * margin + spacing) // (th + spacing))
-        count = max(count, columns * rows)
+        declared = (_small_int(image.get("width")), _small_int(image.get("height")))
+        for w, h in (size, declared):      # what the file is, and what the map says
+            columns = max(0, (w - 2 * margin + spacing) // (tw + spacing))
+            rows = max(0, (h - 2 * margin + spacing) // (th + spacing))
+            count = max(count, columns * rows)
     if count > MAX_TILES:
         scan.refuse(_("{where}: {count} tiles, over the limit of {limit} per tileset;"
                       " {fix}").format(where=where, count=count, limit=MAX_TILES,
@@ -434,7 +436,7 @@ def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
         return None
 
 
-def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> None:
+def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
     name = layer.get("name", "")
     # Translators: where a problem is: a file and one of its layers ({layer} is quoted).
     where = _("{file}: layer {layer}").format(file=label, layer=repr(name))
@@ -443,9 +445,8 @@ def _scan_layer(layer: Element, label: str, scan: Scan, quiet_size: bool) -> Non
     if width is None or height is None:
         return
     if width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE or width < 0 or height < 0:
-        if not quiet_size:
-            scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
-                where=where, width=width, height=height))
+        scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
+            where=where, width=width, height=height))
         return
     data = layer.find("data")
     if data is None:

@@ -19,6 +19,7 @@ from pathlib import Path
 APP = "hacienda"
 ANIM_SPEEDS = ("off", "slow", "normal", "fast")
 ANIM_FACTORS = {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.5}
+TEXT_SIZES = ("normal", "large")
 
 
 def _dir(kind: str) -> Path:
@@ -101,6 +102,9 @@ class Settings:
     language: str | None = None     # None: the system's language
     patterns: bool = False          # colour-blind patterns on the seats' pieces
     rumble: bool = True
+    pixel_perfect: bool = False     # whole-number scaling only, with borders
+    text_size: str = "normal"       # the text players read during play: normal or large
+    ask_end_turn: bool = True       # ask before ending a turn with actions left
     refused: list[str] = field(default_factory=list, repr=False, compare=False)
     # The file could not be used as it was: kept aside before anything new is
     # written over it, and the player told once (``notice``) what and where.
@@ -229,6 +233,8 @@ def _read_small(path: Path) -> str | None:
 def _valid(name: str, value: object) -> bool:
     if name == "anim_speed":
         return value in ANIM_SPEEDS
+    if name == "text_size":
+        return value in TEXT_SIZES
     if name == "scale":
         return type(value) is int and 0 <= value <= MAX_SCALE
     if name.endswith("_volume"):

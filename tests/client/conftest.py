@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from hacienda_game.client.app import CANVAS, App  # noqa: E402
+from hacienda_game.client.app import App  # noqa: E402
 from hacienda_game.client.options import Options  # noqa: E402
 
 
@@ -43,11 +43,8 @@ class Driver:
         return True
 
     def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
-        """Canvas pixels -> window pixels (whole-number scale, centred)."""
-        ww, wh = pygame.display.get_window_size()
-        k = max(1, min(ww // CANVAS[0], wh // CANVAS[1]))
-        ox, oy = (ww - CANVAS[0] * k) // 2, (wh - CANVAS[1] * k) // 2
-        return (ox + round(pos[0]) * k + k // 2, oy + round(pos[1]) * k + k // 2)
+        """Canvas pixels -> window pixels (through the app's view of the window)."""
+        return self.app.view.to_window((round(pos[0]), round(pos[1])))
 
     def move(self, pos: tuple[float, float]) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=self.window_pos(pos),

@@ -350,4 +350,4 @@ def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
     paid = Event("market_paid", 1, {"market": "8,2", "side": "9,2", "herd": 1, "land": 1,
                                     "amount": 2})
     assert describe(paid, names) == \
-        "Bo's herd reaches the market at 8,2: 1 animal + 1 land = 2 pesos"
+        "Bo's herd reaches the market at 8,2: 1 animal + 1 land tile = 2 pesos"

@@ -5,15 +5,13 @@ checked and drawn within 1 s and 200 MB; `hacienda --map FILE` refuses each
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 import time
 import tracemalloc
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool():

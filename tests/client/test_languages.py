@@ -199,7 +199,7 @@ def test_the_pads_join_hint_stays_inside_the_seats_panel(code, home):
     """German and Spanish run longer: the hint drops its count rather than spill."""
     from hacienda_game.client.app import App
     from hacienda_game.client.options import Options
-    from hacienda_game.client.scenes.padseats import JOIN_HINT_RIGHT, draw_join_hint
+    from hacienda_game.client.scenes.padseats import draw_join_hint, join_hint_right
     from hacienda_game.client.scenes.setup import SetupScene
 
     app = App(Options(headless=True, language=code))
@@ -207,7 +207,7 @@ def test_the_pads_join_hint_stays_inside_the_seats_panel(code, home):
         setup = SetupScene("symmetric")
         app.push(setup)
         app.draw()
-        assert draw_join_hint(setup, app.screen) <= JOIN_HINT_RIGHT
+        assert draw_join_hint(setup, app.screen) <= join_hint_right(setup)
         label = app.art.fonts.small.width(i18n._("Seats: colour, name, who plays"))
         assert 40 + label < 250, "the seats label runs into the join hint"
     finally:

@@ -83,3 +83,24 @@ def read_png(path: Path) -> np.ndarray:
     if channels == 3:
         pixels = np.concatenate([pixels, np.full((height, width, 1), 255, np.uint8)], axis=2)
     return pixels
+
+
+def drawn_touching(cells: np.ndarray) -> set[tuple[int, int]]:
+    """Pairs of cell codes (x + 100 y) whose pixels touch along at least 3
+    pixels in a picture of cell codes (-1 for none)."""
+    touching: dict[tuple[int, int], int] = {}
+    for a, b in ((cells[:, :-1], cells[:, 1:]), (cells[:-1, :], cells[1:, :])):
+        edge = (a >= 0) & (b >= 0) & (a != b)
+        for p, q in zip(a[edge], b[edge], strict=True):
+            pair = (int(min(p, q)), int(max(p, q)))
+            touching[pair] = touching.get(pair, 0) + 1
+    return {pair for pair, pixels in touching.items() if pixels >= 3}
+
+
+def board_pairs(board) -> set[tuple[int, int]]:
+    """The board's neighbour pairs as cell codes (x + 100 y)."""
+    def code(h: int) -> int:
+        x, y = board.cells[h]
+        return x + 100 * y
+    return {(min(code(h), code(n)), max(code(h), code(n)))
+            for h in range(len(board)) for n in board.adjacent[h]}

@@ -192,3 +192,58 @@ def test_the_committed_hostile_maps_say_what_their_case_says() -> None:
         report = check_map(folder / name / "map.tmx")
         expect = CASES[name][2]
         assert report.ok if expect is None else any(expect in e for e in report.errors), name
+
+
+def test_the_committed_hostile_maps_are_what_the_script_writes(tmp_path: Path) -> None:
+    assert tool("make_hostile_maps").main(["--out", str(tmp_path)]) == 0
+    folder = ROOT / "tests" / "boards" / "hostile"
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert made == sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (folder / name).read_bytes(), name
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_map_that_is_a_pipe_or_a_device_is_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "pipe.tmx"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero"), tmp_path):
+        report, seconds, _peak = measured(path)
+        assert "not a regular file" in report.errors[0] and seconds < SECONDS, path
+    assert tool("validate_map").main([str(pipe)]) == 1
+    assert "not a regular file" in capsys.readouterr().out
+
+
+HOSTILE_VALUES = ["-1", "0", "1e309", "nan", "-inf", "99999999999", "", "x", "3.5", "4096",
+                  "#zz", "-2147483648", "4294967295"]
+
+
+@pytest.mark.parametrize("fixture", ["fid_image_objects", "fid_offsets"])
+def test_any_attribute_set_to_anything_is_read_or_refused_never_a_crash(
+        fixture: str, tmp_path: Path) -> None:
+    """Every attribute of a Tiled-saved map, one at a time, set to odd values:
+    the loader answers (board or reasons) and a board it accepts is drawn."""
+    import re
+    import shutil
+
+    import pygame  # noqa: F401
+
+    from hacienda_game.client.mappicture import render_map
+    from hacienda_game.maps import tmx
+
+    source = ROOT / "tests" / "boards" / "tiled"
+    for png in source.glob("*.png"):
+        shutil.copyfile(png, tmp_path / png.name)
+    text = (source / f"{fixture}.tmx").read_text()
+    spots = [m.span(1) for m in re.finditer(r'="([^"]*)"', text)]
+    path = tmp_path / "map.tmx"
+    for n, (start, end) in enumerate(spots):
+        value = HOSTILE_VALUES[n % len(HOSTILE_VALUES)]
+        path.write_text(text[:start] + value + text[end:])
+        tmx.clear_checked()
+        report = check_map(path)
+        assert report.errors or report.board is not None, (start, value)
+        if report.ok:
+            picture = render_map(report.board, path)
+            assert picture.get_width() > 0

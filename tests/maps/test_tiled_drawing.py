@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from maptools import ROOT, read_png, tool
+from maptools import ROOT, board_pairs, drawn_touching, read_png, tool
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -89,20 +89,7 @@ def test_no_hex_is_misplaced(name: str) -> None:
 @pytest.mark.parametrize("name", FIDELITY)
 def test_adjacency_is_the_hexes_tiled_draws_touching(name: str) -> None:
     board, cells = fixture(name)
-    touching: dict[tuple[int, int], int] = {}
-    for a, b in ((cells[:, :-1], cells[:, 1:]), (cells[:-1, :], cells[1:, :])):
-        edge = (a >= 0) & (b >= 0) & (a != b)
-        for p, q in zip(a[edge], b[edge], strict=True):
-            pair = (min(p, q), max(p, q))
-            touching[pair] = touching.get(pair, 0) + 1
-    drawn = {pair for pair, n in touching.items() if n >= 3}
-
-    def code(h: int) -> int:
-        return board.cells[h][0] + 100 * board.cells[h][1]
-
-    ours = {(min(code(h), code(n)), max(code(h), code(n)))
-            for h in range(len(board)) for n in board.adjacent[h]}
-    assert ours == drawn
+    assert board_pairs(board) == drawn_touching(cells)
 
 
 @pytest.mark.parametrize("name", FIDELITY + STAGGER)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from maptools import ROOT, read_png, tool
+from maptools import ROOT, board_pairs, drawn_touching, read_png, tool
 
 from hacienda_game.maps import Board, BoardError, check_map, load_tmx
 
@@ -114,21 +114,8 @@ def inside(outline: tuple[tuple[int, int], ...], xs: np.ndarray, ys: np.ndarray,
 @pytest.mark.parametrize("axis,index", COMBOS)
 def test_neighbours_are_the_hexes_tiled_draws_touching(axis: str, index: str) -> None:
     board, cells = fixture(axis, index)
-    touching: dict[tuple[int, int], int] = {}
-    for a, b in ((cells[:, :-1], cells[:, 1:]), (cells[:-1, :], cells[1:, :])):
-        edge = (a >= 0) & (b >= 0) & (a != b)
-        for p, q in zip(a[edge], b[edge], strict=True):
-            pair = (min(p, q), max(p, q))
-            touching[pair] = touching.get(pair, 0) + 1
-    drawn = {pair for pair, pixels in touching.items() if pixels >= 3}
-
-    def code(h: int) -> int:
-        x, y = board.cells[h]
-        return x + 100 * y
-
-    ours = {(min(code(h), code(n)), max(code(h), code(n)))
-            for h in range(len(board)) for n in board.adjacent[h]}
-    assert len(ours) > 130 and ours == drawn
+    ours = board_pairs(board)
+    assert len(ours) > 130 and ours == drawn_touching(cells)
 
 
 @pytest.mark.parametrize("axis,index", COMBOS)

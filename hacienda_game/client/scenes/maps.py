@@ -6,7 +6,7 @@ import pygame
 
 from ...i18n import _
 from ...session.plan import MapEntry, list_maps
-from ...session.userdirs import user_maps_dir
+from .. import ui
 from ..assets import GOLD, GREY, RED, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
@@ -20,7 +20,7 @@ class MapsScene(Scene):
         self.maps: list[MapEntry] = []
         self.index = 0
         self.top = 0
-        self.thumbs: dict[str, pygame.Surface] = {}
+        self.thumbs: dict[tuple[str, int], pygame.Surface] = {}
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -28,14 +28,20 @@ class MapsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        self.rows = [Button((32, 64 + i * 24, 360, 22), "", lambda i=i: self.pick(self.top + i))
+        w, h = self.app.canvas_size
+        self.list_rect, self.detail_rect = ui.list_columns((w, h))
+        self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
+                            lambda i=i: self.pick(self.top + i))
                      for i in range(min(ROWS, len(self.maps)))]
         entry = self.maps[self.index] if self.maps else None
         self.buttons = [
-            Button((40, 490, 160, 34), _("Back"), self.app.pop, big=True),
-            Button((740, 490, 196, 34), _("Play this map"), self.play, big=True,
+            Button((40, h - 50, 160, 34), _("Back"), self.app.pop, big=True),
+            Button((w - 220, h - 50, 196, 34), _("Play this map"), self.play, big=True,
                    enabled=entry is not None and entry.ok, key="confirm"),
         ]
+
+    def resize(self) -> None:
+        self.layout()
 
     def language_changed(self) -> None:
         self.maps = list_maps()            # a broken map's reasons, in the new language
@@ -62,9 +68,10 @@ class MapsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
         draw_background(surface, art, self.app.time)
-        art.fonts.large.draw(surface, _("Maps"), (480, 14), GOLD, align="center")
-        draw_panel(surface, art, (24, 48, 376, 420))
-        draw_panel(surface, art, (408, 48, 528, 420))
+        art.fonts.large.draw(surface, _("Maps"), (surface.get_width() // 2, 14), GOLD,
+                             align="center")
+        draw_panel(surface, art, self.list_rect)
+        draw_panel(surface, art, self.detail_rect)
         for i, row in enumerate(self.rows):
             entry = self.maps[self.top + i]
             row.selected = self.top + i == self.index
@@ -72,12 +79,14 @@ class MapsScene(Scene):
             where = "" if entry.builtin else "  " + _("[own]")
             row.label = f"{entry.title}{where}{tag}"
         draw_buttons(self.rows + self.buttons, surface, art)
+        d = self.detail_rect
         if self.maps:
             entry = self.maps[self.index]
-            art.fonts.large.draw(surface, entry.title, (672, 60), WHITE if entry.ok else RED,
-                                 align="center")
-            draw_map_details(surface, art, entry, (424, 96), self.thumbs)
-            art.fonts.small.draw(surface, str(entry.path), (424, 440), GREY)
-        art.fonts.small.draw(surface, _("Own maps: put .tmx files in {folder}").format(
-                             folder=user_maps_dir()),
-                             (480, 474), GREY, align="center")
+            art.fonts.large.draw(surface, entry.title, (d.centerx, 60),
+                                 WHITE if entry.ok else RED, align="center")
+            draw_map_details(surface, art, entry, (d.x + 16, 96), self.thumbs, width=d.w - 32)
+            where = _("a map of the game") if entry.builtin else _("one of your own maps")
+            art.fonts.small.draw(surface, where, (d.x + 16, d.bottom - 28), GREY)
+        art.fonts.small.draw(surface, _("Own maps: put Tiled .tmx files in your maps folder"
+                                        " (the README says where it is)."),
+                             (surface.get_width() // 2, d.bottom + 6), GREY, align="center")

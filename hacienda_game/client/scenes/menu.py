@@ -40,7 +40,8 @@ class MenuScene(Scene):
         from ...session.keeper import continuable
 
         self.saved = continuable()
-        x, w, h = 480 - 110, 220, 28
+        w, h = 220, 28
+        x = self.app.canvas_size[0] // 2 - w // 2
         specs = [(N_("New game"), self.new_game), (N_("Load game"), self.load_game),
                  (N_("Join game"), self.join_game),
                  (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
@@ -52,6 +53,9 @@ class MenuScene(Scene):
                         for i, (label, fn) in enumerate(specs)]
 
     def language_changed(self) -> None:
+        self.layout()
+
+    def resize(self) -> None:
         self.layout()
 
     def continue_game(self) -> None:
@@ -120,20 +124,21 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
+        cx, height = surface.get_width() // 2, surface.get_height()
         draw_background(surface, art, self.app.time)
         logo = art.sprites.get("logo")
         bob = round(3 * pygame.math.Vector2(0, 1).rotate(self.app.time * 120).y)
-        surface.blit(logo, (480 - logo.get_width() // 2, 40 + bob))
+        surface.blit(logo, (cx - logo.get_width() // 2, 40 + bob))
         y = 50 + logo.get_height() + 10
         if "title_scene" in art.sprites:
             if self.title_scene is None:
                 self.title_scene = pygame.transform.scale_by(art.sprites.get("title_scene"), 2)
             scene = self.title_scene
-            surface.blit(scene, (480 - scene.get_width() // 2, y))
+            surface.blit(scene, (cx - scene.get_width() // 2, y))
             y += scene.get_height() + 4
-        art.fonts.small.draw(surface, _("A game of land, herds and markets for 2-5 players"),
-                             (480, y), GREY, align="center")
+        art.fonts.medium.draw(surface, _("A game of land, herds and markets for 2-5 players"),
+                             (cx, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art, self.focus)
-        art.fonts.small.draw(surface,
-                             _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
-                             (480, 520), GREY, align="center")
+        art.fonts.medium.draw(surface,
+                              _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
+                              (cx, height - 20), GREY, align="center")

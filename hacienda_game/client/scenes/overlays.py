@@ -52,19 +52,37 @@ class Dialog(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        font = app.art.fonts.small
-        self.lines = font.wrap(self.text, self.width - 32) if self.text else []
-        h = 56 + len(self.lines) * font.line_height + 44
-        self.rect = pygame.Rect(0, 0, self.width, h)
-        self.rect.center = (480, 270)
+        self.layout()
+
+    @property
+    def font(self):
+        """Its text is read as play goes on: the body face (the Text size setting)."""
+        return self.app.art.fonts.body
+
+    def layout(self) -> None:
+        """Sized to its text, centred on the canvas, never wider than it."""
+        cw, ch = self.app.canvas_size
+        fonts = self.app.art.fonts
         n = len(self.specs)
-        bw = min(160, (self.width - 32 - 8 * (n - 1)) // max(1, n))
+        widest = max(fonts.medium.width(label) for label, _fn in self.specs)
+        width = min(max(self.width + (120 if fonts.text_size == "large" else 0),
+                        32 + n * (widest + 16) + 8 * (n - 1)), cw - 24)
+        font = self.font
+        self.lines = font.wrap(self.text, width - 32) if self.text else []
+        h = 56 + len(self.lines) * font.line_height + 44
+        self.rect = pygame.Rect(0, 0, width, min(h, ch - 8))
+        self.rect.center = (cw // 2, ch // 2)
+        bw = min(max(160, widest + 16), (width - 32 - 8 * (n - 1)) // max(1, n))
+        face = "medium" if widest <= bw - 8 else "small"
         x = self.rect.centerx - (n * bw + (n - 1) * 8) // 2
         self.buttons = []
         for i, (label, fn) in enumerate(self.specs):
             key = "confirm" if i == 0 else None
             self.buttons.append(Button((x + i * (bw + 8), self.rect.bottom - 36, bw, 26), label,
-                                       fn, key=key))
+                                       fn, key=key, face=face))
+
+    def resize(self) -> None:
+        self.layout()
 
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "key" and cmd.name == "back":
@@ -80,7 +98,7 @@ class Dialog(Scene):
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
-        font = art.fonts.small
+        font = self.font
         for i, line in enumerate(self.lines):
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
                       WHITE)
@@ -106,7 +124,7 @@ class ErrorOverlay(Dialog):
     width = 640
 
     def __init__(self, exc: BaseException, log: Path | None):
-        where = (_("The details are in {path}.").format(path=log) if log
+        where = (_("The details are in the game's error log.") if log
                  else _("The details could not be logged."))
         super().__init__(_("Something went wrong"),
                          f"{type(exc).__name__}: {exc}\n\n{where}\n"
@@ -175,7 +193,7 @@ class Privacy(Scene):
         art = self.app.art
         draw_background(surface, art, self.app.time)
         rect = pygame.Rect(0, 0, 560, 150)
-        rect.center = (480, 270)
+        rect.center = surface.get_rect().center
         draw_panel(surface, art, rect)
         if self.emblem in art.sprites:
             big = pygame.transform.scale_by(art.sprites.get(self.emblem), 3)

@@ -36,15 +36,27 @@ class PadMenu(Scene):
         self.focus = Focus()
         self.rect = pygame.Rect(0, 0, 300, 100)
 
+    def centre(self) -> tuple[int, int]:
+        w, h = self.app.canvas_size
+        return w // 2, h // 2
+
+    def resize(self) -> None:
+        """Keep the panel (and its buttons) in the middle of the new canvas."""
+        cx, cy = self.centre()
+        dx, dy = cx - self.rect.centerx, cy - self.rect.centery
+        self.rect.move_ip(dx, dy)
+        for b in self.buttons:
+            b.rect.move_ip(dx, dy)
+
     def allowed(self, cmd: Command) -> bool:
         return not cmd.from_pad or not self.device.startswith("pad:") or cmd.device == self.device
 
     def stack(self, specs: list[tuple[str, object, bool, str | None]], width: int = 300) -> None:
         h = 48 + len(specs) * 26 + 34
         self.rect = pygame.Rect(0, 0, width, h)
-        self.rect.center = (480, 270)
+        self.rect.center = self.centre()
         self.buttons = [Button((self.rect.x + 16, self.rect.y + 40 + i * 26, width - 32, 22),
-                               label, action, enabled=enabled, icon=icon)
+                               label, action, enabled=enabled, icon=icon, face="medium")
                         for i, (label, action, enabled, icon) in enumerate(specs)]
         self.focus.index = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         Focus.shown = True
@@ -119,16 +131,35 @@ class LogView(PadMenu):
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.rect = pygame.Rect(0, 0, 560, 48 + self.LINES * 14 + 34)
-        self.rect.center = (480, 270)
+        self.layout()
+
+    def layout(self) -> None:
+        """As many lines of the body face as the canvas holds."""
+        cw, ch = self.app.canvas_size
+        font = self.app.art.fonts.body
+        self.LINES = max(4, (ch - 40 - 82) // font.line_height)
+        self.rect = pygame.Rect(0, 0, min(cw - 24, 760),
+                                48 + self.LINES * font.line_height + 34)
+        self.rect.center = self.centre()
+
+    def resize(self) -> None:
+        self.layout()
+
+    def lines(self) -> list[tuple[str, int | None]]:
+        """The log wrapped to the panel's width, oldest first."""
+        font = self.app.art.fonts.body
+        out = []
+        for line, seat, _first in self.play.log:
+            out += [(part, seat) for part in font.wrap(line, self.rect.w - 32)]
+        return out
 
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "key" and cmd.name in ("up", "down"):
             step = 1 if cmd.name == "up" else -1
-            self.back = max(0, min(len(self.play.log) - self.LINES, self.back + step * 3))
+            self.back = max(0, min(len(self.lines()) - self.LINES, self.back + step * 3))
             return
         if cmd.kind == "wheel":
-            self.back = max(0, min(len(self.play.log) - self.LINES, self.back + cmd.amount * 3))
+            self.back = max(0, min(len(self.lines()) - self.LINES, self.back + cmd.amount * 3))
             return
         if cmd.kind == "key" and cmd.name in ("back", "confirm", "log", "menu") or \
                 cmd.kind == "press":
@@ -137,13 +168,14 @@ class LogView(PadMenu):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         art = self.app.art
-        log = self.play.log
+        font = art.fonts.body
+        log = self.lines()
         end = len(log) - self.back
-        for i, (line, seat, _first) in enumerate(log[max(0, end - self.LINES):end]):
+        for i, (line, seat) in enumerate(log[max(0, end - self.LINES):end]):
             colour = art.seat_text_colour(self.play.plan.seats[seat].colour) \
                 if seat is not None else WHITE
-            art.fonts.small.draw(surface, line, (self.rect.x + 16, self.rect.y + 40 + i * 14),
-                                 colour)
+            font.draw(surface, line, (self.rect.x + 16, self.rect.y + 40
+                                      + i * font.line_height), colour)
         art.fonts.small.draw(surface, _("up/down: scroll"), (self.rect.right - 16,
                                                              self.rect.bottom - 22), GREY,
                              align="right")

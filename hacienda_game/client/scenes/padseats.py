@@ -22,18 +22,16 @@ from ..ui import Button
 if TYPE_CHECKING:
     from .setup import SetupScene
 
-DEVICE_X, DEVICE_W = 428, 108
-
-
 def seat_device_buttons(setup: SetupScene) -> list[Button]:
     """One button per seat: who controls it (mouse and keys, or which pad)."""
     from .setup import ROW_H, SEATS_TOP
 
     pads = setup.app.pads
     out = []
+    x, w = setup.columns["device"]
     for i, seat in enumerate(setup.seats):
         label = pads.label(seat.device) if seat.is_human else "-"
-        out.append(Button((DEVICE_X, SEATS_TOP + i * ROW_H, DEVICE_W, 30), label,
+        out.append(Button((x, SEATS_TOP + i * ROW_H, w, 30), label,
                           lambda i=i: next_device(setup, i), enabled=seat.is_human))
     return out
 
@@ -81,7 +79,9 @@ def handle_pads(setup: SetupScene, cmd: Command) -> bool:
     return True          # a pad that has not joined does nothing else here
 
 
-JOIN_HINT_RIGHT = 536          # the seats panel's inner right edge
+def join_hint_right(setup: SetupScene) -> int:
+    """The seats panel's inner right edge: the join hint ends before it."""
+    return setup.seats_rect.right - 8
 
 
 def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> int:
@@ -90,7 +90,7 @@ def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> int:
     art = setup.app.art
     manager = setup.app.pads
     pads = list(manager.pads.values())
-    x, y = 250, 56
+    x, y = max(250, 52 + art.fonts.small.width(_("Seats: colour, name, who plays"))), 56
     text = _("Pads: press")
     art.fonts.small.draw(surface, text, (x, y + 4), WHITE)
     x += art.fonts.small.width(text)
@@ -100,7 +100,7 @@ def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> int:
     done = sum(joined(setup, p.key) for p in pads)
     note = (_("to join ({joined} of {pads} joined)").format(joined=done, pads=len(pads))
             if pads else _("to join (none connected)"))
-    if x + 4 + art.fonts.small.width(note) > JOIN_HINT_RIGHT:
+    if x + 4 + art.fonts.small.width(note) > join_hint_right(setup):
         note = _("to join")               # a long language: the count has to go
     art.fonts.small.draw(surface, note, (x + 4, y + 4), GREY)
     end = x + 4 + art.fonts.small.width(note)

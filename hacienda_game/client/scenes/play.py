@@ -29,7 +29,7 @@ from ..hints import about_the_turn, hint
 from ..scene import Command, Scene
 from ..sound import EVENT_CUES
 from ..ui import Button, draw_panel, handle_buttons
-from ..words import action_words, card_name, over_reason, scoring_name
+from ..words import action_words, card_name, herd_paid, hexes_take, over_reason, scoring_name
 from .overlays import Pause, Privacy
 from .padplay import PadPlay
 from .playdraw import (
@@ -95,12 +95,7 @@ def describe(event: Event, names: list[str]) -> str:
         return _("{name} plays {animal}: token on {cell} (herd of {herd})").format(
             name=who, animal=card_name(d["animal"]), cell=d["cell"], herd=d["herd"])
     if k == "market_paid":
-        text = (_("{name}'s herd reaches the market at {market}: {herd} animal"
-                  " + {land} land = {amount} pesos") if d["herd"] == 1 else
-                _("{name}'s herd reaches the market at {market}: {herd} animals"
-                  " + {land} land = {amount} pesos"))
-        return text.format(
-            name=who, market=d["market"], herd=d["herd"], land=d["land"], amount=d["amount"])
+        return herd_paid(who, d["market"], d["herd"], d["land"], d["amount"])
     if k == "hacienda_placed":
         return _("{name} buys a hacienda for {price} pesos and builds it on {cell}").format(
             name=who, price=d["price"], cell=d["cell"])
@@ -327,7 +322,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             self.warn(self.why_not(Action("buy", "hacienda", None, ((0, 0),)),
                                    _("No hacienda can be bought now: it needs 12 pesos, one"
                                      " left, one a turn, and a chain or herd of yours without"
-                                     " one (R20).")))
+                                     " one.")))
             return
         self.select(Selection("hacienda", None, targets))
 
@@ -337,7 +332,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         sizes = self.layer.water_sizes()
         if not sizes:
             self.warn(_("No water tile can be bought now: it needs 12 pesos, once a turn, and"
-                        " free pampas for its shape (R21)."))
+                        " free pampas for its shape."))
             return
         if size is None or size not in sizes:
             size = sizes[0] if size is None else size
@@ -353,7 +348,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         targets = self.layer.harvest_targets()
         if not targets:
             self.warn(_("Nothing to harvest now: once a turn, on a chain of yours without a"
-                        " harvest chip (R36-R38)."))
+                        " harvest chip."))
             return
         self.select(Selection("harvest", None, targets))
 
@@ -420,7 +415,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
             # R37: every chip is out; now pick the chip to take.
             self.select(Selection("harvest_from", None,
                                   {a.source: a for a in sel.targets[cell]}))
-            self.warn(_("All 8 chips are on the board: click the chip to take (R37)."))
+            self.warn(_("All 8 chips are on the board: click the chip to take."))
             return
         action, attempt = self.action_at(h)
         if action is not None:
@@ -535,11 +530,7 @@ class PlayScene(PadPlay, PlayDrawing, Scene):
         for rect, _item, card in self.hand_slots:
             if rect.collidepoint(pos):
                 n = len(self.layer.play_targets(card))
-                self.hover_text = (
-                    _("{card} card: 1 hex can take it").format(card=card_name(card)) if n == 1
-                    else _("{card} card: {count} hexes can take it").format(
-                        card=card_name(card), count=n) if n
-                    else _("no hex takes a {card} card now").format(card=card_name(card)))
+                self.hover_text = hexes_take(card, n)
 
     # ------------------------------------------------------------- events
     def on_events(self, action: Action, events: list[Event]) -> None:

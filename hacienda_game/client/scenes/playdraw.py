@@ -15,7 +15,7 @@ from ...i18n import N_, _
 from ..assets import DIM, GOLD, GREEN, GREY, INK, RED, WHITE
 from ..patterns import piece_name
 from ..ui import Button, draw_buttons, draw_panel
-from ..words import card_name, level_name, over_reason
+from ..words import actions_left, card_name, level_name, over_reason, stack_words
 
 BOARD_AREA = pygame.Rect(8, 28, 696, 324)
 TRACK = pygame.Rect(16, 356, 680, 22)
@@ -33,17 +33,18 @@ ACTIONS_RECT = pygame.Rect(0, 474, 558, 66)
 # and for a gamepad (whose buttons the prompt bar above the board shows).
 MOUSE_HINTS = {
     "play": N_("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
-    "hacienda": N_("Hacienda: click one of your lit tiles or tokens ({count})."),
+    "hacienda": N_("Hacienda: click one of your lit tiles or tokens ({count} possible)."),
     "water": N_("Water size {size}: R / right click / wheel turns it."),
-    "harvest": N_("Harvest: click one of your lit chains ({count} tiles)."),
+    "harvest": N_("Harvest: click one of your lit chains ({count} possible)."),
     "harvest_from": N_("Take which chip? Click a lit chip of another player."),
     "idle": N_("Pick a card in your hand, buy a card on the right, or an action below."),
 }
 PAD_HINTS = {
     "play": N_("Play {card}: move the cursor to a lit hex ({count} possible)."),
-    "hacienda": N_("Hacienda: move the cursor to one of your lit tiles or tokens ({count})."),
+    "hacienda": N_("Hacienda: move the cursor to one of your lit tiles or tokens"
+                   " ({count} possible)."),
     "water": N_("Water size {size}: the turn button shown above the board rotates it."),
-    "harvest": N_("Harvest: move the cursor to one of your lit chains ({count} tiles)."),
+    "harvest": N_("Harvest: move the cursor to one of your lit chains ({count} possible)."),
     "harvest_from": N_("Take which chip? Move the cursor to a lit chip of another player."),
     "idle": N_("Pick a card, buy or choose an action: the buttons are shown above the board."),
 }
@@ -248,17 +249,12 @@ class PlayDrawing:
             # In pieces, so the font's cache serves the ones that repeat.
             parts = [_("Round {round}").format(round=obs.round) + " · ",
                      _("{name} to play").format(name=who), " · ",
-                     _("1 action left") if left == 1 else
-                     _("{count} actions left").format(count=left)]
+                     actions_left(left)]
         x = 8
         for part in parts:
             x = art.fonts.large.draw(surface, part, (x, 1), WHITE).right - 1
-        stack = (_("Animal stack {stack}: {cards} cards").format(
-            stack=min(obs.stack, 2), cards=obs.animal_draw_size)
-                 + (_(" + {cards} waiting").format(cards=obs.animal_waiting_size)
-                    if obs.stack == 1 else ""))
-        if obs.intermediate_due or obs.final_due:
-            stack += " · " + _("scoring after this round")
+        stack = stack_words(obs.stack, obs.animal_draw_size, obs.intermediate_due,
+                            obs.final_due)
         font.draw(surface, stack, (872, 7), GOLD if obs.intermediate_due or obs.final_due
                   else GREY, align="right")
 

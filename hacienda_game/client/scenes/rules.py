@@ -29,9 +29,32 @@ from .overlays import dim
 
 SECTIONS = ("turn", "buying", "land", "animals", "markets", "hacienda", "water", "harvest",
             "scoring", "end", "controls")
-PANEL = pygame.Rect(16, 12, 928, 516)
-TEXT_X, TEXT_W = 232, 432
-PICTURE = pygame.Rect(676, 52, 256, 270)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the help's parts go on a canvas: contents, text, picture."""
+
+    panel: pygame.Rect
+    contents_w: int
+    text_x: int
+    text_w: int
+    picture: pygame.Rect
+
+
+def frame_for(canvas: tuple[int, int]) -> Frame:
+    """The help laid out for a canvas: the text column takes what the contents
+    list and the picture leave (both a little narrower on a narrow canvas)."""
+    w, h = canvas
+    panel = pygame.Rect(16, 12, w - 32, h - 24)
+    narrow = panel.w < 900
+    contents_w = 150 if narrow else 192
+    picture_w = 240 if narrow else 256
+    picture = pygame.Rect(panel.right - 12 - picture_w, panel.y + 40, picture_w, 270)
+    text_x = panel.x + 12 + contents_w + 16
+    text_w = min(picture.x - 12 - text_x, 620)         # lines a reader's eye can follow
+    picture.centerx = (text_x + text_w + panel.right) // 2
+    return Frame(panel, contents_w, text_x, text_w, picture)
 
 
 @dataclass(frozen=True)
@@ -229,17 +252,22 @@ class RulesScene(Scene):
     def sections(self) -> tuple[Section, ...]:
         return rules_sections(language())
 
+    def resize(self) -> None:
+        self.layout()
+
     def layout(self) -> None:
-        self.contents = [Button((PANEL.x + 12, PANEL.y + 44 + i * 28, 192, 24), s.title,
-                                lambda i=i: self.turn_to(i))
+        f = self.frame = frame_for(self.app.canvas_size)
+        panel = f.panel
+        self.contents = [Button((panel.x + 12, panel.y + 44 + i * 28, f.contents_w, 24),
+                                s.title, lambda i=i: self.turn_to(i), face="medium")
                          for i, s in enumerate(self.sections)]
-        y = PANEL.bottom - 38
+        y = panel.bottom - 38
         self.buttons = [
-            Button((TEXT_X, y, 120, 28), _("Previous"), lambda: self.turn_to(self.page - 1),
-                   icon="ui_arrow_left", key="left"),
-            Button((TEXT_X + 128, y, 120, 28), _("Next"), lambda: self.turn_to(self.page + 1),
-                   icon="ui_arrow_right", key="right"),
-            Button((PANEL.right - 172, y, 160, 28), _("Close"), self.close),
+            Button((f.text_x, y, 120, 28), _("Previous"), lambda: self.turn_to(self.page - 1),
+                   icon="ui_arrow_left", key="left", face="medium"),
+            Button((f.text_x + 128, y, 120, 28), _("Next"), lambda: self.turn_to(self.page + 1),
+                   icon="ui_arrow_right", key="right", face="medium"),
+            Button((panel.right - 172, y, 160, 28), _("Close"), self.close, face="medium"),
         ]
 
     def turn_to(self, page: int) -> None:
@@ -263,41 +291,65 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         art = self.app.art
-        key = (self.page, language(), id(art))
+        key = (self.page, language(), id(art), self.frame.panel.size)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, self.render_page(art))
-        surface.blit(self._picture[1], PANEL.topleft)
+        surface.blit(self._picture[1], self.frame.panel.topleft)
         for i, b in enumerate(self.contents):
             b.selected = i == self.page
         draw_buttons(self.contents + self.buttons, surface, art)
 
+    def text_lines(self, art: Art, section: Section, width: int) -> tuple[object, list]:
+        """The page's text in the largest face that fits the column: (font,
+        [(line, bullet first line, indent)], with None between paragraphs)."""
+        room = self.frame.panel.h - 52 - 74
+        for font in (art.fonts.medium, art.fonts.small):
+            lines: list = []
+            for para in section.paragraphs:
+                bullet = para.startswith("- ")
+                indent = 12 if bullet else 0
+                for i, line in enumerate(font.wrap(para[2:] if bullet else para,
+                                                   width - indent)):
+                    lines.append((line, bullet and i == 0, indent))
+                lines.append(None)
+            height = sum(font.line_height if item else font.line_height // 2
+                         for item in lines)
+            if height <= room:
+                break
+        return font, lines
+
     def render_page(self, art: Art) -> pygame.Surface:
         """The panel with the page's title, text and picture (buttons drawn live)."""
-        page = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+        f = self.frame
+        page = pygame.Surface(f.panel.size, pygame.SRCALPHA)
         draw_panel(page, art, page.get_rect())
         section = self.sections[self.page]
-        ox, oy = PANEL.topleft
-        art.fonts.large.draw(page, _("Rules"), (12 + 96, 12), GOLD, align="center")
+        ox, oy = f.panel.topleft
+        art.fonts.large.draw(page, _("Rules"), (12 + f.contents_w // 2, 12), GOLD,
+                             align="center")
         art.fonts.large.draw(page, f"{section.title}  ({self.page + 1}/{len(SECTIONS)})",
-                             (TEXT_X - ox, 12), GOLD)
-        font = art.fonts.small
-        y = 52 - oy + PANEL.y
-        for para in section.paragraphs:
-            bullet = para.startswith("- ")
-            text = para[2:] if bullet else para
-            indent = 10 if bullet else 0
-            for i, line in enumerate(font.wrap(text, TEXT_W - indent)):
-                if bullet and i == 0:
-                    font.draw(page, "·", (TEXT_X - ox, y), GOLD, shadow=INK)
-                font.draw(page, line, (TEXT_X - ox + indent, y), WHITE, shadow=INK)
-                y += font.line_height
-            y += font.line_height // 2
-        box = PICTURE.move(-ox, -oy)
+                             (f.text_x - ox, 12), GOLD)
+        font, lines = self.text_lines(art, section, f.text_w)
+        y = 52
+        for item in lines:
+            if item is None:
+                y += font.line_height // 2
+                continue
+            line, first, indent = item
+            if first:
+                font.draw(page, "·", (f.text_x - ox, y), GOLD, shadow=INK)
+            font.draw(page, line, (f.text_x - ox + indent, y), WHITE, shadow=INK)
+            y += font.line_height
+        picture = f.picture
+        small = art.fonts.small
+        box = picture.move(-ox, -oy)
         draw_panel(page, art, box, "ui_panel_hi" if "ui_panel_hi" in art.sprites else "ui_panel")
         draw_picture(page, art, section.id, box.inflate(-16, -16))
-        for i, line in enumerate(font.wrap(section.caption, PICTURE.width)):
-            font.draw(page, line, (PICTURE.x - ox, PICTURE.bottom - oy + 8
-                                   + i * font.line_height), GOLD, shadow=INK)
-        font.draw(page, _("F1 or H opens this help anywhere · Esc closes it"),
-                  (TEXT_X - ox, PANEL.height - 62), GREY)
+        caption = art.fonts.medium if len(art.fonts.medium.wrap(
+            section.caption, picture.width)) <= 6 else small
+        for i, line in enumerate(caption.wrap(section.caption, picture.width)):
+            caption.draw(page, line, (picture.x - ox, picture.bottom - oy + 8
+                                      + i * caption.line_height), GOLD, shadow=INK)
+        small.draw(page, _("F1 or H opens this help anywhere · Esc closes it"),
+                   (f.text_x - ox, f.panel.height - 62), GREY)
         return page

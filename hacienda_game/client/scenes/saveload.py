@@ -18,15 +18,25 @@ from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import SPACE_COLOURS, thumbnail
 from ..prompts import draw_prompts
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
+from ..ui import (
+    Button,
+    draw_background,
+    draw_buttons,
+    draw_panel,
+    handle_buttons,
+    list_columns,
+    scroll_list,
+)
+from ..words import pesos, points
 from .overlays import Confirm, Dialog, Message
 
 ROWS = 14
 NAME_LIMIT = 30
-THUMB = (496, 200)
+THUMB_H = 200
 
 
-def position_thumbnail(state: GameState, plan: GamePlan, art) -> pygame.Surface:
+def position_thumbnail(state: GameState, plan: GamePlan, art,
+                       width: int = 496) -> pygame.Surface:
     """The map with every piece on it in its seat's colour (public facts only)."""
     paint = {}
     for h, (kind, owner) in enumerate(zip(state.kind, state.owner, strict=True)):
@@ -34,7 +44,7 @@ def position_thumbnail(state: GameState, plan: GamePlan, art) -> pygame.Surface:
             paint[h] = SPACE_COLOURS["water"]
         elif kind != EMPTY and owner >= 0:
             paint[h] = art.seat_colour(plan.seats[owner].colour)
-    return thumbnail(state.board, THUMB, paint)
+    return thumbnail(state.board, (width, THUMB_H), paint)
 
 
 class SaveDialog(Dialog):
@@ -50,6 +60,9 @@ class SaveDialog(Dialog):
     def enter(self, app) -> None:
         super().enter(app)
         pygame.key.start_text_input()
+
+    def layout(self) -> None:
+        super().layout()
         self.rect.inflate_ip(0, 28)
         for b in self.buttons:
             b.rect.y += 14
@@ -68,17 +81,17 @@ class SaveDialog(Dialog):
             return
         self.app.push(Confirm(_("Replace the save \"{name}\"?").format(name=name[:24]),
                               lambda: self.write(name, same.stem),
-                              _("A save of that name is there already ({file}); saving"
-                                " replaces it.").format(file=same.name)))
+                              _("A save of that name is there already; saving"
+                                " replaces it.")))
 
     def write(self, name: str, slot: str) -> None:
         try:
-            path = saves.save_game(self.state, self.plan, name, slot=slot)
+            saves.save_game(self.state, self.plan, name, slot=slot)
         except saves.SaveError as e:
             self.app.replace(Message(_("Not saved"), str(e)))
             return
-        self.app.replace(Message(_("Saved"), _("The game is saved as \"{name}\" ({file}).")
-                                 .format(name=name, file=path)))
+        self.app.replace(Message(_("Saved"), _("The game is saved as \"{name}\".")
+                                 .format(name=name)))
 
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "text":
@@ -96,8 +109,8 @@ class SaveDialog(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         font = self.app.art.fonts.large
-        box = pygame.Rect(self.rect.x + 16, self.rect.y + 46 + len(self.lines) * 12 + 4,
-                          self.rect.width - 32, 24)
+        box = pygame.Rect(self.rect.x + 16, self.rect.y + 46
+                          + len(self.lines) * self.font.line_height + 4, self.rect.width - 32, 24)
         draw_panel(surface, self.app.art, box, "ui_button_pressed")
         end = font.draw(surface, self.name, (box.x + 6, box.y + 1), WHITE)
         if int(self.app.time * 2) % 2 == 0:
@@ -244,10 +257,29 @@ class ListScene(Scene):
         return None if isinstance(chosen, saves.Problem) else chosen
 
     def layout(self) -> None:
-        self.rows = [Button((32, 64 + i * 24, 360, 22), "", lambda i=i: self.pick(self.top + i))
+        self.list_rect, self.detail_rect = list_columns(self.app.canvas_size)
+        self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
+                            lambda i=i: self.pick(self.top + i))
                      for i in range(min(ROWS, len(self.entries)))]
-        self.buttons = [Button((40, 490, 160, 34), _("Back"), self.app.pop, big=True),
+        self.buttons = [Button((40, self.bottom, 160, 34), _("Back"), self.app.pop, big=True),
                         *self.actions()]
+
+    def resize(self) -> None:
+        self.layout()
+
+    @property
+    def bottom(self) -> int:
+        """Where the screen's big buttons stand."""
+        return self.app.canvas_size[1] - 50
+
+    def action_button(self, label: str, action, enabled: bool, left: bool = False) -> Button:
+        """A big button under the details: at its right end (or its left one)."""
+        d = self.detail_rect
+        if left:
+            return Button((d.x + 12, self.bottom, 160, 34), label, action, big=True,
+                          enabled=enabled)
+        return Button((d.right - 196, self.bottom, 196, 34), label, action, big=True,
+                      enabled=enabled, key="confirm")
 
     def pick(self, i: int) -> None:
         if 0 <= i < len(self.entries):
@@ -268,11 +300,11 @@ class ListScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
-        small = art.fonts.small
         draw_background(surface, art, self.app.time)
-        art.fonts.large.draw(surface, self.title, (480, 14), GOLD, align="center")
-        draw_panel(surface, art, (24, 48, 376, 420))
-        draw_panel(surface, art, (408, 48, 528, 420))
+        art.fonts.large.draw(surface, self.title, (surface.get_width() // 2, 14), GOLD,
+                             align="center")
+        draw_panel(surface, art, self.list_rect)
+        draw_panel(surface, art, self.detail_rect)
         for i, row in enumerate(self.rows):
             row.selected = self.top + i == self.index
             entry = self.entries[self.top + i]
@@ -284,27 +316,28 @@ class ListScene(Scene):
                 pygame.draw.rect(surface, RED, (row.rect.x + 3, row.rect.y + 4, 4,
                                                 row.rect.height - 8))
         self.draw_pad_prompts(surface)
+        d = self.detail_rect
         chosen = self.chosen
         if chosen is None:
-            small.draw(surface, self.empty_text(), (672, 240), GREY, align="center")
+            art.fonts.medium.draw(surface, self.empty_text(), d.center, GREY, align="center")
             return
         if isinstance(chosen, saves.Problem):
-            self.draw_problem(surface, chosen, 424, 60)
+            self.draw_problem(surface, chosen, d.x + 16, 60)
             return
-        self.details(surface, chosen, 424, 60)
+        self.details(surface, chosen, d.x + 16, 60)
 
     def draw_problem(self, surface: pygame.Surface, problem: saves.Problem, x: int,
                      y: int) -> None:
         """Why a listed file cannot be shown (it is left as it is)."""
         art = self.app.art
-        small = art.fonts.small
-        art.fonts.large.draw(surface, problem.name[:40], (672, y), RED, align="center")
+        small = art.fonts.medium
+        art.fonts.large.draw(surface, problem.name[:40], (self.detail_rect.centerx, y), RED,
+                             align="center")
         y += 30
-        for line in small.wrap(problem.reason, 496):
-            small.draw(surface, line, (x + 8, y), WHITE)
+        for line in small.wrap(problem.reason, self.detail_rect.w - 32):
+            small.draw(surface, line, (x, y), WHITE)
             y += small.line_height
-        small.draw(surface, _("The file is left as it is."), (x + 8, y + 6), GREY)
-        small.draw(surface, str(problem.path)[-80:], (x + 8, 440), GREY)
+        small.draw(surface, _("The file is left as it is."), (x, y + 6), GREY)
 
     def empty_text(self) -> str:
         return ""
@@ -316,7 +349,8 @@ class ListScene(Scene):
     def draw_pad_prompts(self, surface: pygame.Surface) -> None:
         family = self.app.input_family()
         if family != "keyboard":
-            draw_prompts(surface, self.app.art, family, self.pad_prompts(), (40, 472))
+            draw_prompts(surface, self.app.art, family, self.pad_prompts(),
+                         (40, self.detail_rect.bottom + 4))
 
 
 class LoadScene(ListScene):
@@ -325,7 +359,7 @@ class LoadScene(ListScene):
     def __init__(self) -> None:
         super().__init__()
         self.title = _("Load game")
-        self.thumbs: dict[Path, pygame.Surface] = {}
+        self.thumbs: dict[tuple[Path, int], pygame.Surface] = {}
         self.games: dict[Path, Background] = {}     # the chosen saves, replayed
 
     def read(self):
@@ -333,9 +367,8 @@ class LoadScene(ListScene):
 
     def actions(self) -> list[Button]:
         some = bool(self.items)
-        return [Button((420, 490, 160, 34), _("Delete"), self.delete, big=True, enabled=some),
-                Button((740, 490, 196, 34), _("Load"), self.load, big=True, enabled=some,
-                       key="confirm")]
+        return [self.action_button(_("Delete"), self.delete, some, left=True),
+                self.action_button(_("Load"), self.load, some)]
 
     def row_label(self, item: saves.SaveInfo) -> str:
         return _("{name} · round {round}").format(name=item.name, round=item.round)
@@ -375,8 +408,7 @@ class LoadScene(ListScene):
             self.refresh()
 
         self.app.push(Confirm(_("Delete this save?"), really,
-                              _("\"{name}\" ({file}) will be gone for good.").format(
-                                  name=title, file=entry.path.name)))
+                              _("\"{name}\" will be gone for good.").format(name=title)))
 
     def replayed(self, info: saves.SaveInfo) -> Background:
         """The chosen save's game (replayed once, a long one on a thread)."""
@@ -388,47 +420,48 @@ class LoadScene(ListScene):
     def details(self, surface: pygame.Surface, info: saves.SaveInfo, x: int, y: int) -> None:
         art = self.app.art
         small, large = art.fonts.small, art.fonts.large
-        large.draw(surface, info.name, (672, y), WHITE, align="center")
+        width = self.detail_rect.w - 32
+        centre = self.detail_rect.centerx
+        large.draw(surface, info.name, (centre, y), WHITE, align="center")
         job = self.replayed(info)
         if not job.done:
-            small.draw(surface, _("Reading the saved game..."), (672, y + 120), GREY,
+            small.draw(surface, _("Reading the saved game..."), (centre, y + 120), GREY,
                        align="center")
             return
         if job.error is not None:
-            for i, line in enumerate(small.wrap(job.error, 496)):
-                small.draw(surface, line, (x + 8, y + 30 + i * small.line_height), RED)
+            for i, line in enumerate(small.wrap(job.error, width)):
+                small.draw(surface, line, (x, y + 30 + i * small.line_height), RED)
             return
         saved: saves.SavedGame = job.value      # type: ignore[assignment]
-        thumb = self.thumbs.get(saved.path)
+        thumb = self.thumbs.get((saved.path, width))
         if thumb is None:
-            thumb = self.thumbs[saved.path] = position_thumbnail(saved.state, saved.plan, art)
-        surface.blit(thumb, (x + 8, y + 26))
-        y += 26 + THUMB[1] + 6
+            thumb = self.thumbs[(saved.path, width)] = position_thumbnail(
+                saved.state, saved.plan, art, width)
+        surface.blit(thumb, (x + (width - thumb.get_width()) // 2, y + 26))
+        y += 26 + THUMB_H + 6
         state = saved.state
-        small.draw(surface, saved.map_title, (x + 8, y), GOLD)
+        small.draw(surface, saved.map_title, (x, y), GOLD)
         when = saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        small.draw(surface, _("saved {when}").format(when=when), (x + 504, y), GREY,
+        small.draw(surface, _("saved {when}").format(when=when), (x + width, y), GREY,
                    align="right")
         y += 16
         to_play = saved.plan.seats[state.current].name
         small.draw(surface, _("Round {round} · turn {turn} · {name} to play").format(
-            round=state.round, turn=state.turn, name=to_play), (x + 8, y), WHITE)
+            round=state.round, turn=state.turn, name=to_play), (x, y), WHITE)
         y += 18
-        draw_seats(surface, art, saved.plan, state, x + 8, y)
+        draw_seats(surface, art, saved.plan, state, x, y, width)
 
 
 def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x: int,
-               y: int) -> None:
+               y: int, width: int = 496) -> None:
     """One line per seat: emblem, name (AI level), pesos and points."""
     small = art.fonts.small
     for i, (label, sp) in enumerate(zip(saves.seat_labels(plan), plan.seats, strict=True)):
         art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (x + 4, y + 6))
         small.draw(surface, label, (x + 14, y), art.seat_text_colour(sp.colour))
         seat = state.seats[i]
-        money = (_("{money} peso") if seat.money == 1 else _("{money} pesos")).format(
-            money=seat.money)
-        small.draw(surface, _("{money} · {points} points").format(
-            money=money, points=seat.score), (x + 496, y), WHITE, align="right")
+        small.draw(surface, f"{pesos(seat.money)} · {points(seat.score)}", (x + width, y),
+                   WHITE, align="right")
         y += 16
 
 
@@ -443,8 +476,7 @@ class ReplaysScene(ListScene):
         return saves.list_replays()
 
     def actions(self) -> list[Button]:
-        return [Button((740, 490, 196, 34), _("Watch"), self.watch, big=True,
-                       enabled=bool(self.items), key="confirm")]
+        return [self.action_button(_("Watch"), self.watch, bool(self.items))]
 
     def pad_prompts(self) -> list[tuple[str, str]]:
         return [("move", _("choose")), ("confirm", _("Watch")), ("back", _("Back"))]
@@ -472,15 +504,15 @@ class ReplaysScene(ListScene):
                 y: int) -> None:
         art = self.app.art
         small = art.fonts.small
-        art.fonts.large.draw(surface, f"{entry.date} · {entry.map_title}", (672, y), WHITE,
-                             align="center")
+        width = self.detail_rect.w - 32
+        art.fonts.large.draw(surface, f"{entry.date} · {entry.map_title}",
+                             (self.detail_rect.centerx, y), WHITE, align="center")
         y += 30
         for i, name in enumerate(entry.names):
             score = entry.scores[i] if i < len(entry.scores) else "?"
             won = i in entry.winners
-            small.draw(surface, name, (x + 16, y), GOLD if won else WHITE)
-            small.draw(surface, _("{points} points").format(points=score) +
-                       (_(" · wins") if won else ""), (x + 496, y), GOLD if won else WHITE,
+            small.draw(surface, name, (x, y), GOLD if won else WHITE)
+            small.draw(surface, (points(score) if isinstance(score, int) else str(score)) +
+                       (_(" · wins") if won else ""), (x + width, y), GOLD if won else WHITE,
                        align="right")
             y += 16
-        small.draw(surface, str(entry.path), (x + 8, 440), GREY)

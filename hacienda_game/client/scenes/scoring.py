@@ -13,6 +13,8 @@ from ...session.plan import GamePlan
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..words import markets, points
+from ..words import pesos as pesos_words
 
 ROWS = (("markets", N_("Markets"), "icon_market"), ("chains", N_("Land chains"), "icon_chain"),
         ("haciendas", N_("Haciendas"), "icon_hacienda"), ("water", N_("Water"), "icon_water"),
@@ -26,13 +28,13 @@ def detail(category: str, row: dict) -> str:
     d = row.get("detail", {})
     if category == "markets":
         n = d.get("markets", 0)
-        return _("1 market") if n == 1 else _("{count} markets").format(count=n)
+        return markets(n)
     if category in ("chains", "haciendas", "water"):
         parts = d.get(category) or []
         return "+".join(str(p) for p in parts) if parts else "-"
     if category == "money":
         pesos = d.get("money", 0)
-        return _("1 peso") if pesos == 1 else _("{count} pesos").format(count=pesos)
+        return pesos_words(pesos)
     return ""
 
 
@@ -222,9 +224,8 @@ class ScoringScene(Scene):
             y = legend.y + 10 + row * 26
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", (legend.x + 14, y + 5))
             art.fonts.small.draw(surface, seat.name, (legend.x + 24, y), WHITE)
-            money = " · " + _("{count} pesos").format(count=self.money[i]) if self.money else ""
-            art.fonts.small.draw(surface, _("{count} points").format(count=self.scores[i])
-                                 + money,
+            money = " · " + pesos_words(self.money[i]) if self.money else ""
+            art.fonts.small.draw(surface, points(self.scores[i]) + money,
                                  (legend.x + 24, y + 11), GREY)
 
     def chart(self, surface: pygame.Surface, rect: pygame.Rect, title: str,

@@ -1,5 +1,6 @@
-"""The settings scene: display, window size, volumes, animation speed, language,
-colour-blind patterns, rumble and open hands, kept between games.
+"""The settings scene: display, window size, pixel-perfect scaling, text size,
+volumes, animation speed, language, colour-blind patterns, rumble, open hands
+and the end-turn question, kept between games.
 
 Each setting is a row with a value button: a click or Enter moves to the next
 value, the arrows beside it (or Left/Right on the keyboard) step either way,
@@ -14,7 +15,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from ...session.userdirs import ANIM_SPEEDS
+from ...session.userdirs import ANIM_SPEEDS, TEXT_SIZES
 from ..app import CANVAS, max_window_scale
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
@@ -25,6 +26,7 @@ from .overlays import dim
 ROW_H = 30
 VOLUMES = tuple(range(0, 101, 10))
 SPEED_NAMES = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large")}
 
 
 @dataclass
@@ -59,8 +61,15 @@ class SettingsScene(Scene):
                 lambda: [True, False],
                 lambda v: _("Full screen") if v else _("Window")),
             Row("scale", N_("Window size"),
-                N_("A whole multiple of the 960x540 picture; full screen scales by itself."),
+                N_("A whole multiple of the picture; drag the window's edge for any size."),
                 lambda: [0, *range(1, max_window_scale() + 1)], self.scale_text),
+            Row("pixel_perfect", N_("Pixel-perfect"),
+                N_("On: whole-number scaling only, with borders. Off: the picture fills"
+                   " the screen."),
+                lambda: [False, True], _on_off),
+            Row("text_size", N_("Text size"),
+                N_("The text of the log, hints, panels and messages."),
+                lambda: list(TEXT_SIZES), lambda v: _(TEXT_SIZE_NAMES.get(str(v), "Normal"))),
             Row("music_volume", N_("Music"), N_("The tune's volume (0 turns it off)."),
                 lambda: list(VOLUMES), lambda v: f"{v} %", volume=True),
             Row("effects_volume", N_("Sound effects"),
@@ -79,20 +88,30 @@ class SettingsScene(Scene):
             Row("open_hands", N_("Hands at hot-seat"),
                 N_("Hidden: a privacy screen between two human players."),
                 lambda: [False, True], lambda v: _("Open") if v else _("Hidden (privacy)")),
+            Row("ask_end_turn", N_("Ending a turn early"),
+                N_("With actions left, End turn asks first (or ends the turn at once)."),
+                lambda: [True, False], lambda v: _("Ask first") if v else _("End at once")),
         ]
-        h = 64 + len(self.rows) * ROW_H + 64
+        self.layout()
+
+    def resize(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        h = 64 + len(self.rows) * ROW_H + 70
         self.rect = pygame.Rect(0, 0, 600, h)
-        self.rect.center = (CANVAS[0] // 2, CANVAS[1] // 2)
+        cw, ch = self.app.canvas_size
+        self.rect.center = (cw // 2, ch // 2)
         x = self.rect.x + 262
         self.value_buttons, arrows = [], []
         for i, _row in enumerate(self.rows):
             y = self.rect.y + 48 + i * ROW_H
             self.value_buttons.append(Button((x + 26, y, 190, 24), "",
-                                             lambda i=i: self.step(i, 1)))
+                                             lambda i=i: self.step(i, 1), face="medium"))
             arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1)))
             arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1)))
         self.done = Button((self.rect.centerx - 80, self.rect.bottom - 38, 160, 28), "",
-                           self.close)
+                           self.close, face="medium")
         self.buttons = [*self.value_buttons, *arrows, self.done]
 
     # --------------------------------------------------------------- values
@@ -126,6 +145,10 @@ class SettingsScene(Scene):
                 app.toggle_fullscreen()
         elif key == "scale":
             app.set_scale(int(value))   # type: ignore[call-overload]
+        elif key == "pixel_perfect":
+            app.set_pixel_perfect(bool(value))
+        elif key == "text_size":
+            app.set_text_size(str(value))
         elif key == "language":
             app.apply_language(str(value) if value else i18n.system_language())
             s.language = value          # type: ignore[assignment]  # None: follow the system
@@ -188,7 +211,10 @@ class SettingsScene(Scene):
             colour = GOLD if i == self.focus else WHITE
             if i == self.focus:
                 font.draw(surface, "→", (self.rect.x + 14, y + 8), GOLD)
-            font.draw(surface, _(row.label), (self.rect.x + 30, y + 8), colour)
+            label = _(row.label)
+            face = art.fonts.medium if art.fonts.medium.width(label) <= 226 else font
+            face.draw(surface, label, (self.rect.x + 30, y + 12 - face.line_height // 2 + 1),
+                      colour)
             if row.volume:
                 self.draw_level(surface, button.rect.right + 30, y + 6, int(value))
         self.done.label = _("Done")
@@ -204,9 +230,11 @@ class SettingsScene(Scene):
             notes = [_("Now in full screen: the window size applies in a window.")]
         if self.app.sound.silent and self.focus < len(self.rows) and self.rows[self.focus].volume:
             notes = [_("No sound device: the game is silent.")]
-        for k, line in enumerate(notes):
-            font.draw(surface, line, (self.rect.centerx, self.rect.bottom - 60 + 10 * k), GREY,
-                      align="center")
+        medium = art.fonts.medium
+        lines = [part for line in notes for part in medium.wrap(line, self.rect.w - 32)][:2]
+        for k, line in enumerate(lines):
+            medium.draw(surface, line, (self.rect.centerx, self.rect.bottom - 66
+                                        + medium.line_height * k), GREY, align="center")
 
     @staticmethod
     def draw_level(surface: pygame.Surface, x: int, y: int, volume: int) -> None:

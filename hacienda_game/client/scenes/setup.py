@@ -34,7 +34,7 @@ class SetupScene(Scene):
         self.editing: tuple[str, int] | None = None
         self.maps: list[MapEntry] = []
         self.map_index = 0
-        self.thumbs: dict[str, pygame.Surface] = {}
+        self.thumbs: dict[tuple[str, int], pygame.Surface] = {}
         self.buttons: list[Button] = []
         self.focus = Focus()
 
@@ -73,40 +73,72 @@ class SetupScene(Scene):
     def typing(self) -> bool:
         return self.editing is not None
 
+    def resize(self) -> None:
+        self.layout()
+
+    def place(self) -> None:
+        """The panels from the canvas size: seats on the left, the map on the
+        right (each column grows with the canvas), seed and notes under them."""
+        w, h = self.app.canvas_size
+        seats_w = max(424, min(620, round(w * 0.54)))
+        self.seats_rect = pygame.Rect(24, 48, seats_w, 340)
+        self.map_rect = pygame.Rect(self.seats_rect.right + 8, 48, w - seats_w - 56, 340)
+        self.seed_rect = pygame.Rect(24, 396, seats_w, 82)
+        self.notes_rect = pygame.Rect(self.map_rect.x, 396, self.map_rect.w, 82)
+        # A seat's row: colour, then name, who plays and controller share the
+        # room left beside the remove button (150 : 150 : 108 at 960 wide).
+        x0, room = 40, seats_w - 32 - 34 - 30 - 4 * 6
+        name_w, kind_w = room * 150 // 408, room * 150 // 408
+        device_w = room - name_w - kind_w
+        self.columns = {"colour": (x0, 34), "name": (x0 + 40, name_w),
+                        "kind": (x0 + 46 + name_w, kind_w),
+                        "remove": (x0 + 52 + name_w + kind_w, 30),
+                        "device": (x0 + 88 + name_w + kind_w, device_w)}
+        self.bottom = h - 50
+
     def layout(self) -> None:
+        self.place()
+        col = self.columns
         b: list[Button] = []
         for i, seat in enumerate(self.seats):
             y = SEATS_TOP + i * ROW_H
-            b.append(Button((40, y, 34, 30), "", lambda i=i: self.next_colour(i),
-                            icon=f"emblem_{seat.colour}"))
-            b.append(Button((80, y, 150, 30), seat.name, lambda i=i: self.edit("name", i)))
+            b.append(Button((col["colour"][0], y, col["colour"][1], 30), "",
+                            lambda i=i: self.next_colour(i), icon=f"emblem_{seat.colour}"))
+            b.append(Button((col["name"][0], y, col["name"][1], 30), seat.name,
+                            lambda i=i: self.edit("name", i)))
             kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
                 else _("AI: {level}").format(level=level_name(seat.kind))
-            b.append(Button((236, y, 150, 30), kind, lambda i=i: self.next_kind(i),
+            b.append(Button((col["kind"][0], y, col["kind"][1], 30), kind,
+                            lambda i=i: self.next_kind(i),
                             icon="icon_human" if seat.is_human else "icon_ai"))
-            b.append(Button((392, y, 30, 30), "x", lambda i=i: self.remove_seat(i),
+            b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
                             enabled=len(self.seats) > 2))
         y = SEATS_TOP + len(self.seats) * ROW_H
         b.append(Button((40, y, 190, 28), _("Add a seat"), self.add_seat,
                         enabled=len(self.seats) < 5))
-        b.append(Button((560, 84, 30, 30), "", lambda: self.next_map(-1), icon="ui_arrow_left"))
-        b.append(Button((906, 84, 30, 30), "", lambda: self.next_map(1), icon="ui_arrow_right"))
-        self.seed_button = Button((196, 412, 120, 26), str(self.seed),
+        m = self.map_rect
+        b.append(Button((m.x + 8, 84, 30, 30), "", lambda: self.next_map(-1),
+                        icon="ui_arrow_left"))
+        b.append(Button((m.right - 38, 84, 30, 30), "", lambda: self.next_map(1),
+                        icon="ui_arrow_right"))
+        small = self.app.art.fonts.small
+        seed_x = 40 + small.width(_("Seed")) + 12
+        self.seed_button = Button((seed_x, 412, 120, 26), str(self.seed),
                                   lambda: self.edit("seed", 0))
         b.append(self.seed_button)
-        b.append(Button((322, 412, 30, 26), "", self.reroll,
+        b.append(Button((seed_x + 126, 412, 30, 26), "", self.reroll,
                         icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
         entry = self.entry
         start_ok = entry is not None and entry.ok
-        width = self.app.art.fonts.small.width
         x = 40
         for name, label in (*((v, variant_name(v)) for v in VARIANTS),
                             ("open_hands", _("Open hands")), ("hints", _("Hints allowed"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
-                           lambda n=name: self.is_on(n), 18 + width(label)))
-            x += 18 + width(label) + 24
-        b.append(Button((40, 490, 160, 34), _("Back"), self.back, big=True))
-        self.start_button = Button((740, 490, 196, 34), _("Start game"), self.start, big=True,
+                           lambda n=name: self.is_on(n), 18 + small.width(label)))
+            x += 18 + small.width(label) + 24
+        b.append(Button((40, self.bottom, 160, 34), _("Back"), self.back, big=True))
+        self.start_button = Button((self.app.canvas_size[0] - 220, self.bottom, 196, 34),
+                                   _("Start game"), self.start, big=True,
                                    enabled=start_ok, key="confirm")
         b.append(self.start_button)
         b += seat_device_buttons(self)
@@ -249,20 +281,32 @@ class SetupScene(Scene):
         art = self.app.art
         draw_background(surface, art, self.app.time)
         large, small = art.fonts.large, art.fonts.small
-        large.draw(surface, _("New game"), (480, 14), GOLD, align="center")
-        draw_panel(surface, art, (24, 48, 520, 340))
+        large.draw(surface, _("New game"), (surface.get_width() // 2, 14), GOLD, align="center")
+        draw_panel(surface, art, self.seats_rect)
         small.draw(surface, _("Seats: colour, name, who plays"), (40, 60), GREY)
-        draw_panel(surface, art, (552, 48, 392, 340))
+        draw_panel(surface, art, self.map_rect)
         self._draw_map(surface)
-        draw_panel(surface, art, (24, 396, 520, 82))
+        draw_panel(surface, art, self.seed_rect)
         small.draw(surface, _("Seed"), (40, 418), WHITE)
-        small.draw(surface, _("same seed, same game"), (360, 418), GREY)
-        draw_panel(surface, art, (552, 396, 392, 82))
-        notes = (_("Hand limits: at most 20 land and 10 animal cards in hand (R17)."),
-                 _("Lakes: touching water tiles score as one lake (R46)."),
-                 _("Open hands: no privacy screen between players at this screen."))
-        for i, line in enumerate(notes):
-            small.draw(surface, line, (564, 406 + i * 20), GREY)
+        same = _("same seed, same game")
+        x = self.seed_button.rect.right + 40
+        if x + small.width(same) <= self.seed_rect.right - 12:
+            small.draw(surface, same, (x, 418), GREY)
+        draw_panel(surface, art, self.notes_rect)
+        width = self.notes_rect.w - 24
+        medium = art.fonts.medium
+        notes = [medium.wrap(note, width) for note in (
+            _("Hand limits: at most 20 land and 10 animal cards in hand."),
+            _("Lakes: touching water tiles score as one lake."),
+            _("Open hands: no privacy screen between players at this screen."))]
+        rows = (self.notes_rect.h - 12) // medium.line_height
+        lines: list[str] = []
+        for note in notes:                # whole notes only, as many as the panel holds
+            if len(lines) + len(note) <= rows:
+                lines += note
+        for i, line in enumerate(lines):
+            medium.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 6
+                                        + i * medium.line_height), GREY)
         draw_buttons(self.buttons, surface, art, self.focus)
         draw_join_hint(self, surface)
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
@@ -275,18 +319,23 @@ class SetupScene(Scene):
         note = _("{players} players, {humans} at this screen").format(
             players=n, humans=humans) + (_("; a privacy screen hides each hand")
                                          if humans > 1 and not self.open_hands else "")
-        small.draw(surface, note, (40, 372), GREY)
+        for i, line in enumerate(small.wrap(note, self.seats_rect.w - 32)[:2]):
+            small.draw(surface, line, (40, 372 - 12 * i), GREY)
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         entry = self.entry
         art = self.app.art
+        m = self.map_rect
         if entry is None:
-            art.fonts.small.draw(surface, _("No maps found."), (570, 130), RED)
+            art.fonts.small.draw(surface, _("No maps found."), (m.x + 18, 130), RED)
             return
         label = f"{entry.title}  ({self.map_index + 1}/{len(self.maps)})"
-        art.fonts.large.draw(surface, label, (748, 88), WHITE if entry.ok else RED,
-                             align="center")
-        draw_map_details(surface, art, entry, (568, 124), self.thumbs, len(self.seats))
+        font = art.fonts.large if art.fonts.large.width(label) <= m.w - 96 else art.fonts.medium
+        font.draw(
+            surface, label, (m.centerx, 88 + (art.fonts.large.line_height - font.line_height)
+                             // 2), WHITE if entry.ok else RED, align="center")
+        draw_map_details(surface, art, entry, (m.x + 16, 124), self.thumbs, len(self.seats),
+                         width=m.w - 32)
 
 
 @functools.lru_cache(maxsize=256)
@@ -296,36 +345,40 @@ def wrapped(font, text: str, width: int) -> tuple[str, ...]:
 
 
 def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
-                     thumbs: dict[str, pygame.Surface], players: int | None = None) -> None:
-    """A map's thumbnail, author, player counts and description, or its problems."""
+                     thumbs: dict[tuple[str, int], pygame.Surface], players: int | None = None,
+                     width: int = 360) -> None:
+    """A map's thumbnail, author, player counts and description, or its problems,
+    ``width`` pixels wide."""
     small = art.fonts.small
     x, y = pos
     if not entry.ok:
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
-            lines += wrapped(small, f"· {problem}", 360)
+            lines += wrapped(small, f"· {problem}", width)
         for i, line in enumerate(lines[:18]):
             small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
         return
-    thumb = thumbs.get(entry.key)
+    thumb = thumbs.get((entry.key, width))
     if thumb is None and entry.board is not None:
-        thumb = thumbs[entry.key] = thumbnail(entry.board, (360, 170))
+        thumb = thumbs[(entry.key, width)] = thumbnail(entry.board, (width, 170))
     if thumb is not None:
-        surface.blit(thumb, (x, y))
+        surface.blit(thumb, (x + (width - thumb.get_width()) // 2, y))
     y += 176
     lo, hi = entry.players
     fits = players is None or lo <= players <= hi
-    small.draw(surface, _("by {author}").format(author=entry.prop("author", _("unknown"))),
-               (x, y), GREY)
-    small.draw(surface, _("players {low}-{high}").format(low=lo, high=hi), (x + 360, y),
-               WHITE if fits else RED,
-               align="right")
-    desc = wrapped(small, entry.description, 360)
-    for i, line in enumerate(desc[:4]):
-        small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
+    by = _("by {author}").format(author=entry.prop("author", _("unknown")))
+    count = _("players {low}-{high}").format(low=lo, high=hi)
+    small = art.fonts.medium
+    line = small if small.width(by) + small.width(count) + 12 <= width else art.fonts.small
+    line.draw(surface, by, (x, y), GREY)
+    line.draw(surface, count, (x + width, y), WHITE if fits else RED, align="right")
+    desc = wrapped(small, entry.description, width)[:2 if entry.warnings else 4]
+    for i, line in enumerate(desc):
+        small.draw(surface, line, (x, y + 18 + i * small.line_height), WHITE)
     if entry.warnings:
         warning = wrapped(small, _("Warning: {problem}").format(
-            problem=entry.warnings[0].split(": ", 1)[-1]), 360)
+            problem=entry.warnings[0].split(": ", 1)[-1]), width)
         for i, line in enumerate(warning[:2]):
-            small.draw(surface, line, (x, y + 70 + i * small.line_height), GOLD)
+            small.draw(surface, line, (x, y + 18 + (len(desc) + i) * small.line_height),
+                       GOLD)

@@ -1,0 +1,162 @@
+"""Every scene but the play screen lays out from the canvas: at 720 (4:3) to 1290
+(21:9) pixels wide, in English, German and Spanish, at both text sizes, its
+text stays on the canvas, inside its buttons and clear of its other text."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+import pytest
+
+from hacienda_game import i18n
+from hacienda_game.client import ui
+from hacienda_game.client.app import App
+from hacienda_game.client.assets import Font
+from hacienda_game.client.options import Options
+
+LONG = ("A long message that has to wrap over several lines, as the reasons a map or a"
+        " save cannot be used often do; it must stay inside its panel at every size.")
+
+
+def scenes(app):
+    """The scenes this test lays out, each pushed over the last or in its place."""
+    from hacienda_game.client.scenes import (
+        maps,
+        menu,
+        overlays,
+        padmenus,
+        play,
+        rules,
+        saveload,
+        settings,
+        setup,
+    )
+    from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+    from hacienda_game.session.plan import GamePlan, SeatPlan
+
+    yield menu.MenuScene()
+    full = setup.SetupScene()
+    yield full
+    while len(full.seats) < 5:
+        full.add_seat()
+    yield full
+    yield maps.MapsScene()
+    yield settings.SettingsScene()
+    for page in range(len(rules.SECTIONS)):
+        yield rules.RulesScene(page)
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 5,
+                    open_hands=True)
+    game = play.PlayScene(plan)
+    yield game
+    yield padmenus.BuyMenu(game, "")
+    yield padmenus.LogView(game)
+    yield padmenus.Reconnect(game, "pad:99")
+    yield saveload.SaveDialog(game.layer.game, plan)
+    yield overlays.Pause(save=lambda: None)
+    yield overlays.Message(i18n._("Not saved"), LONG)
+    yield overlays.Confirm(i18n._("Leave this game?"), lambda: None,
+                           i18n._("The game is not saved."))
+    yield overlays.ErrorOverlay(ValueError("a broken thing"), None)
+    yield overlays.Privacy("Ana", (255, 255, 255), "emblem_0")
+    saves.save_game(game.layer.game, plan, "Ana")
+    done = new_game("symmetric", 2, seed=5)
+    rng = random.Random(5)
+    while not done.is_over():
+        done.apply(done.random_action(rng))
+    saves.keep_replay(done, plan)
+    yield saveload.LoadScene()
+    yield saveload.ReplaysScene()
+
+
+RULE_CODE = re.compile(r"\bR\d{1,2}\b")
+PATH = re.compile(r"(?:^|[\s(\"'])(?:/|~/|[A-Za-z]:\\)[\w.-]+|[\w.-]+/[\w.-]+/")
+
+
+def player_words_problems(text: str) -> list[str]:
+    """Rule codes, file paths or internal map keys in a text on screen (the
+    rules help names its sections by title, never by code)."""
+    from hacienda_game.maps.catalog import builtin_maps
+
+    found = []
+    if RULE_CODE.search(text):
+        found.append("a rule code")
+    if PATH.search(text):
+        found.append("a file path")
+    for key in builtin_maps():
+        if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text):
+            found.append(f"the map key {key!r}")
+    return found
+
+
+def overlapping(rects: list[tuple[str, pygame.Rect]]) -> list[str]:
+    out = []
+    for i, (text, rect) in enumerate(rects):
+        for other, orect in rects[i + 1:]:
+            if rect.colliderect(orect):
+                out.append(f"{text!r} {tuple(rect)} and {other!r} {tuple(orect)}")
+    return out
+
+
+CASES = [(code, size, width) for code in ("en", "de", "es") for size in ("normal", "large")
+         for width in (720, 1290)] + [("en", "normal", 864), ("de", "normal", 960)]
+
+
+@pytest.mark.parametrize(("code", "size", "width"), CASES)
+def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
+    drawn: list[tuple[pygame.Surface, str, pygame.Rect]] = []
+    too_wide: list[str] = []
+    draw, button_draw = Font.draw, ui.Button.draw
+
+    def record(self, target, text, *args, **kw):
+        rect = draw(self, target, text, *args, **kw)
+        if text.strip():
+            # the glyphs' box: a line's height, the width of its letters
+            drawn.append((target, text, pygame.Rect(rect.x, rect.y, self.width(text) - 1,
+                                                    self.line_height)))
+        return rect
+
+    def check_fit(self, surface, art):
+        too_wide.extend(filter(None, [self.overflow(art)]))
+        return button_draw(self, surface, art)
+
+    monkeypatch.setattr(Font, "draw", record)
+    monkeypatch.setattr(ui.Button, "draw", check_fit)
+    app = App(Options(headless=True, language=code, screen=(width, 540)))
+    app.set_text_size(size)
+    problems: list[str] = []
+    try:
+        assert app.canvas_size == (width, 540)
+        for scene in scenes(app):
+            if scene not in app.stack:
+                if app.top is not None and app.top.opaque and scene.opaque:
+                    app.replace(scene)
+                else:
+                    app.push(scene)
+            drawn.clear()
+            app.draw()
+            name = type(scene).__name__
+            problems += [f"{name}: {text!r} shows {why}" for _t, text, _r in drawn
+                         for why in player_words_problems(text)]
+            if name == "PlayScene":        # the play screen is laid out elsewhere
+                continue
+            drawn.clear()
+            too_wide.clear()
+            scene.draw(app.screen)        # this scene's own text only
+            canvas = app.screen.get_rect()
+            own = [(text, rect) for target, text, rect in drawn if target is app.screen]
+            problems += [f"{name}: {text!r} {tuple(rect)} off the canvas" for text, rect in own
+                         if not canvas.contains(rect)]
+            problems += [f"{name}: overlap {o}" for o in overlapping(own)]
+            for target in {t for t, _text, _rect in drawn if t is not app.screen}:
+                area = target.get_rect()
+                problems += [f"{name}: {text!r} off its page" for t, text, rect in drawn
+                             if t is target and not area.contains(rect)]
+            problems += [f"{name}: {label}" for label in too_wide]
+            assert app.running, f"{name} failed"
+    finally:
+        app.finish()
+        i18n.set_language("en")
+    assert not problems, "\n".join(problems[:40])

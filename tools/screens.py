@@ -1,0 +1,424 @@
+"""Screenshots of every scene, at chosen screen sizes and in chosen languages.
+
+    python tools/screens.py                          # every shot, 1920x1080, English
+    python tools/screens.py --out /tmp/shots --size 1366x768 --size 2560x1440 \
+        --lang en --lang de --only menu,setup,play_mid
+    DISPLAY=:15 python tools/screens.py --root       # full screen under X
+
+Headless (the default) the game runs with SDL's dummy driver in a window of
+the asked size, so the shot is exactly what that screen shows: the canvas the
+game chooses for it (540 high, as wide as the screen's shape asks), scaled and
+placed as on that screen (see client/display.py).  With ``--root`` it runs
+full screen on the X display (e.g. Xvfb with a window manager; the display's
+size is the size) and the shot is ``import -window root`` of the whole screen.
+
+Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked,
+the pointer on a hex where it fits), water (water mode), payout (a market pays
+out, mid-animation), privacy (the hand-off between two players), scoring (an
+intermediate scoring), charts (the final scoring with its charts), settings,
+rules (the help on the markets page), load, replays, replay (the viewer), maps,
+patterns (colour-blind patterns on), pads_setup and pads_play (three virtual
+pads joined; a turn with the hex cursor).  One size and one language: the
+files are ``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``.  Every game
+is seeded (``--seed``); the player's own files stay untouched (a temporary
+HACIENDA_HOME).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+NAMES = ("Ana", "Bruno", "Carmen", "Dieter", "Elena")
+
+
+def humans(n: int, seed: int, open_hands: bool = True):
+    from hacienda_game.session.plan import GamePlan, SeatPlan
+
+    return GamePlan("symmetric", [SeatPlan(NAMES[i], colour=i) for i in range(n)], seed,
+                    open_hands=open_hands)
+
+
+def settle(app, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step()
+
+
+def play_to(app, actions: int, seed: int, until: Callable[[list], bool] | None = None,
+            plan=None):
+    """A game of three players at one screen, ``actions`` random legal actions
+    in (or until ``until(events)`` says so), with nothing left to show."""
+    from hacienda_game.client.scenes.play import PlayScene
+
+    game = PlayScene(plan or humans(3, seed))
+    app.push(game)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.layer.is_over():
+            break
+        legal = game.layer.legal()
+        events = game.layer.perform(rng.choice([a for a in legal if a.kind != "end"]
+                                               or legal))
+        if until is not None and until(events):
+            return game
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+    return game
+
+
+def point_at_target(app, game) -> None:
+    """The pointer on the first hex the current selection may go to."""
+    targets = game.selection.targets if game.selection else {}
+    for h in range(len(game.layer.board)):
+        if game.layer.board.cells[h] in targets:
+            pos = game.view.centres[h]
+            app.pointer = (int(pos[0]), int(pos[1]))
+            game.hover(pos)
+            return
+
+
+def pick_a_card(game) -> bool:
+    from hacienda_game.engine.components import ANIMALS, TERRAINS
+
+    hand = game.layer.view(game.layer.current)
+    for item, names, counts in (("animal", ANIMALS, hand.animal_hand),
+                                ("land", TERRAINS, hand.land_hand)):
+        card = next((c for c, n in zip(names, counts, strict=False) if n), None)
+        if card is not None:
+            game.pick_card(item, card)
+            if game.selection is not None:
+                return True
+    return False
+
+
+# ------------------------------------------------------------------- shots
+def shot_menu(app, seed):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+
+    state = new_game("symmetric", 3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20):
+        state.apply(state.random_action(rng))
+    saves.autosave(state, humans(3, seed))          # so the menu offers Continue
+    app.push(MenuScene())
+
+
+def shot_setup(app, seed):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    app.push(MenuScene())
+    setup = SetupScene("symmetric")
+    app.push(setup)
+    setup.seed = seed
+    setup.add_seat()
+    setup.layout()
+
+
+def shot_play_early(app, seed):
+    play_to(app, 8, seed)
+
+
+def shot_play_mid(app, seed):
+    play_to(app, 45, seed)
+
+
+def shot_play_late(app, seed):
+    play_to(app, 110, seed)
+
+
+def shot_selection(app, seed):
+    game = play_to(app, 45, seed)
+    pick_a_card(game)
+    point_at_target(app, game)
+
+
+def shot_water(app, seed):
+    game = play_to(app, 45, seed)
+    game.pick_water(2)
+    point_at_target(app, game)
+
+
+def shot_payout(app, seed):
+    play_to(app, 400, seed, until=lambda events: any(e.kind == "market_paid" for e in events))
+    settle(app, 24)
+
+
+def shot_privacy(app, seed):
+    game = play_to(app, 20, seed, plan=humans(3, seed, open_hands=False))
+    end = next((a for a in game.layer.legal() if a.kind == "end"), None)
+    if end is not None:
+        game.layer.perform(end)              # the next player's turn: the hand-off
+    for _ in range(120):
+        if app.top is not game:
+            break
+        settle(app, 1)
+    settle(app, 10)
+
+
+def shot_scoring(app, seed):
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    play_to(app, 2000, seed, until=lambda events: any(e.kind == "scoring" for e in events))
+    for _ in range(600):
+        if isinstance(app.top, ScoringScene):
+            break
+        settle(app, 1)
+    settle(app, 150)
+
+
+def shot_charts(app, seed):
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    game = play_to(app, 5000, seed,
+                   until=lambda events: any(e.kind == "game_over" for e in events))
+    final = next((s for s in game.pending if isinstance(s, ScoringScene)
+                  and s.which == "final"), None)
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    if final is not None:
+        app.push(final)
+        final.t = 60.0                # every row, the winner and the charts shown
+    settle(app, 2)
+
+
+def shot_settings(app, seed):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.settings import SettingsScene
+
+    app.push(MenuScene())
+    app.push(SettingsScene())
+
+
+def shot_rules(app, seed):
+    from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
+
+    play_to(app, 30, seed)
+    app.push(RulesScene(SECTIONS.index("markets")))
+
+
+def saved_games(seed: int):
+    """Three saves and a kept record of a whole game."""
+    from hacienda_game.engine import new_game
+    from hacienda_game.session import saves
+
+    rng = random.Random(seed)
+    for n, actions, name in ((3, 150, "Sunday evening"), (4, 90, "Family game"),
+                             (2, 40, None)):
+        state = new_game("symmetric", n, seed=seed)
+        for _ in range(actions):
+            if state.is_over():
+                break
+            state.apply(state.random_action(rng))
+        if name is None:
+            saves.autosave(state, humans(n, seed))
+        else:
+            saves.save_game(state, humans(n, seed), name)
+    done = new_game("symmetric", 3, seed=seed)
+    while not done.is_over():
+        done.apply(done.random_action(rng))
+    return saves.keep_replay(done, humans(3, seed))
+
+
+def shot_load(app, seed):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.saveload import LoadScene
+
+    saved_games(seed)
+    app.push(MenuScene())
+    load = LoadScene()
+    app.push(load)
+    load.pick([s.name for s in load.items].index("Sunday evening"))
+
+
+def shot_replays(app, seed):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.saveload import ReplaysScene
+
+    saved_games(seed)
+    app.push(MenuScene())
+    app.push(ReplaysScene())
+
+
+def shot_replay(app, seed):
+    from hacienda_game.client.scenes.replay import ReplayScene
+    from hacienda_game.session import saves
+
+    viewer = ReplayScene(saves.load_replay(saved_games(seed)))
+    app.push(viewer)
+    viewer.goto(len(viewer.actions) * 2 // 3)
+    viewer.goto(viewer.index + 1)
+    settle(app, 12)
+
+
+def shot_maps(app, seed):
+    from hacienda_game.client.scenes.maps import MapsScene
+
+    app.push(MapsScene())
+
+
+def shot_patterns(app, seed):
+    app.settings.patterns = True
+    play_to(app, 120, seed, plan=humans(5, seed))
+
+
+def pads_joined(app, seed):
+    """Three virtual pads (Xbox, PlayStation, Switch) join on the setup screen."""
+    import pygame
+
+    from hacienda_game.client.pads import VirtualPad
+    from hacienda_game.client.scenes.menu import MenuScene
+
+    app.settings.anim_speed = "off"
+    app.push(MenuScene())
+    pads = [VirtualPad(f) for f in ("xbox", "playstation", "switch")]
+    settle(app, 2)
+    press(app, pads[0], pygame.CONTROLLER_BUTTON_A)          # New game
+    app.top.seed = seed
+    for pad in pads:
+        press(app, pad, pygame.CONTROLLER_BUTTON_A)          # press A to join
+    settle(app, 30)
+    return pads
+
+
+def press(app, pad, button: int, frames: int = 2) -> None:
+    pad.button(button, True)
+    settle(app, 1)
+    pad.button(button, False)
+    settle(app, frames)
+
+
+def shot_pads_setup(app, seed):
+    app.keep = pads_joined(app, seed)
+
+
+def shot_pads_play(app, seed):
+    import pygame
+
+    from hacienda_game.client.scenes.overlays import Privacy
+    from hacienda_game.client.scenes.play import PlayScene
+
+    pads = app.keep = pads_joined(app, seed)
+    press(app, pads[0], pygame.CONTROLLER_BUTTON_A)          # the focus is on Start game
+    play = next(s for s in app.stack if isinstance(s, PlayScene))
+    for _ in range(3):
+        if isinstance(app.top, Privacy):
+            device = play.plan.seats[play.layer.current].device
+            press(app, next(p for p in pads if p.device == device), pygame.CONTROLLER_BUTTON_A)
+    mover = next(p for p in pads if p.device == play.plan.seats[play.layer.current].device)
+    press(app, mover, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    press(app, mover, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    press(app, mover, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    settle(app, 30)
+
+
+SHOTS: dict[str, Callable] = {name[5:]: fn for name, fn in globals().items()
+                              if name.startswith("shot_")}
+
+
+# -------------------------------------------------------------------- runs
+def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path: Path,
+         root: bool) -> Path:
+    """One shot in a fresh app (headless at ``size``, or full screen on X)."""
+    import pygame
+
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+
+    if root:
+        app = App(Options(fake_clock=True, language=language))
+    else:
+        app = App(Options(headless=True, language=language, screen=size))
+    try:
+        SHOTS[name](app, seed)
+        app.draw()
+        app.present()
+        if root:
+            pygame.display.flip()
+            time.sleep(0.4)                    # the X server shows the frame
+            pygame.event.pump()
+            app.draw()
+            app.present()
+            pygame.display.flip()
+            subprocess.run(["import", "-window", "root", str(path)], check=True)
+        else:
+            pygame.image.save(app.window, str(path))
+        if not app.running:
+            raise RuntimeError(f"the {name} shot failed (see the error log)")
+    finally:
+        app.finish()
+    return path
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size is WIDTHxHEIGHT, e.g. 1920x1080")\
+            from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"{text!r}: too small or too large a screen")
+    return w, h
+
+
+def main(argv: list[str] | None = None) -> int:
+    from hacienda_game.i18n import LANGUAGES
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs")
+    ap.add_argument("--size", type=parse_size, action="append",
+                    help="a screen size WIDTHxHEIGHT (repeatable; default 1920x1080)")
+    ap.add_argument("--lang", action="append", choices=LANGUAGES,
+                    help="a language (repeatable; default en)")
+    ap.add_argument("--only", default="", help="comma-separated shots: " + ", ".join(SHOTS))
+    ap.add_argument("--root", action="store_true",
+                    help="full screen on the X display; the shot is the whole X screen")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SHOTS)
+    unknown = [n for n in names if n not in SHOTS]
+    if unknown:
+        ap.error(f"unknown shots {', '.join(unknown)}; choose from {', '.join(SHOTS)}")
+    if args.root and not os.environ.get("DISPLAY"):
+        ap.error("--root needs an X display (DISPLAY), e.g. Xvfb with a window manager")
+    if not args.root:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sizes = [None] if args.root else (args.size or [(1920, 1080)])
+    screen = "root"
+    if args.root:
+        import pygame
+
+        pygame.display.init()
+        screen = "x".join(map(str, pygame.display.get_desktop_sizes()[0]))
+        pygame.display.quit()
+    languages = args.lang or ["en"]
+    plain = len(sizes) == 1 and len(languages) == 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    for language in languages:
+        for size in sizes:
+            for name in names:
+                with tempfile.TemporaryDirectory() as home:
+                    os.environ["HACIENDA_HOME"] = home      # the player's files untouched
+                    tag = "x".join(map(str, size)) if size else screen
+                    path = args.out / (f"{name}.png" if plain else
+                                       f"{name}-{language}-{tag}.png")
+                    print(f"wrote {take(name, language, size, args.seed, path, args.root)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
