@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     chosen = [s.strip() for s in args.levels.split(",") if s.strip()]
     for level in chosen:
-        if level not in levels():
+        if level not in levels(frozen=True):
             ap.error(f"unknown level {level!r}; choose from {', '.join(levels())}")
     maps = [args.map] if args.map else builtin_maps()
     budget = Budget(iterations=args.iterations) if args.iterations else None

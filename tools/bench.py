@@ -5,7 +5,8 @@
 
 Engine figures: complete random 4-player games per second on one core (each
 action from `GameState.random_action`), `legal_actions()` calls per second on
-mid-game positions, `clone()` calls per second.  Runs pinned to one core
+mid-game positions, `clone()` calls per second, engine play-outs per second
+(a mid-game position copied and played to the end with random actions).  Runs pinned to one core
 where the OS allows it; games per second are given by wall time and by CPU
 time (the steadier figure on a shared machine).
 
@@ -63,6 +64,27 @@ def mid_game_positions(board, count: int, seed: int) -> list:
             state.apply(state.random_action(rng))
         out.append(states[len(states) // 2])
     return out
+
+
+def playout(state, seed: int) -> int:
+    """One play-out as search uses it: a copy of a position played to the end
+    of the game by ``random_action``; the actions it took."""
+    sim, rng, n = state.clone(), random.Random(seed), 0
+    while not sim.is_over():
+        sim.apply(sim.random_action(rng))
+        n += 1
+    return n
+
+
+def playout_rate(positions: list, runs: int) -> tuple[float, float]:
+    """Play-outs per CPU second from mid-game positions (median over runs),
+    and the median length of a play-out in actions."""
+    rates, lengths = [], []
+    for r in range(runs):
+        cpu = time.process_time()
+        lengths += [playout(s, 31 * r + i) for i, s in enumerate(positions)]
+        rates.append(len(positions) / (time.process_time() - cpu))
+    return statistics.median(rates), statistics.median(lengths)
 
 
 def rate(fn, items, min_seconds: float = 0.3) -> float:
@@ -260,6 +282,7 @@ def main() -> int:
     legal_rates = [rate(lambda s: s.legal_actions(), positions) for _ in range(args.runs)]
     clone_rates = [rate(lambda s: s.clone(), positions) for _ in range(args.runs)]
     sizes = [len(s.legal_actions()) for s in positions]
+    playouts, playout_length = playout_rate(positions, args.runs)
     figures = {
         "map": args.map, "players": args.players, "runs": args.runs,
         "games_per_run": args.games,
@@ -272,6 +295,10 @@ def main() -> int:
         "legal_actions_per_second": round(statistics.median(legal_rates)),
         "legal_actions_list_size_median": statistics.median(sizes),
         "clones_per_second": round(statistics.median(clone_rates)),
+        # Engine play-outs (mid-game position to the game's end, random actions),
+        # per CPU second on one core: what a Monte Carlo search can afford.
+        "playouts_per_cpu_second": round(playouts, 1),
+        "playout_actions_median": playout_length,
         **render,
         "python": platform.python_version(),
         "machine": platform.machine(),

@@ -29,10 +29,16 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from hacienda_game.ai import Budget, choose_action, levels  # noqa: E402
-from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
-from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
+from hacienda_game.ai import Budget, choose_action, decision_seed, levels
+from hacienda_game.engine import IllegalAction, new_game, observe
+from hacienda_game.maps.catalog import builtin_maps
+
+try:
+    from tools.refbots import REF_BOTS
+except ImportError:                      # run as a script: tools/ itself is on the path
+    from refbots import REF_BOTS
 
 MAX_TURNS = 2000     # a game still running after this many turns is reported as stuck
 
@@ -70,11 +76,11 @@ def parse_budgets(text: str | None) -> dict[str, Budget]:
 
 def play_game(task: tuple) -> dict:
     """One game; seats[i] is the level at table position i."""
-    index, map_name, seats, game_seed, budgets = task
+    index, map_name, seats, game_seed, ai_seed, budgets = task
     state = new_game(map_name, players=len(seats), seed=game_seed)
-    rng = random.Random(game_seed)
     turn_times: dict[str, list[float]] = defaultdict(list)
-    spent = 0.0
+    turn_cpu: dict[str, list[float]] = defaultdict(list)
+    spent = cpu = 0.0
     actions = 0
     error = None
     while not state.is_over():
@@ -83,10 +89,15 @@ def play_game(task: tuple) -> dict:
             break
         level = seats[state.current]
         turn = state.turn
-        start = time.perf_counter()
-        action = choose_action(level, observe(state, state.current), rng.randrange(1 << 31),
-                               budgets.get(level))
+        start, cpu_start = time.perf_counter(), time.process_time()
+        seat = state.current
+        seed = decision_seed(ai_seed, seat, len(state.history))
+        if level in REF_BOTS:
+            action = REF_BOTS[level](observe(state, seat), seed)
+        else:
+            action = choose_action(level, observe(state, seat), seed, budgets.get(level))
         spent += time.perf_counter() - start
+        cpu += time.process_time() - cpu_start
         try:
             state.apply(action)
         except IllegalAction as e:
@@ -95,12 +106,18 @@ def play_game(task: tuple) -> dict:
         actions += 1
         if state.turn != turn:
             turn_times[level].append(spent)
-            spent = 0.0
+            turn_cpu[level].append(cpu)
+            spent = cpu = 0.0
     winners = state.winners() if state.is_over() else []
     return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
             "winners": winners, "scores": [s.score for s in state.seats],
             "money": [s.money for s in state.seats], "turns": state.turn - 1,
-            "actions": actions, "error": error, "turn_times": dict(turn_times)}
+            "actions": actions, "error": error, "turn_times": dict(turn_times),
+            "turn_cpu": dict(turn_cpu)}
+
+
+def _p90(values: list[float]) -> float:
+    return sorted(values)[int(0.9 * (len(values) - 1))]
 
 
 def summarize(entries: list[str], results: list[dict], players: int) -> dict:
@@ -144,9 +161,14 @@ def summarize(entries: list[str], results: list[dict], players: int) -> dict:
     for r in results:
         for level, ts in r["turn_times"].items():
             times[level].extend(ts)
+    cpu_times: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for level, ts in r.get("turn_cpu", {}).items():
+            cpu_times[level].extend(ts)
     timing = {level: {"turns": len(ts), "median_ms": 1000 * statistics.median(ts),
-                      "p90_ms": 1000 * sorted(ts)[int(0.9 * (len(ts) - 1))],
-                      "max_ms": 1000 * max(ts)}
+                      "p90_ms": 1000 * _p90(ts), "max_ms": 1000 * max(ts),
+                      "cpu_median_ms": 1000 * statistics.median(cpu_times[level] or [0.0]),
+                      "cpu_p90_ms": 1000 * _p90(cpu_times[level] or [0.0])}
               for level, ts in sorted(times.items()) if ts}
     errors = [f"game {r['index']} (seed {r['seed']}, {r['map']}): {r['error']}"
               for r in results if r["error"]]
@@ -177,10 +199,12 @@ def print_report(summary: dict, args: argparse.Namespace, seconds: float, timing
                             f" [{100 * p['ci95'][0]:.0f}-{100 * p['ci95'][1]:.0f}%]"
                             for p in summary["positions"]))
     if timing:
-        print("time per turn (all decisions of one turn):")
+        print("time per turn (all decisions of one turn; wall clock, then CPU time of the"
+              " deciding process, steadier on a loaded machine):")
         for level, t in summary["timing"].items():
             print(f"  {level:<8} median {t['median_ms']:7.1f} ms   90th pct {t['p90_ms']:7.1f}"
-                  f" ms   max {t['max_ms']:7.1f} ms   ({t['turns']} turns)")
+                  f" ms   max {t['max_ms']:7.1f} ms   ({t['turns']} turns);  CPU median"
+                  f" {t['cpu_median_ms']:7.1f} ms   90th pct {t['cpu_p90_ms']:7.1f} ms")
     for err in summary["errors"]:
         print("ERROR:", err)
 
@@ -188,7 +212,8 @@ def print_report(summary: dict, args: argparse.Namespace, seconds: float, timing
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seats", required=True,
-                    help=f"comma-separated levels, one per seat ({', '.join(levels())})")
+                    help=f"comma-separated levels, one per seat ({', '.join(levels())}; the"
+                         f" reference bots {', '.join(REF_BOTS)} from tools/refbots.py)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--map", default="symmetric", help="built-in map name, path, or 'all'")
@@ -196,11 +221,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     ap.add_argument("--timing", action="store_true", help="print time per turn per level")
     ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
+    ap.add_argument("--out", help="rewrite this JSON file with the summary after every game"
+                                  " (a run stopped early keeps what it measured)")
     args = ap.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",") if s.strip()]
-    unknown = [s for s in entries if s not in levels()]
+    known = (*levels(frozen=True), *REF_BOTS)
+    unknown = [s for s in entries if s not in known]
     if unknown:
-        ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(levels())}")
+        ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(known)}")
     if not 2 <= len(entries) <= 5:
         ap.error("a game has 2 to 5 seats")
     if args.games < 1 or args.jobs < 1:
@@ -214,18 +242,27 @@ def main(argv: list[str] | None = None) -> int:
     tasks = []
     for g in range(args.games):
         seats = [entries[(p - g) % players] for p in range(players)]
-        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31), budgets))
+        # The AI seed is drawn apart from the game seed (as in the client):
+        # no decision seed tells a seat anything about the deal.
+        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31),
+                      seeds.randrange(1 << 62), budgets))
     start = time.perf_counter()
     results: list[dict] = []
+    def keep(r: dict, i: int) -> None:
+        results.append(r)
+        _progress(i + 1, len(tasks), results, entries, players)
+        if args.out:
+            partial = summarize(entries, results, players)
+            partial.update(seats=entries, seed=args.seed, maps=maps, planned=len(tasks))
+            Path(args.out).write_text(json.dumps(partial, indent=1))
+
     if args.jobs == 1:
         for i, t in enumerate(tasks):
-            results.append(play_game(t))
-            _progress(i + 1, len(tasks), results, entries, players)
+            keep(play_game(t), i)
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for i, r in enumerate(pool.map(play_game, tasks)):
-                results.append(r)
-                _progress(i + 1, len(tasks), results, entries, players)
+                keep(r, i)
     summary = summarize(entries, results, players)
     summary.update(seats=entries, seed=args.seed, maps=maps, budgets={
         k: {"seconds": b.seconds, "iterations": b.iterations} for k, b in budgets.items()})

@@ -3,15 +3,28 @@
     from hacienda_game.ai import choose_action, levels, Budget
     action = choose_action("hard", observe(state, state.current), seed=7)
 
-Levels, weakest first: random, easy, medium, hard (see strategies.py and
+Levels, weakest first: random, easy, medium, hard, expert (see strategies.py and
 docs/ai.md).  ``AIWorker`` runs the same call in another process for the client.
 """
 
-from .base import SEATS, Budget, RandomSeat, Seat, choose_action, levels, make_seat
-from .strategies import EasySeat, HardSeat, MediumSeat
+from .base import (
+                   FROZEN,
+                   SEATS,
+                   Budget,
+                   RandomSeat,
+                   Seat,
+                   choose_action,
+                   decision_seed,
+                   levels,
+                   make_seat,
+)
+from .strategies import EasySeat, ExpertSeat, HardSeat, HardV1Seat, MediumSeat
 from .worker import AIWorker
 
-SEATS.update(easy=EasySeat, medium=MediumSeat, hard=HardSeat)
+SEATS.update({"easy": EasySeat, "medium": MediumSeat, "hard": HardSeat, "expert": ExpertSeat,
+              "hard-v1": HardV1Seat})
+FROZEN.add("hard-v1")
 
-__all__ = ["SEATS", "AIWorker", "Budget", "EasySeat", "HardSeat", "MediumSeat", "RandomSeat",
-           "Seat", "choose_action", "levels", "make_seat"]
+__all__ = ["FROZEN", "SEATS", "AIWorker", "Budget", "EasySeat", "ExpertSeat", "HardSeat",
+           "HardV1Seat", "MediumSeat", "RandomSeat", "Seat", "choose_action", "decision_seed",
+           "levels", "make_seat"]

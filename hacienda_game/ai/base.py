@@ -8,6 +8,7 @@ hidden information give the same decision for the same seed.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,11 +46,14 @@ class RandomSeat:
 
 
 SEATS: dict[str, Callable[[], Seat]] = {"random": RandomSeat}
+# Levels kept only to measure against (not offered in a game's setup).
+FROZEN: set[str] = set()
 
 
-def levels() -> tuple[str, ...]:
-    """The AI levels, weakest first."""
-    return tuple(SEATS)
+def levels(frozen: bool = False) -> tuple[str, ...]:
+    """The AI levels offered to players, weakest first; with ``frozen`` also
+    the levels kept for measurements (e.g. ``hard-v1``)."""
+    return tuple(k for k in SEATS if frozen or k not in FROZEN)
 
 
 def make_seat(level: str) -> Seat:
@@ -58,6 +62,16 @@ def make_seat(level: str) -> Seat:
     except KeyError:
         raise ValueError(f"unknown AI level {level!r}; choose one of "
                          f"{', '.join(SEATS)}") from None
+
+
+def decision_seed(ai_seed: int, seat: int, move: int) -> int:
+    """The seed of one AI decision: from the table's AI seed (never the game
+    seed), the seat and the move number (actions so far), so a resumed game
+    decides exactly as the first run did, and one seat's seeds say nothing
+    about another's or about the deal."""
+    digest = hashlib.blake2b(f"hacienda-ai/{ai_seed}/{seat}/{move}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def choose_action(level: str, obs: Observation, seed: int,

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from ..engine import GameState
 from ..engine import components as C
-from ..engine.groups import EMPTY, WATER
+from ..engine.groups import EMPTY
+from ..engine.scoring import score
 from ..maps.board import Board
 
 
@@ -126,9 +127,17 @@ def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -
     return best
 
 
-def seat_value(state: GameState, seat: int, w: Weights, water_points: list[int],
+def board_points(state: GameState) -> list[int]:
+    """Each seat's points if the game were scored now, money aside (markets,
+    chains of three or more, haciendas, water; R42-R46): `engine.scoring`'s
+    own table, so the AI values exactly what the rules score."""
+    return [row["total"] - row["money"] for row in score(state)]
+
+
+def seat_value(state: GameState, seat: int, w: Weights, points: list[int],
                rounds: float) -> float:
-    """The value of the position for one seat (see the module text)."""
+    """The value of the position for one seat (see the module text);
+    ``points`` are every seat's `board_points`."""
     s = state.seats[seat]
     if state.over:
         return float(s.score)
@@ -136,21 +145,8 @@ def seat_value(state: GameState, seat: int, w: Weights, water_points: list[int],
     connected = connected_markets(state, seat)
     k = len(connected)
     chains = state.chains(seat)
-    chain_points = 0
-    small = 0
-    for g in chains:
-        if len(g) >= C.CHAIN_MIN_SCORING:
-            chain_points += C.CHAIN_POINTS_PER_TILE * len(g)
-        else:
-            small += len(g)
-    hacienda_points = 0
-    if state.haciendas:
-        with_hacienda = set(state.haciendas)
-        groups = list(chains)
-        for a in range(len(C.ANIMALS)):
-            groups.extend(state.herds_of(seat, a))
-        hacienda_points = sum(len(g) for g in groups if not with_hacienda.isdisjoint(g))
-    board_points = C.market_points(k) + chain_points + hacienda_points + water_points[seat]
+    small = sum(len(g) for g in chains if len(g) < C.CHAIN_MIN_SCORING)
+    board_points = points[seat]
     value = s.score + ahead * board_points
 
     # R47: every peso kept is worth 1/10 point at each scoring still to come;
@@ -185,22 +181,6 @@ def seat_value(state: GameState, seat: int, w: Weights, water_points: list[int],
     return value
 
 
-def water_points(state: GameState) -> list[int]:
-    """R45 water points of every seat now (each water tile scored on its own;
-    the lakes variant is close enough for an estimate)."""
-    kind, owner, adj = state.kind, state.owner, state.board.adjacent
-    out = [0] * state.players
-    for body in state.water_tiles:
-        touching: set[int] = set()
-        for h in body:
-            for n in adj[h]:
-                if kind[n] != EMPTY and kind[n] != WATER:
-                    touching.add(n)
-        for n in touching:
-            out[owner[n]] += 1
-    return out
-
-
 def evaluate(state: GameState, seat: int, w: Weights = MEDIUM,
              rounds: float | None = None) -> float:
     """The seat's value minus ``w.opponents`` times the best opponent's.
@@ -209,16 +189,16 @@ def evaluate(state: GameState, seat: int, w: Weights = MEDIUM,
     a seat that ignores its opponents passes the guess made before its move,
     or buying an animal card, which brings the end nearer, looks like a loss
     to it, and a table of such seats would never end the game."""
-    water = water_points(state)
+    points = board_points(state)
     if rounds is None:
         rounds = rounds_left(state, w.measured_pace)
-    mine = seat_value(state, seat, w, water, rounds)
+    mine = seat_value(state, seat, w, points, rounds)
     if not w.opponents:
         return mine
-    best = max(seat_value(state, q, w, water, rounds)
+    best = max(seat_value(state, q, w, points, rounds)
                for q in range(state.players) if q != seat)
     return mine - w.opponents * best
 
 
 __all__ = ["EASY", "HARD", "MEDIUM", "BoardInfo", "Weights", "board_info", "evaluate",
-           "market_reach", "rounds_left", "seat_value", "water_points"]
+           "board_points", "market_reach", "rounds_left", "seat_value"]

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Action, GameState
-from ..engine import components as C
 from ..engine.actions import END
 from ..engine.components import ANIMAL_INDEX
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from .evaluate import MEDIUM, Weights, board_info, connected_markets, evaluate
+from .projection import Projection, project
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,8 @@ def _animal_spot(state: GameState, h: int, seat: int, animal: int, connected: se
 
 def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
     """The ``n`` water placements (R21) touching most of the seat's pieces and
-    fewest of others' (counted per hex of the tile), straight from the
-    board's placement masks: the same actions ``legal_actions`` lists."""
+    fewest of others' (counted per hex of the tile), from the engine's list
+    of placements (`GameState.water_options`)."""
     if n <= 0:
         return []
     board, kind, owner = state.board, state.kind, state.owner
@@ -88,18 +88,10 @@ def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
                 mine |= bits
             else:
                 theirs |= bits
-    free = state.free_pampas_mask()
     scored: list[tuple[float, int, tuple]] = []
-    for size in sorted(state.water_left):
-        if state.water_left[size] <= 0:
-            continue
-        shape = C.WATER_SHAPES[size]
-        for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
-                               strict=True):
-            if mask & free == mask:
-                value = (mask & mine).bit_count() - 0.5 * (mask & theirs).bit_count() \
-                    - 0.1 * size
-                scored.append((value, -len(scored), cells))
+    for mask, cells in state.water_options():
+        value = (mask & mine).bit_count() - 0.5 * (mask & theirs).bit_count() - 0.1 * len(cells)
+        scored.append((value, -len(scored), cells))
     scored.sort(reverse=True)
     return [Action("buy", "water", None, cells) for _, _, cells in scored[:n]]
 
@@ -183,7 +175,7 @@ class Plan:
     state: GameState
 
 
-def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
+def plan_turn(state: GameState, weights: Weights | Projection = MEDIUM, width: int = 3,
               breadth: Breadth = WIDE, stop: Callable[[], bool] | None = None,
               keep: int = 1, by_first: bool = True) -> list[Plan]:
     """Best ways to play the rest of the current seat's turn (``end`` not
@@ -193,7 +185,7 @@ def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
     keeps the ``width`` best positions after each action; ``stop()`` true
     cuts the search short."""
     seat = state.current
-    start = Plan((), evaluate(state, seat, weights), state)
+    start = Plan((), value(state, seat, weights), state)
     every = [start]
     beam = [start]
     seen: set[tuple[str, ...]] = set()
@@ -211,7 +203,7 @@ def plan_turn(state: GameState, weights: Weights = MEDIUM, width: int = 3,
                     continue
                 seen.add(key)
                 child = afterwards(node.state, a)
-                children.append(Plan(plan, evaluate(child, seat, weights), child))
+                children.append(Plan(plan, value(child, seat, weights), child))
             if stop is not None and stop():
                 break
         every.extend(children)
@@ -241,105 +233,44 @@ __all__ = ["NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates", "fir
            "plan_turn"]
 
 
-def unseen_cards(state: GameState, seat: int, land: bool) -> dict[str, int]:
-    """The cards ``seat`` cannot see, by name: in the deck, other hands (less
-    the cards they were seen to take, R60), the waiting and removed animals.
-    A blind buy draws each of them with equal chance, as far as the seat knows."""
-    names = C.LAND_CARDS if land else C.ANIMALS
-    left = dict(C.LAND_DECK if land else C.ANIMAL_DECK)
-    own = state.seats[seat].land_hand if land else state.seats[seat].animal_hand
-    for name, n in zip(names, own, strict=True):
-        left[name] -= n
-    for c in state.land_face_up if land else state.animal_face_up:
-        if c:
-            left[c] -= 1
-    for c in state.land_discard if land else state.animal_discard:
-        left[c] -= 1
-    for i, s in enumerate(state.seats):
-        if i != seat:
-            for name, n in zip(names, s.known_land if land else s.known_animal, strict=True):
-                left[name] -= n
-    return {c: n for c, n in left.items() if n > 0}
-
-
-def _put_on_top(state: GameState, card: str, land: bool, seat: int) -> bool:
-    """Make ``card`` the next card drawn, swapping it with a hidden card of
-    the same kind (deck, other hands beyond their known cards, waiting or
-    removed animals).  False if no hidden card of that name is found."""
-    deck = state.land_deck if land else state.animal_draw
-    if not deck:
-        return False
-    if deck[-1] == card:
-        return True
-    for pile in (deck, *(() if land else (state.animal_waiting, state.animal_removed))):
-        for i, c in enumerate(pile):
-            if c == card:
-                pile[i], deck[-1] = deck[-1], card
-                return True
-    names = C.LAND_CARDS if land else C.ANIMALS
-    idx = names.index(card)
-    for i, s in enumerate(state.seats):
-        if i == seat:
-            continue
-        hand = s.land_hand if land else s.animal_hand
-        known = s.known_land if land else s.known_animal
-        if hand[idx] > known[idx]:
-            hand[idx] -= 1
-            hand[names.index(deck[-1])] += 1
-            deck[-1] = card
-            return True
-    return False
-
-
 def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[float, GameState]]:
     """The positions an action can lead to, with their chances as the seat
-    to move sees them: a blind card buy (R18, R19) draws any unseen card;
-    anything else has one outcome.  At most ``most`` likeliest outcomes,
-    their chances scaled to add up to 1."""
-    blind = action.verb == "buy" and action.card is None and action.item in ("land", "animal")
-    if not blind:
-        return [(1.0, afterwards(state, action))]
-    land = action.item == "land"
-    if not (state.land_deck if land else state.animal_draw):
-        return [(1.0, afterwards(state, action))]
-    seat = state.current
-    pool = sorted(unseen_cards(state, seat, land).items(), key=lambda t: (-t[1], t[0]))
-    out: list[tuple[float, GameState]] = []
-    for card, n in pool:
-        child = state.clone()
-        if _put_on_top(child, card, land, seat):
-            child.apply(action)
-            out.append((float(n), child))
-            if len(out) == most:
-                break
-    if not out:
-        return [(1.0, afterwards(state, action))]
-    total = sum(p for p, _ in out)
-    return [(p / total, c) for p, c in out]
+    to move sees them (the engine's `chance_outcomes`: a blind card buy draws
+    any unseen card); at most the ``most`` likeliest."""
+    return state.chance_outcomes(action, most)
 
 
-def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
+def expectimax_turn(state: GameState, weights: Weights | Projection = MEDIUM,
                     widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
-                    stop: Callable[[], bool] | None = None) -> tuple[Action, float]:
-    """The best next action for the rest of the turn, searching every
-    candidate, then the ``widths[0]`` most promising of them a step deeper,
-    and so on; blind card buys are chance nodes over the cards the seat
-    cannot see (`outcomes`).  Leaves and "end the turn now" are valued by
-    the evaluation.  ``stop()`` true stops deepening (the best found so far
-    is kept)."""
+                    stop: Callable[[], bool] | None = None,
+                    most: int = 6) -> tuple[Action, float]:
+    """The best next action for the rest of the turn (see `expectimax_ranked`)."""
+    value, action = expectimax_ranked(state, weights, widths, breadth, stop, most)[0]
+    return action, value
+
+
+def expectimax_ranked(state: GameState, weights: Weights | Projection = MEDIUM,
+                      widths: tuple[int, ...] = (6, 2), breadth: Breadth = WIDE,
+                      stop: Callable[[], bool] | None = None,
+                      most: int = 6) -> list[tuple[float, Action]]:
+    """The next actions for the rest of the turn, best first, with their values:
+    every candidate is searched, then the ``widths[0]`` most promising of them
+    a step deeper, and so on; blind card buys are chance nodes over the cards
+    the seat cannot see (the engine's chance outcomes, the ``most`` likeliest).
+    Leaves and "end the turn now" are valued by the evaluation.  ``stop()``
+    true stops deepening (the best found so far is kept)."""
     seat = state.current
 
-    def value_of(node: GameState, level: int) -> tuple[float, Action]:
-        best_value = evaluate(node, seat, weights)
-        best_action = END
+    def value_of(node: GameState, level: int) -> list[tuple[float, Action]]:
+        ranked = [(value(node, seat, weights), END)]
         if node.actions_left <= 0 or node.is_over():
-            return best_value, best_action
+            return ranked
         scored = []
         for a in candidates(node, breadth):
             if a == END:
                 continue
-            outs = outcomes(node, a)
-            static = [evaluate(child, seat, weights) for _, child in outs]
+            outs = outcomes(node, a, most)
+            static = [value(child, seat, weights) for _, child in outs]
             v = sum(p * s for (p, _), s in zip(outs, static, strict=True))
             scored.append((v, len(scored), a, outs, static))
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -349,11 +280,18 @@ def expectimax_turn(state: GameState, weights: Weights = MEDIUM,
                 v = 0.0
                 for (p, child), s in zip(outs, static, strict=True):
                     if child.actions_left > 0 and not child.is_over() and child.current == seat:
-                        s = max(s, value_of(child, level + 1)[0])
+                        s = max(s, value_of(child, level + 1)[0][0])
                     v += p * s
-            if v > best_value:
-                best_value, best_action = v, a
-        return best_value, best_action
+            ranked.append((v, a))
+        # Best first; ties keep the order above ("end" first, then by the first look).
+        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0], i))
+        return [ranked[i] for i in order]
 
-    value, action = value_of(state, 0)
-    return action, value
+    return value_of(state, 0)
+
+
+def value(state: GameState, seat: int, weights: Weights | Projection) -> float:
+    """The evaluation a search uses: hard's projection or the older evaluation."""
+    if isinstance(weights, Projection):
+        return project(state, seat, weights)
+    return evaluate(state, seat, weights)

@@ -40,7 +40,18 @@ from ..engine import Action, GameState, Observation, determinize
 from ..engine.actions import END
 from .base import Budget
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
-from .moves import NARROW, WIDE, afterwards, candidates, expectimax_turn, first_action, plan_turn
+from .moves import (
+    NARROW,
+    WIDE,
+    afterwards,
+    candidates,
+    expectimax_ranked,
+    expectimax_turn,
+    first_action,
+    plan_turn,
+    value,
+)
+from .projection import HARD2, Projection
 
 
 class Clock:
@@ -156,10 +167,11 @@ def _counting(clock: Clock):
     return stop
 
 
-class HardSeat(_ThinkingSeat):
-    """Expectimax over the rest of its turn (see the module text)."""
+class HardV1Seat(_ThinkingSeat):
+    """Today's hard as it was before the projection (frozen for measurements,
+    not offered in the game's setup): expectimax over the rest of its turn."""
 
-    level = "hard"
+    level = "hard-v1"
     default = Budget(seconds=10.0, iterations=60)
     widths = (6, 2)
 
@@ -168,4 +180,94 @@ class HardSeat(_ThinkingSeat):
         return action
 
 
-__all__ = ["Clock", "EasySeat", "HardSeat", "MediumSeat"]
+def grown_widths(iterations: int | None) -> tuple[int, int]:
+    """Search widths that grow with the budget: (first step, second step)."""
+    n = 60 if iterations is None else iterations
+    return (max(2, min(16, 2 + n // 10)), max(1, min(5, n // 30)))
+
+
+class HardSeat(_ThinkingSeat):
+    """Expectimax over the rest of its turn on the projection (projection.py):
+    every candidate looked at, the most promising searched deeper, widths
+    growing with the budget, blind buys averaged over the unseen cards."""
+
+    level = "hard"
+    default = Budget(seconds=10.0, iterations=70)
+
+    def __init__(self, weights: Projection = HARD2):
+        self.weights = weights
+
+    def ranked(self, state: GameState, clock: Clock) -> list[tuple[float, Action]]:
+        return expectimax_ranked(state, self.weights, grown_widths(clock.iterations), WIDE,
+                                 stop=_counting(clock))
+
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
+        return self.ranked(state, clock)[0][1]
+
+
+class ExpertSeat(HardSeat):
+    """Hard's search, then its best first actions re-checked on several fresh
+    determinizations (other hands, decks) with the rest of its turn played
+    out and one greedy reply turn by every opponent, valued by the projection."""
+
+    level = "expert"
+    default = Budget(seconds=20.0, iterations=70)
+    first = 4             # first actions re-checked
+
+    @staticmethod
+    def worlds(iterations: int | None, first_of_turn: bool) -> int:
+        """Determinizations per re-check: growing with the budget, half as
+        many later in a turn (the opponents' replies are the same)."""
+        n = max(1, min(8, (70 if iterations is None else iterations) // 16))
+        return n if first_of_turn else max(1, n // 2)
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        self.obs = obs
+        return super().choose(obs, rng, budget)
+
+    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
+        ranked = self.ranked(state, clock)
+        options = [a for _, a in ranked[:self.first]]
+        if len(options) == 1:
+            return options[0]
+        seat = state.current
+        worlds = self.worlds(clock.iterations, state.actions_taken == 0)
+        totals = dict.fromkeys(options, 0.0)
+        for _ in range(worlds):
+            if clock.deadline is not None and time.perf_counter() >= clock.deadline:
+                break
+            world = determinize(self.obs, rng)
+            for a in options:
+                sim = afterwards(world, a)
+                if a != END:
+                    _greedy_turn(sim, seat, self.weights)
+                for _ in range(sim.players - 1):
+                    if sim.is_over():
+                        break
+                    _greedy_turn(sim, sim.current, self.weights)
+                totals[a] += value(sim, seat, self.weights)
+        return max(options, key=lambda a: (totals[a], -options.index(a)))
+
+
+def _greedy_turn(state: GameState, seat: int, weights) -> None:
+    """Play ``seat``'s turn (it is to move) one best action at a time by the
+    evaluation, then end it: the cheap model of a turn used in play-outs."""
+    while not state.is_over() and state.current == seat and state.actions_left > 0:
+        here = value(state, seat, weights)
+        best, choice = here, None
+        for a in candidates(state, NARROW):
+            if a == END:
+                continue
+            v = value(afterwards(state, a), seat, weights)
+            if v > best:
+                best, choice = v, a
+        if choice is None:
+            break
+        state.apply(choice)
+    if not state.is_over() and state.current == seat:
+        state.apply(END)
+
+
+__all__ = ["Clock", "EasySeat", "ExpertSeat", "HardSeat", "HardV1Seat", "MediumSeat",
+           "grown_widths"]

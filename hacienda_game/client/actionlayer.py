@@ -119,6 +119,10 @@ class ActionLayer:
         """Why an action is not allowed now (naming the rule), None if it is."""
         return self._state.explain(action)
 
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """Why an action is not allowed now, as data (for `hints.hint`)."""
+        return self._state.refusal(action)
+
     def preview(self, action: Action) -> str:
         """What the action would do for the player to move, in plain words."""
         seat = self._state.current
@@ -127,7 +131,7 @@ class ActionLayer:
         try:
             events = clone.apply(action)
         except IllegalAction as e:
-            return hint(str(e))
+            return hint(e)
         money = clone.seats[seat].money - before[0]
         parts: list[str] = []
         markets = [e for e in events if e.kind == "market_paid" and e.seat == seat]

@@ -1,81 +1,86 @@
 """Why an action is not allowed, for the player, in the game's language.
 
-The engine refuses an illegal action with an English developer message that
-names the rule, e.g. ``"... is already taken (R23, R30)"``.  The screen shows
-a short translated sentence chosen by those rule numbers (and, where one rule
-number has several reasons, a word of the message), with a plain translated
-fallback for anything not listed here.
+The engine refuses an illegal action with an `IllegalAction` that is data:
+a ``code`` naming the refusal, the ``rule`` it cites and its ``params``
+(``engine.errors``).  The screen shows a short translated sentence chosen by
+the code alone, never by reading the English message, and never shows a rule
+number: a player reads "That hex is already taken.", not "(R23, R30)".
 """
 
 from __future__ import annotations
 
-import re
-
+from ..engine import IllegalAction
 from ..i18n import N_, _
 
-# (rule numbers as the engine cites them, a word the message contains or "", hint)
-RULE_HINTS: tuple[tuple[str, str, str], ...] = (
-    ("R40", "", N_("The game is over.")),
-    ("R13", "", N_("All 3 actions of this turn are used: end the turn.")),
-    ("R14", "", N_("That is not an action of this game.")),
-    ("R15", "hacienda", N_("Only one hacienda may be bought per turn.")),
-    ("R15", "water", N_("Only one water tile may be bought per turn.")),
-    ("R15", "harvest", N_("Only one harvest per turn.")),
-    ("R17", "", N_("Your hand is full: play a card before buying another.")),
-    ("R18", "no face-up", N_("That card is no longer face up.")),
-    ("R19", "no face-up", N_("That card is no longer face up.")),
-    ("R18", "", N_("The land deck and its discards are empty.")),
-    ("R19, R40", "", N_("The animal deck is used up.")),
-    ("R5, R20", "", N_("No hacienda is left.")),
-    ("R20", "already has", N_("That chain or herd already has a hacienda.")),
-    ("R20", "", N_("A hacienda goes on one of your own land tiles or animal tokens.")),
-    ("R7", "", N_("A water tile covers 1 to 4 hexes.")),
-    ("R7, R21", "is left", N_("No water tile of this size is left.")),
-    ("R7, R21", "", N_("The water tile does not fit there: turn it (R, right click).")),
-    ("R21", "", N_("Water tiles go on free pampas only.")),
-    ("R3", "", N_("All your land tiles are on the board.")),
-    ("R23", "you hold no", N_("You hold no such card.")),
-    ("R27", "you hold no", N_("You hold no such card.")),
-    ("R23, R30", "", N_("That hex is already taken.")),
-    ("R27, R30", "already taken", N_("That hex is already taken.")),
-    ("R27, R30", "", N_("Animals go on pampas only.")),
-    ("R30", "", N_("Land tiles never go on markets or water.")),
-    ("R23, R25", "", N_("A terrain card goes on a free space of its terrain while one is left.")),
-    ("R24, R25", "", N_("A pampas card goes on pampas next to your land.")),
-    ("R24", "", N_("This pampas hex is not next to one of your land tiles.")),
-    ("R23", "", N_("A land card goes on a free space of its own terrain.")),
-    ("R4", "", N_("None of your animal tokens can show that animal any more.")),
-    ("R27", "", N_("Animals go next to your land or to your herd of the same animal.")),
-    ("R36, R38", "", N_("That chain already has a harvest chip.")),
-    ("R36", "", N_("Harvest one of your own land chains.")),
-    ("R37", "supply", N_("Chips are left in the supply: take one from there.")),
-    ("R37", "", N_("All 8 chips are out: take one from another player's chain.")),
-    ("R61", "not a hex", N_("That hex is not on this board.")),
-)
+NOT_AN_ACTION = N_("That is not an action of this game.")
+CARD_GONE = N_("That card is no longer face up.")
+CHIPS_OUT = N_("All 8 chips are out: take one from another player's chain.")
+LAND_ON_TERRAIN = N_("A land card goes on a free space of its own terrain.")
+OWN_PIECE = N_("A hacienda goes on one of your own land tiles or animal tokens.")
+
+# Refusal code (engine.errors.REFUSALS) -> the sentence a player reads.
+SENTENCES: dict[str, str] = {
+    "game_over": N_("The game is over."),
+    "turn_used": N_("All 3 actions of this turn are used: end the turn."),
+    "not_an_action": NOT_AN_ACTION,
+    "unreadable": NOT_AN_ACTION,
+    "water_order": NOT_AN_ACTION,
+    "one_tile": NOT_AN_ACTION,
+    "one_token": NOT_AN_ACTION,
+    "one_hacienda": N_("Only one hacienda may be bought per turn."),
+    "one_water": N_("Only one water tile may be bought per turn."),
+    "one_harvest": N_("Only one harvest per turn."),
+    "hand_full": N_("Your hand is full: play a card before buying another."),
+    "not_face_up": CARD_GONE,
+    "land_deck_empty": N_("The land deck and its discards are empty."),
+    "animal_deck_empty": N_("The animal deck is used up."),
+    "no_hacienda_left": N_("No hacienda is left."),
+    "hacienda_already": N_("That chain or herd already has a hacienda."),
+    "hacienda_not_own": OWN_PIECE,
+    "hacienda_one_hex": OWN_PIECE,
+    "water_cells": N_("A water tile covers 1 to 4 hexes."),
+    "water_none_left": N_("No water tile of this size is left."),
+    "water_shape": N_("The water tile does not fit there: turn it (R, right click)."),
+    "water_not_free": N_("Water tiles go on free pampas only."),
+    "no_land_tile_left": N_("All your land tiles are on the board."),
+    "no_such_card": N_("You hold no such card."),
+    "taken": N_("That hex is already taken."),
+    "animal_not_pampas": N_("Animals go on pampas only."),
+    "land_not_here": N_("Land tiles never go on markets or water."),
+    "terrain_first": N_("A terrain card goes on a free space of its terrain while one is left."),
+    "pampas_card": N_("A pampas card goes on pampas next to your land."),
+    "pampas_not_adjacent": N_("This pampas hex is not next to one of your land tiles."),
+    "wrong_terrain": LAND_ON_TERRAIN,
+    "no_token_left": N_("None of your animal tokens can show that animal any more."),
+    "animal_not_adjacent": N_("Animals go next to your land or to your herd of the same animal."),
+    "harvest_has_chip": N_("That chain already has a harvest chip."),
+    "harvest_not_own": N_("Harvest one of your own land chains."),
+    "chip_from_supply": N_("Chips are left in the supply: take one from there."),
+    "chip_name_source": CHIPS_OUT,
+    "no_chip_there": CHIPS_OUT,
+    "chip_own": CHIPS_OUT,
+    "not_a_hex": N_("That hex is not on this board."),
+}
 GENERIC = N_("Not possible here.")
-_RULES = re.compile(r"\((R\d+(?:, R\d+)*)(?:[):,]| \()")
-_PAY = re.compile(r"costs (\d+) pesos and you have (\d+)")
+# Refusals about the turn as a whole (not the hex or card pointed at).
+ABOUT_THE_TURN = frozenset({"turn_used", "one_hacienda", "one_water", "one_harvest",
+                            "cannot_pay", "no_land_tile_left", "no_token_left"})
 
 
-def rules_of(reason: str) -> str:
-    """The rule numbers an engine message cites last, as written (``"R23, R30"``)."""
-    found = _RULES.findall(reason)
-    return found[-1] if found else ""
+def about_the_turn(refusal: IllegalAction | None) -> bool:
+    """Whether a refusal is about the turn (actions used, money, supply), so it
+    applies whatever the player points at."""
+    return refusal is not None and refusal.code in ABOUT_THE_TURN
 
 
-def hint(reason: str | None, fallback: str | None = None) -> str:
-    """A translated sentence saying why, from the engine's reason.
-
-    ``fallback`` (already translated) replaces the generic sentence when no
-    rule matches."""
-    if not reason:
+def hint(refusal: IllegalAction | None, fallback: str | None = None) -> str:
+    """A translated sentence saying why, from the engine's refusal (its code
+    and params).  ``fallback`` (already translated) replaces the generic
+    sentence when there is no refusal or no sentence for it."""
+    if refusal is None:
         return fallback or _(GENERIC)
-    pay = _PAY.search(reason)
-    if pay:
+    if refusal.code == "cannot_pay":
         return _("That costs {price} pesos and you have {money}.").format(
-            price=pay.group(1), money=pay.group(2))
-    rules = rules_of(reason)
-    for cited, word, text in RULE_HINTS:
-        if cited == rules and word in reason:
-            return _(text)
-    return fallback or _(GENERIC)
+            price=refusal.params["price"], money=refusal.params["money"])
+    text = SENTENCES.get(refusal.code)
+    return _(text) if text else fallback or _(GENERIC)

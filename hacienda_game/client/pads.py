@@ -35,7 +35,7 @@ BUTTONS = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev_card",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next_card",
     pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "log",
-    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "help", pygame.CONTROLLER_BUTTON_LEFTSTICK: "zoom",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "help", pygame.CONTROLLER_BUTTON_LEFTSTICK: "hint",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
 }
@@ -43,6 +43,8 @@ HOLD_BUTTON = pygame.CONTROLLER_BUTTON_Y
 TRIGGERS = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: "prev_action",
             pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "next_action"}
 STICK = (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY)
+# The right stick pushed up or down zooms the board in or out (L3 asks for a hint).
+ZOOM_STICK = {pygame.CONTROLLER_AXIS_RIGHTY: ("zoom_in", "zoom_out")}
 # Raw joysticks (no SDL mapping): the common order A, B, X, Y, LB, RB, Back, Start.
 RAW_BUTTONS = {0: "confirm", 1: "back", 2: "rotate", 4: "prev_card", 5: "next_card",
                6: "log", 7: "menu"}
@@ -254,6 +256,17 @@ class PadManager:
             if value < STICK_OFF:
                 pad.held.pop(name, None)
             return []
+        if axis in ZOOM_STICK:
+            zoom_in, zoom_out = ZOOM_STICK[axis]
+            out = []
+            for name, on in ((zoom_in, value < -STICK_ON), (zoom_out, value > STICK_ON)):
+                if on and name not in pad.held:
+                    pad.held[name] = self._now()
+                    out.append(self._command(pad, name))
+            if abs(value) < STICK_OFF:
+                pad.held.pop(zoom_in, None)
+                pad.held.pop(zoom_out, None)
+            return out
         if axis not in STICK:
             return []
         neg, pos = ("left", "right") if axis == STICK[0] else ("up", "down")

@@ -15,13 +15,13 @@ from .assets import ASSETS_DIR, INK, WHITE, Art, _load_png, _read_json
 PAD_BUTTONS = {"confirm": "a", "back": "b", "rotate": "x", "buy": "y", "end_turn": "y",
                "prev_card": "lb", "next_card": "rb", "prev_action": "lt",
                "next_action": "rt", "menu": "start", "log": "back", "help": "rstick",
-               "move": "dpad", "zoom": "lstick"}
+               "move": "dpad", "zoom": "rstick", "hint": "lstick"}
 SHARED = {"dpad": "pad_dpad", "rstick": "pad_rstick", "lstick": "pad_stick"}
 # command -> the key that sends it (app.KEYS); the names of keys are translated
 KEY_NAMES = {"confirm": N_("Enter"), "back": N_("Esc"), "rotate": "R", "end_turn": "E",
              "buy": "B", "prev_card": "Q", "next_card": "W", "prev_action": "A",
              "next_action": "S", "menu": N_("Esc"), "log": "L", "help": "H", "move": "",
-             "zoom": "Z"}
+             "zoom": "Z", "hint": "T"}
 
 
 def glyph_name(family: str, command: str) -> str:

@@ -13,7 +13,7 @@ CARD_NAMES = {
     "market": N_("market"), "water": N_("water"),
 }
 LEVEL_NAMES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"),
-               "hard": N_("hard")}
+               "hard": N_("hard"), "expert": N_("expert")}
 SCORING_NAMES = {"intermediate": N_("Intermediate scoring"), "final": N_("Final scoring")}
 OVER_REASONS = {"the second animal stack is used up": N_("the second animal stack is used up"),
                 "no player can act any more": N_("no player can act any more")}

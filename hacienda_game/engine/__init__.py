@@ -6,7 +6,7 @@ directly, and the client sends every action through `GameState.apply`.
 
 from .actions import KINDS, Action, parse_action
 from .determinize import determinize
-from .errors import IllegalAction, ScenarioError
+from .errors import REFUSALS, IllegalAction, ScenarioError, Termination
 from .events import Event
 from .observe import Observation, SeatView, observe
 from .record import load_record, make_record, replay, save_record
@@ -16,7 +16,8 @@ from .setup import new_game
 from .state import GameState, Seat
 
 __all__ = [
-    "KINDS", "Action", "Event", "GameState", "IllegalAction", "Observation", "ScenarioError",
-    "Seat", "SeatView", "determinize", "load_record", "load_scenario", "make_record",
-    "new_game", "observe", "parse_action", "ranking", "replay", "save_record", "score",
+    "KINDS", "REFUSALS", "Action", "Event", "GameState", "IllegalAction", "Observation",
+    "ScenarioError", "Seat", "SeatView", "Termination", "determinize", "load_record",
+    "load_scenario", "make_record", "new_game", "observe", "parse_action", "ranking", "replay",
+    "save_record", "score",
 ]

@@ -1,11 +1,82 @@
-"""Errors the engine raises."""
+"""Errors the engine raises, and how a game ended, as data."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_RULES = re.compile(r"\((R\d+(?:, R\d+)*)(?:[):,]| \()")
 
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message names the rule.
 
-    The state it was applied to is unchanged (R61).
+    The state it was applied to is unchanged (R61).  Besides the message the
+    refusal is data, so screens and seats never read English text:
+
+    - ``code``: which refusal, a short name (``"taken"``, ``"cannot_pay"``,
+      ``"no_such_card"``; the list is ``REFUSALS``);
+    - ``rule``: the rule numbers the message cites (``"R23, R30"``);
+    - ``params``: what the sentence is about (``cell``, ``card``, ``price``,
+      ``money``, ``size`` ... as the refusal has them).
     """
+
+    def __init__(self, message: str, code: str = "", params: dict | None = None,
+                 rule: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
+        if rule is None:
+            found = _RULES.findall(message)
+            rule = found[-1] if found else ""
+        self.rule = rule
+
+
+# Every refusal code the engine raises, with the rules it cites.
+REFUSALS: dict[str, str] = {
+    "unreadable": "R61", "not_a_hex": "R61", "water_order": "R61",
+    "game_over": "R40", "turn_used": "R13", "not_an_action": "R14", "cannot_pay": "R16",
+    "hand_full": "R17", "land_deck_empty": "R18", "animal_deck_empty": "R19, R40",
+    "not_face_up": "R18|R19", "hacienda_one_hex": "R20", "one_hacienda": "R15",
+    "no_hacienda_left": "R5, R20", "hacienda_not_own": "R20", "hacienda_already": "R20",
+    "water_cells": "R7", "one_water": "R15", "water_none_left": "R7, R21",
+    "water_not_free": "R21", "water_shape": "R7, R21", "one_tile": "R23",
+    "no_such_card": "R23|R27", "no_land_tile_left": "R3", "taken": "R23, R30|R27, R30",
+    "land_not_here": "R30", "terrain_first": "R23, R25", "pampas_not_adjacent": "R24",
+    "pampas_card": "R24, R25", "wrong_terrain": "R23", "one_token": "R27",
+    "no_token_left": "R4", "animal_not_pampas": "R27, R30", "animal_not_adjacent": "R27",
+    "one_harvest": "R15", "harvest_not_own": "R36", "harvest_has_chip": "R36, R38",
+    "chip_from_supply": "R37", "chip_name_source": "R37", "no_chip_there": "R37",
+    "chip_own": "R37",
+}
+
+
+@dataclass(frozen=True)
+class Termination:
+    """Why a game ended (R40), as data: ``code`` is ``"stacks"`` (the second
+    animal stack is used up, the normal end) or ``"stalemate"`` (no player
+    could act for a whole round, an engine ruling); ``rule`` the rule;
+    ``reason`` the English sentence kept in records (``over_reason``)."""
+
+    code: str
+    rule: str
+    reason: str
+    params: dict = field(default_factory=dict)
+
+
+TERMINATIONS = {
+    "the second animal stack is used up": Termination(
+        "stacks", "R40", "the second animal stack is used up"),
+    "no player can act any more": Termination(
+        "stalemate", "R40", "no player can act any more"),
+}
+
+
+def termination_of(reason: str | None) -> Termination | None:
+    """The `Termination` for a game's ``over_reason`` (None while it runs)."""
+    if reason is None:
+        return None
+    return TERMINATIONS.get(reason, Termination("other", "", reason))
 
 
 class ScenarioError(ValueError):

@@ -14,7 +14,6 @@ import argparse
 import hashlib
 import json
 import logging
-import random
 import secrets
 import signal
 import sys
@@ -68,6 +67,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--save", metavar="FILE", help="where to keep the game (default: the"
                     " saves folder, server-<code>.json)")
     ap.add_argument("--seed", type=int, help="the game's seed (default: random)")
+    ap.add_argument("--ai-seed", type=int,
+                    help="the AI seats' own seed, apart from the game's (default: random)")
     ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"])
     ap.add_argument("--code", help="the join code (default: a new random one)")
     ap.add_argument("--ai-delay", type=float, default=0.0,
@@ -108,6 +109,8 @@ def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     seats = [SeatPlan(DEFAULT_NAMES[i], k, i) for i, k in enumerate(kinds)]
     plan = GamePlan(entry.key, seats, seed, list(args.variant))
+    if args.ai_seed is not None:
+        plan.ai_seed = args.ai_seed
     return plan, new_game(entry.key, len(kinds), seed, args.variant), None, {}
 
 
@@ -152,12 +155,12 @@ def main(argv: list[str] | None = None) -> int:
 def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKeeper,
           args) -> int:
     from ..ai import choose_action
+    from ..ai.base import decision_seed
 
     stop: list[str] = []
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_a: stop.append("stopped"))
     trace = open(args.trace, "a", encoding="utf-8") if args.trace else None   # noqa: SIM115
-    rng = random.Random(secrets.randbits(64))   # AI choices never follow the game's seed
     game = [state]
 
     def perform(action: Action) -> None:
@@ -198,7 +201,10 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
             time.sleep(0.05)             # the game begins once every remote seat is taken
         elif kind != REMOTE:
             if time.monotonic() >= ai_due:
-                perform(choose_action(kind, observe(now, now.current), rng.randrange(1 << 30)))
+                # AI choices follow the plan's AI seed (kept in the save), never
+                # the game's seed: the same decisions on --resume.
+                seed = decision_seed(plan.ai_seed, now.current, len(now.history))
+                perform(choose_action(kind, observe(now, now.current), seed))
                 ai_due = time.monotonic() + args.ai_delay
             continue
         waiting = hosted.waiting_for(now)

@@ -4,6 +4,7 @@ and the maps to choose from."""
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,16 @@ class GamePlan:
     seed: int
     variants: list[str] = field(default_factory=list)
     open_hands: bool = False
+    # The AI seats' own seed, drawn from the OS at setup and kept in saves so a
+    # resumed game plays on identically; never derived from ``seed`` (which
+    # deals the cards), so no AI decision can give the deal away.
+    ai_seed: int = field(default_factory=lambda: new_ai_seed())
+    hints: bool = True         # the table allows the Hint command (coach)
+
+
+def new_ai_seed() -> int:
+    """A fresh seed for the AI seats, from the operating system's randomness."""
+    return secrets.randbits(63)
 
 
 @dataclass(frozen=True)

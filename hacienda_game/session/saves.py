@@ -42,7 +42,7 @@ from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.undo import UndoLimit, replay_with_limit
 from ..i18n import _, language
 from .choices import HUMAN, check_seat_kind, check_variants
-from .plan import GamePlan, SeatPlan
+from .plan import GamePlan, SeatPlan, new_ai_seed
 from .userdirs import replays_dir, saves_dir
 
 FORMAT = "hacienda-save/1"
@@ -175,7 +175,7 @@ def seat_labels(plan: GamePlan) -> list[str]:
 
 def plan_to_dict(plan: GamePlan) -> dict[str, Any]:
     return {"map": plan.map, "seed": plan.seed, "variants": list(plan.variants),
-            "open_hands": plan.open_hands,
+            "open_hands": plan.open_hands, "ai_seed": plan.ai_seed, "hints": plan.hints,
             "seats": [{"name": s.name, "kind": s.kind, "colour": s.colour} for s in plan.seats]}
 
 
@@ -212,7 +212,13 @@ def plan_from_dict(data: Any) -> GamePlan:
         raise ValueError(f"plan: {exc}") from None
     if not isinstance(data.get("map"), str):
         raise ValueError("plan: map must be a name or path")
-    return GamePlan(data["map"], out, seed, list(variants), bool(data.get("open_hands")))
+    ai_seed = data.get("ai_seed")
+    if ai_seed is None:
+        ai_seed = new_ai_seed()        # a save from before AI seeds were kept
+    if not isinstance(ai_seed, int) or isinstance(ai_seed, bool) or ai_seed < 0:
+        raise ValueError("plan: ai_seed must be a whole number")
+    return GamePlan(data["map"], out, seed, list(variants), bool(data.get("open_hands")),
+                    ai_seed, bool(data.get("hints", True)))
 
 
 # --------------------------------------------------------------- files

@@ -8,14 +8,16 @@ import pytest
 
 from hacienda_game.ai import Budget, choose_action, levels
 from hacienda_game.ai.evaluate import evaluate
-from hacienda_game.ai.moves import candidates, outcomes, plan_turn, unseen_cards
+from hacienda_game.ai.moves import candidates, outcomes, plan_turn
 from hacienda_game.ai.strategies import Clock
 from hacienda_game.engine import components as C
 from hacienda_game.engine import determinize, load_scenario, new_game, observe, parse_action
+from hacienda_game.engine.chance import unseen_cards
 from hacienda_game.maps.catalog import builtin_maps
 
 SMALL = {"random": None, "easy": None, "medium": Budget(iterations=150),
-         "hard": Budget(iterations=1)}
+         "hard": Budget(iterations=1), "expert": Budget(iterations=1),
+         "hard-v1": Budget(iterations=1)}
 
 
 def _midgame(seed: int, steps: int, players: int = 4):
@@ -40,7 +42,7 @@ def _hidden(state, seat: int):
             state.land_deck, state.animal_draw, state.animal_waiting, state.animal_removed)
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert", "hard-v1"])
 def test_r60_same_view_same_decision_whatever_is_hidden(level):
     """Two states that differ only in hidden cards (other hands, deck order)
     give the same decision for the same seed, at every level."""
@@ -58,10 +60,11 @@ def test_r60_same_view_same_decision_whatever_is_hidden(level):
 
 
 def test_levels_come_weakest_first():
-    assert levels() == ("random", "easy", "medium", "hard")
+    assert levels() == ("random", "easy", "medium", "hard", "expert")
+    assert levels(frozen=True) == ("random", "easy", "medium", "hard", "expert", "hard-v1")
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_same_view_and_seed_give_the_same_decision_and_seeds_matter(level):
     state = _turn_start(11)
     obs = observe(state, state.current)
@@ -99,7 +102,7 @@ def test_candidates_are_legal_and_end_the_list():
     assert {a.kind for a in cands} == kinds
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_a_herd_reaches_the_market_that_pays(level):
     """A pig card and a land tile beside a market's neighbour: the pig on the
     market side connects the market (R34) and pays (R32); medium and hard see it."""

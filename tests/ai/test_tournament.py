@@ -33,7 +33,7 @@ def test_a_small_tournament_rotates_seats_and_reports_json():
         [sys.executable, "tools/tournament.py", "--seats", "easy,random,random", "--games", "3",
          "--seed", "4", "--json", "--timing"],
         cwd=ROOT, check=True, capture_output=True, text=True,
-        env={"TOURNAMENT_QUIET": "1", "PATH": ""}).stdout
+        env={"TOURNAMENT_QUIET": "1", "PATH": "", "PYTHONPATH": str(ROOT)}).stdout
     summary = json.loads(out)
     assert summary["games"] == 3 and not summary["errors"]
     assert [e["level"] for e in summary["entries"]] == ["easy", "random", "random"]

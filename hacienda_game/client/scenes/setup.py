@@ -45,6 +45,7 @@ class SetupScene(Scene):
 
         self.kinds = [*seat_kinds(), REMOTE]
         self.open_hands = app.settings.open_hands
+        self.hints = True             # the table allows the Hint command (client/hint.py)
         self.maps = self.map_list()
         keys = [m.key for m in self.maps]
         if self.map_key in keys:
@@ -131,7 +132,7 @@ class SetupScene(Scene):
         start_ok = entry is not None and entry.ok
         x = 40
         for name, label in (*((v, variant_name(v)) for v in VARIANTS),
-                            ("open_hands", _("Open hands"))):
+                            ("open_hands", _("Open hands")), ("hints", _("Hints allowed"))):
             b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
                            lambda n=name: self.is_on(n), 18 + small.width(label)))
             x += 18 + small.width(label) + 24
@@ -213,7 +214,7 @@ class SetupScene(Scene):
             return
         plan = GamePlan(entry.key, [SeatPlan(s.name, s.kind, s.colour, s.device)
                                     for s in self.seats],
-                        self.seed, sorted(self.variants), self.open_hands)
+                        self.seed, sorted(self.variants), self.open_hands, hints=self.hints)
         from .play import PlayScene
 
         self.app.replace(PlayScene(plan))
@@ -261,10 +262,14 @@ class SetupScene(Scene):
         return False
 
     def is_on(self, name: str) -> bool:
+        if name == "hints":
+            return self.hints
         return self.open_hands if name == "open_hands" else name in self.variants
 
     def toggle(self, name: str) -> None:
-        if name == "open_hands":
+        if name == "hints":
+            self.hints = not self.hints
+        elif name == "open_hands":
             self.open_hands = not self.open_hands
         elif name in self.variants:
             self.variants.discard(name)

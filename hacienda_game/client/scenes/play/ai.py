@@ -7,15 +7,14 @@ answer is applied here, between frames.
 
 from __future__ import annotations
 
-import random
+from ....ai.base import decision_seed
 
 AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
 
 
 class AITurns:
-    def __init__(self, scene, seed: int):
+    def __init__(self, scene):
         self.scene = scene
-        self.rng = random.Random(seed)
         self.worker = None
         self.future = None
         self.ready_at = 0.0
@@ -57,5 +56,9 @@ class AITurns:
         self.start()
         layer = scene.layer
         cur = layer.current
-        self.future = self.worker.think(scene.plan.seats[cur].kind, layer.view(cur),
-                                        seed=self.rng.randrange(1 << 30))
+        view = layer.view(cur)
+        # The AI's seeds come from the plan's own AI seed, never the game's seed
+        # (which deals the cards): a seat cannot work the deal out from them.
+        self.future = self.worker.think(scene.plan.seats[cur].kind, view,
+                                        seed=decision_seed(scene.plan.ai_seed, cur,
+                                                           len(view.history)))

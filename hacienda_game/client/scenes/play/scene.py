@@ -24,6 +24,7 @@ from ....session.keeper import GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
+from ...hint import HintCoach
 from ...hints import hint
 from ...scene import Command
 from ...ui import Button, handle_buttons
@@ -65,7 +66,8 @@ class PlayScene(PadPlay, GameTable):
         self.message_until = 0.0
         self.message_at: tuple[int, int] | None = None
         self.presenter = Presenter(self)
-        self.ai_turns = AITurns(self, plan.seed)
+        self.coach = HintCoach(self)          # the Hint command: hard's advice, lit on the board
+        self.ai_turns = AITurns(self)
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
         self.finished = False
 
@@ -124,6 +126,7 @@ class PlayScene(PadPlay, GameTable):
         if keeper is not None:
             keeper.close()
         self.ai_turns.close()
+        self.coach.close()
         if self.net is not None:
             self.net.close()
 
@@ -162,6 +165,8 @@ class PlayScene(PadPlay, GameTable):
         self.b_redo = Button((hand.right - bw - 4, hand.y + 30, bw, 22), _("Redo"), self.redo,
                              key="redo")
         self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
+        # The coach's Hint button, left of Undo and Redo, as tall as both.
+        self.keep_buttons += self.coach.layout((hand.right - 2 * bw - 8, hand.y + 4, bw, 48))
         strip = self.layout.strip
         self.b_sizes = [Button((strip.x + 4 + i * 52, strip.y + 4, 48, 24),
                                _("{size} hex").format(size=i + 1),
@@ -263,7 +268,7 @@ class PlayScene(PadPlay, GameTable):
             return
         action = self.layer.buy_card(item, card)
         if action is None:
-            self.warn(hint(self.layer.explain(Action("buy", item, card)), _("Not possible now.")))
+            self.warn(hint(self.layer.refusal(Action("buy", item, card)), _("Not possible now.")))
             return
         self.select(None)
         self.layer.perform(action)
@@ -307,6 +312,8 @@ class PlayScene(PadPlay, GameTable):
             return
         if self.net is not None and self.net.take(cmd):
             return                   # the host hands a dropped remote seat to an AI
+        if self.coach.handle(cmd):   # the hint: T key, pad L3
+            return
         if self.pad_command(cmd):
             return
         if cmd.kind == "key":
@@ -394,7 +401,7 @@ class PlayScene(PadPlay, GameTable):
                     self.hover_text = _("buy {what}: {effect}").format(
                         what=what, effect=self.layer.preview(action))
                 else:
-                    self.hover_text = hint(self.layer.explain(Action("buy", item, card)),
+                    self.hover_text = hint(self.layer.refusal(Action("buy", item, card)),
                                            _("cannot buy {what} now").format(what=what))
                     self.hover_warn = True
         for rect, _item, card in self.hand_slots:
@@ -587,12 +594,14 @@ class PlayScene(PadPlay, GameTable):
     def idle(self) -> None:
         if self.net is not None:
             self.net.pump()          # remote seats' actions (hosting) or the host's views
+        self.coach.poll()
         self.ai_turns.idle()
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         self.update_buttons()
         self.draw_table(surface)
+        self.coach.draw(surface)          # the hint's lit hexes and its reason
         art = self.app.art
         for b in self.keep_buttons:
             b.draw(surface, art)

@@ -14,7 +14,7 @@ from ....engine import Action
 from ....engine.components import LAND_CARDS
 from ....i18n import _
 from ....maps.board import Cell, cell_name
-from ...hints import hint
+from ...hints import about_the_turn, hint
 from ...words import card_name
 
 
@@ -36,9 +36,9 @@ class Selection:
 def why_not(layer, action: Action, fallback: str) -> str:
     """The engine's reason when it is about the turn (money, actions, once a
     turn), else the plain fallback."""
-    reason = layer.explain(action) or ""
-    if any(code in reason for code in ("R13", "R15", "R16", "R3)", "R4)")):
-        return hint(reason, fallback)
+    refusal = layer.refusal(action)
+    if about_the_turn(refusal):
+        return hint(refusal, fallback)
     return fallback
 
 
@@ -132,7 +132,7 @@ def click(layer, sel: Selection, h: int) -> Action | Selection | str:
     if action is not None:
         return action
     if attempt is not None:
-        return hint(layer.explain(attempt), _("Not possible on {cell}.").format(
+        return hint(layer.refusal(attempt), _("Not possible on {cell}.").format(
             cell=cell_name(cell)))
     if sel.kind == "water":
         return _("The water tile would leave the board there; turn it (R, right click).")
@@ -151,5 +151,5 @@ def hover_words(layer, sel: Selection | None, h: int) -> tuple[str, bool]:
             return _("all chips are out: then pick the chip to take"), False
         return "", False
     if attempt is not None:
-        return hint(layer.explain(attempt)), True
+        return hint(layer.refusal(attempt)), True
     return "", False

@@ -1,0 +1,198 @@
+"""The coach: the best next action for a seat, and why, from that seat's view only.
+
+    advice = advise(observe(state, seat), seed)
+    advice.action            # what hard would play now
+    advice.reason            # Reason("market", {"animal": "pig", "pesos": 7, ...})
+    advice.text              # "Play a pig on 5,5: your pig herd reaches a market: +7 pesos."
+
+Pure: it never changes a game state (it asks ``hard`` with the seat's
+`Observation`, and works out the reason on a state dealt from that view by
+``determinize``), so it can never see, or tell, another seat's cards.
+``key_moments`` picks, from a finished game's record, the turns where the
+winner gained most on the others (for the scoring screen).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine import Action, GameState, Observation, determinize
+from ..engine.scoring import score
+from ..i18n import N_, _
+from .base import Budget, choose_action
+
+# A hint is asked for while a human waits: hard's own search, a little lighter.
+COACH_BUDGET = Budget(seconds=8.0, iterations=50)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action: ``kind`` (market, herd, chain, land, harvest, hacienda,
+    water, card, draw, end) and what it is about (``animal``, ``card``,
+    ``cell``, ``pesos``, ``size``, ``points``, ``markets``)."""
+
+    kind: str
+    params: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: Action
+    reason: Reason
+    text: str
+
+
+SENTENCES = {
+    "new_market": N_("Play a {animal} on {cell}: your {animal} herd reaches a new market"
+                     " ({markets} connected): +{pesos} pesos."),
+    "market": N_("Play a {animal} on {cell}: your {animal} herd reaches a market:"
+                 " +{pesos} pesos."),
+    "herd": N_("Play a {animal} on {cell}: your {animal} herd grows to {size}."),
+    "chain": N_("Play {card} on {cell}: your land chain grows to {size} tiles,"
+                " {points} points at each scoring."),
+    "land": N_("Play {card} on {cell}: a land chain of {size}; at 3 tiles it scores."),
+    "harvest": N_("Harvest your chain of {size} at {cell}: +{pesos} pesos."),
+    "hacienda": N_("Buy a hacienda on {cell}: +{points} points at each scoring."),
+    "water": N_("Lay a water tile by your pieces: +{points} points at each scoring."),
+    "card": N_("Buy the face-up {card} card to play it later."),
+    "draw": N_("Buy a land card from the deck to play it later."),
+    "draw_animal": N_("Buy an animal card from the deck to play it later."),
+    "end": N_("End your turn: nothing else pays now."),
+}
+
+
+def _name(card: str | None) -> str:
+    # Terrains and animals are translated under their own ids (client/words.py).
+    return _(card or "")
+
+
+def _cell(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def reason_for(state: GameState, action: Action) -> Reason:
+    """Why ``action`` is worth playing for the seat to move, from what it does
+    on a copy of ``state`` (the seat's own determinized view): the pesos it
+    earns, the chain or herd it grows, the points it adds."""
+    seat = state.current
+    if action.verb == "end":
+        return Reason("end")
+    before = score(state)[seat]
+    child = state.clone()
+    events = child.apply(action)
+    after = score(child)[seat]
+    cell = _cell(action.cells[0]) if action.cells else ""
+    if action.verb == "harvest":
+        e = next(e for e in events if e.kind == "harvest")
+        return Reason("harvest", {"cell": cell, "size": e.data["chain"],
+                                  "pesos": e.data["amount"]})
+    if action.verb == "play" and action.item == "animal":
+        paid = sum(e.data["amount"] for e in events if e.kind == "market_paid")
+        herd = next(e.data["herd"] for e in events if e.kind == "animal_placed")
+        params = {"animal": action.card, "cell": cell, "size": herd, "pesos": paid,
+                  "markets": after["detail"]["markets"]}
+        if paid and after["detail"]["markets"] > before["detail"]["markets"]:
+            return Reason("new_market", params)
+        return Reason("market" if paid else "herd", params)
+    if action.verb == "play":
+        chain = next(e.data["chain"] for e in events if e.kind == "tile_placed")
+        kind = "chain" if chain >= 3 else "land"
+        return Reason(kind, {"card": action.card, "cell": cell, "size": chain,
+                             "points": 2 * chain})
+    gained = after["total"] - after["money"] - (before["total"] - before["money"])
+    if action.item == "hacienda":
+        return Reason("hacienda", {"cell": cell, "points": gained})
+    if action.item == "water":
+        return Reason("water", {"points": gained})
+    if action.card:
+        return Reason("card", {"card": action.card})
+    return Reason("draw" if action.item == "land" else "draw_animal")
+
+
+def words(reason: Reason) -> str:
+    """The reason as a sentence in the current language."""
+    params = dict(reason.params)
+    for key in ("animal", "card"):
+        if key in params:
+            params[key] = _name(params[key])
+    return _(SENTENCES[reason.kind]).format(**params)
+
+
+def advise(obs: Observation, seed: int, budget: Budget | None = None,
+           level: str = "hard") -> Advice:
+    """The action ``level`` would play now for the seat of ``obs`` (which must
+    be the seat to move), with its reason in data and in words."""
+    return advice_for(obs, choose_action(level, obs, seed, budget or COACH_BUDGET), seed)
+
+
+def advice_for(obs: Observation, action: Action, seed: int) -> Advice:
+    """The advice for an action already chosen for the seat of ``obs`` (the
+    client asks its AI process for the action, then words it here)."""
+    reason = reason_for(determinize(obs, random.Random(seed)), action)
+    return Advice(action, reason, words(reason))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A turn where the winner gained most on the others: ``turn`` number,
+    ``seat`` who played it, the winner's ``gain`` in projected points over
+    the best other seat, and the actions of that turn."""
+
+    turn: int
+    seat: int
+    gain: float
+    actions: tuple[str, ...]
+
+
+def _standing(state: GameState, winner: int) -> float:
+    """The winner's lead now: points + the board's points per scoring to come
+    + pesos / 10, over the best other seat's."""
+    table = score(state)
+    ahead = 2 - state.scorings_done
+
+    def worth(q: int) -> float:
+        s = state.seats[q]
+        row = table[q]
+        return s.score + ahead * (row["total"] - row["money"]) + s.money / 10
+
+    return worth(winner) - max(worth(q) for q in range(state.players) if q != winner)
+
+
+def key_moments(start: GameState, actions: list[Action], count: int = 3) -> list[Moment]:
+    """The ``count`` turns of the winner in a finished game (replayed from
+    ``start`` with ``actions``) in which its lead over the best other seat
+    grew most, in the order they were played.  ``start`` is not changed."""
+    state = start.clone()
+    for a in actions:
+        state.apply(a)
+    winner = state.winners()[0] if state.is_over() else 0
+    state = start.clone()
+    turns: list[Moment] = []
+    lead = _standing(state, winner)
+    played: list[str] = []
+    seat, turn = state.current, state.turn
+    for a in actions:
+        state.apply(a)
+        played.append(str(a))
+        if state.turn != turn or state.is_over():
+            now = _standing(state, winner)
+            if seat == winner:
+                turns.append(Moment(turn, seat, now - lead, tuple(played)))
+            lead, played = now, []
+            seat, turn = state.current, state.turn
+    best = sorted(turns, key=lambda m: (-m.gain, m.turn))[:count]
+    return sorted(best, key=lambda m: m.turn)
+
+
+KEY_MOMENTS = N_("Key moments")
+
+
+def moment_words(moment: Moment, name: str) -> str:
+    """One key moment as a line in the current language."""
+    return _("Turn {turn}: {name} +{gain} points on the others").format(
+        turn=moment.turn, name=name, gain=round(moment.gain))
+
+
+__all__ = ["COACH_BUDGET", "KEY_MOMENTS", "Advice", "Moment", "Reason", "advice_for", "advise",
+           "key_moments", "moment_words", "reason_for", "words"]

@@ -1,0 +1,115 @@
+"""Projected final points: the evaluation of hard and expert (easy, medium and
+the frozen hard-v1 keep ``evaluate.py``).
+
+For one seat, in points at the end of the game:
+
+- points scored + the points the board scores now (``engine.scoring``:
+  markets, chains of 3+, haciendas, water; R42-R46) for each scoring to come;
+- pesos: 1/10 point per scoring to come (R47), and more for the pesos the seat
+  can still turn into cards with the actions it has left;
+- cards in hand: a share of the tile or token they become, per scoring to
+  come, as many as the rounds left let it play (actions, not money, are short);
+- tiles in chains of 1-2: the chain may still reach 3 and score 2 a tile (R43);
+- the next harvest (R36) at what its pesos are worth: counted for every seat,
+  so freeing an opponent's big chain by taking its chip (R37) costs what that
+  opponent will harvest from it;
+- markets within reach of the seat's pieces (R34), and room to grow.
+
+The position's value is the seat's projection minus a blend of the best
+opponent's and the average opponent's (every opponent counts, so equal
+values never fall to hex order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from ..engine import GameState
+from ..engine import components as C
+from .evaluate import board_points, connected_markets, market_reach, rounds_left
+
+
+@dataclass(frozen=True)
+class Projection:
+    """The projection's knobs (tools/tune_ai.py searches them by self-play)."""
+
+    peso_spend: float = 0.12      # a peso the seat can still spend well, on top of R47
+    spend_per_round: float = 5.0  # pesos a seat can spend well per round
+    land_card: float = 0.6        # a land card in hand, per scoring to come (tuned)
+    animal_card: float = 0.5
+    single_tile: float = 0.5      # a tile in a chain of 1, per scoring to come
+    pair_tile: float = 1.15       # a tile in a chain of 2, per scoring to come (tuned)
+    harvest: float = 0.6          # share of the next harvest's worth counted now
+    market_reach: float = 0.45    # share of a market's points per step closer
+    frontier: float = 0.04
+    best_opponent: float = 0.6    # the rest of the opponents' weight goes to their mean
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def with_values(self, **values: float) -> Projection:
+        return replace(self, **values)
+
+
+HARD2 = Projection()
+
+
+def _peso_worth(ahead: int, w: Projection) -> float:
+    return 0.1 * ahead + w.peso_spend
+
+
+def projected(state: GameState, seat: int, w: Projection, points: list[int],
+              rounds: float) -> float:
+    """The seat's projected final points (see the module text)."""
+    s = state.seats[seat]
+    if state.over:
+        return float(s.score) + s.money / 1000
+    ahead = 2 - state.scorings_done
+    value = s.score + ahead * points[seat]
+    soon = min(1.0, rounds / 3.0)            # can what is in hand still be used?
+    spendable = min(s.money, w.spend_per_round * rounds)
+    value += 0.1 * ahead * s.money + w.peso_spend * spendable
+    plays = 2.0 * rounds + 1.0
+    value += ahead * soon * (w.land_card * min(sum(s.land_hand), plays)
+                             + w.animal_card * min(sum(s.animal_hand), plays))
+    chains = state.chains(seat)
+    if rounds > 1.0:
+        grow = min(1.0, rounds / 4.0)
+        for g in chains:
+            if len(g) == 1:
+                value += ahead * w.single_tile * grow
+            elif len(g) == 2:
+                value += 2 * ahead * w.pair_tile * grow
+        if w.harvest:
+            chips = set(state.chips)
+            free = [len(g) for g in chains if chips.isdisjoint(g)]
+            if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
+                value += (w.harvest * C.HARVEST_PER_TILE * max(free)
+                          * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
+        connected = connected_markets(state, seat)
+        if w.market_reach and (sum(s.animal_hand) or rounds > 2.0):
+            reach = market_reach(state, seat, connected, 3)
+            if reach:
+                gain = 0.0
+                n = len(connected)
+                for d in sorted(reach.values()):
+                    n += 1
+                    gain += n * w.market_reach ** d
+                value += ahead * gain * soon
+        if w.frontier:
+            value += w.frontier * min(len(state.land_frontier(seat)), 12)
+    return value
+
+
+def project(state: GameState, seat: int, w: Projection = HARD2) -> float:
+    """The position's value for ``seat``: its projection minus its opponents'
+    (``best_opponent`` of the best one's, the rest of their average)."""
+    points = board_points(state)
+    rounds = rounds_left(state, True)
+    mine = projected(state, seat, w, points, rounds)
+    others = [projected(state, q, w, points, rounds) for q in range(state.players) if q != seat]
+    return mine - (w.best_opponent * max(others)
+                   + (1 - w.best_opponent) * sum(others) / len(others))
+
+
+__all__ = ["HARD2", "Projection", "project", "projected"]

@@ -1,0 +1,168 @@
+"""The Hint command in the play scene: the coach's best next action, lit on
+the board, and why in the player's language.
+
+A button ("Hint"), the T key and a pad's left-stick click ask ``hard`` (in
+its own AI process, so the frame rate holds) for the best next action of
+the seat to move, from that seat's view only (``ai.coach``); the answer
+lights the hexes it uses and shows its reason.  The hint belongs to one
+seat at one moment: it is dropped as soon as anything is played or the turn
+passes, so at a hot seat the next player never sees it.  A game set up with
+hints off (``GamePlan.hints``) has no button and refuses the command.
+
+The play scene keeps a `HintCoach` and calls it from six places (its hooks):
+``enter`` (create), ``layout_buttons`` (its button), ``handle`` (first),
+``idle`` (poll), ``draw`` (after the highlights) and ``exit`` (close).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ai.coach import COACH_BUDGET, Advice, advice_for
+from ..i18n import _
+from .assets import GOLD, NIGHT
+from .ui import Button
+
+if TYPE_CHECKING:
+    from .scene import Command
+    from .scenes.play import PlayScene
+
+HINT_SALT = 0x48494E54           # hint seeds differ from the AI seats' decision seeds
+
+
+class HintCoach:
+    def __init__(self, play: PlayScene):
+        self.play = play
+        self.worker = None
+        self.thought = None
+        self.asked: tuple | None = None      # (seat, actions so far) the hint is for
+        self.advice: Advice | None = None
+        self.button: Button | None = None
+
+    # ------------------------------------------------------------ hooks
+    def layout(self, rect: tuple[int, int, int, int]) -> list[Button]:
+        """The Hint button at ``rect`` (none if the table plays without hints)."""
+        if not self.play.plan.hints or self.play.autoplay:
+            self.button = None
+            return []
+        self.button = Button(rect, _("Hint"), self.request, key="hint")
+        return [self.button]
+
+    def handle(self, cmd: Command) -> bool:
+        """The hint command by key or pad; True when it was used up here."""
+        if cmd.kind != "key" or cmd.name != "hint":
+            return False
+        if not self.play.controls(cmd):
+            return True                      # another seat's pad: not theirs to ask
+        self.request()
+        return True
+
+    def poll(self) -> None:
+        """Each frame: collect the answer; drop a hint the game has moved past."""
+        key = self.moment()
+        if self.asked is not None and self.asked != key:
+            self.forget()
+        if self.button is not None:
+            self.button.enabled = self.allowed() and self.thought is None
+        if self.thought is not None and self.thought.done():
+            thought, self.thought = self.thought, None
+            try:
+                action = thought.result()
+            except Exception:                # noqa: BLE001 - the AI failed: say so, play on
+                self.play.warn(_("No hint now."))
+                self.asked = None
+                return
+            seat, _moves = self.asked
+            self.advice = advice_for(self.play.layer.view(seat), action, self.seed())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible_advice() is None:
+            if self.thought is not None:
+                self._caption(surface, _("Thinking about a hint..."))
+            return
+        sprites = self.play.app.art.sprites
+        centres = self.play.view.centres
+        for h in self.hexes():
+            sprites.blit_anchored(surface, "hex_selected", centres[h])
+        self._caption(surface, self.advice.text)
+
+    def close(self) -> None:
+        self.forget()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # ------------------------------------------------------------ parts
+    def moment(self) -> tuple[int, int]:
+        layer = self.play.layer
+        return (layer.current, len(layer.game.history))
+
+    def allowed(self) -> bool:
+        """Hints are on for this table, a human is to move and the screen shows
+        that seat's own view (at a hot seat: after the hand-off)."""
+        play = self.play
+        on_top = bool(play.app.stack) and play.app.stack[-1] is play   # no hand-off screen
+        return (play.plan.hints and play.human_turn and not play.pending and on_top
+                and play.viewer == play.layer.current)
+
+    def seed(self) -> int:
+        from ..ai.base import decision_seed
+
+        seat, moves = self.asked
+        return decision_seed(self.play.plan.ai_seed ^ HINT_SALT, seat, moves)
+
+    def request(self) -> None:
+        if not self.play.plan.hints:
+            self.play.warn(_("Hints are off for this game."))
+            return
+        if not self.allowed():
+            self.play.warn(_("A hint is for the player to move."))
+            return
+        if self.thought is not None or self.visible_advice() is not None:
+            return
+        if self.worker is None:
+            from ..ai import AIWorker
+
+            self.worker = AIWorker()
+        self.asked = self.moment()
+        seat = self.asked[0]
+        self.thought = self.worker.think("hard", self.play.layer.view(seat), self.seed(),
+                                         COACH_BUDGET)
+
+    def forget(self) -> None:
+        if self.thought is not None:
+            self.thought.cancel()
+        self.thought = None
+        self.advice = None
+        self.asked = None
+
+    def visible_advice(self) -> Advice | None:
+        """The hint, while it is still about this moment and may be shown."""
+        if self.advice is None or self.asked != self.moment() or not self.allowed():
+            return None
+        return self.advice
+
+    def hexes(self) -> list[int]:
+        """The board hexes the hinted action uses (none for buying a card or ending)."""
+        board = self.play.layer.board
+        action = self.advice.action if self.advice else None
+        if action is None:
+            return []
+        cells = [*action.cells, *((action.source,) if action.source else ())]
+        return [board.index[c] for c in cells if c in board.index]
+
+    def _caption(self, surface: pygame.Surface, text: str) -> None:
+        font = self.play.app.art.fonts.body
+        area = self.play.view.area
+        lines = font.wrap(text, area.width - 24)[:3]
+        height = len(lines) * font.line_height + 8
+        box = pygame.Rect(area.left + 8, area.bottom - height - 8, area.width - 16, height)
+        pygame.draw.rect(surface, NIGHT, box)
+        pygame.draw.rect(surface, GOLD, box, 2)
+        for i, line in enumerate(lines):
+            font.draw(surface, line, (box.left + 8, box.top + 4 + i * font.line_height), GOLD)
+
+
+__all__ = ["HintCoach"]

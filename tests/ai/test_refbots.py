@@ -1,0 +1,31 @@
+"""The reference bots (tools/refbots.py): legal, blind to what their seat
+cannot see (R60), independent of hacienda_game.ai."""
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from hacienda_game.engine import determinize, observe
+from tests.helpers_ai import turn_start
+from tools.refbots import REF_BOTS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_reference_bots_use_nothing_of_the_ai_room():
+    tree = ast.parse((ROOT / "tools" / "refbots.py").read_text(encoding="utf-8"))
+    modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert modules and not any("ai" in m.split(".") for m in modules), modules
+
+
+@pytest.mark.parametrize("name", sorted(REF_BOTS))
+def test_r60_reference_bots_are_legal_and_blind_to_hidden_cards(name):
+    real = turn_start(6, 3, 50)
+    seat = real.current
+    other = determinize(observe(real, seat), random.Random(99))
+    assert observe(other, seat) == observe(real, seat)
+    mine = REF_BOTS[name](observe(real, seat), 3)
+    assert mine == REF_BOTS[name](observe(other, seat), 3)
+    assert real.is_legal(mine)

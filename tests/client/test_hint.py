@@ -1,0 +1,96 @@
+"""The Hint command in the real client (client/hint.py): the coach's action lit
+on the board with its reason, asked by button or key; the game state never
+changes; at a hot seat it shows only for the seat to move; off when the table
+plays without hints."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import hacienda_game.ai as ai
+from hacienda_game.ai import choose_action
+from hacienda_game.client.scenes.overlays import Privacy
+from hacienda_game.client.scenes.play import PlayScene
+from hacienda_game.session.plan import GamePlan, SeatPlan
+from tests.helpers_ai import Ready
+
+
+class CoachWorker:
+    """Stands in for the hint's AI process: hard at a small budget, at once."""
+
+    asked: list = []
+
+    def think(self, level, obs, seed, budget=None):
+        CoachWorker.asked.append((level, obs))
+        return Ready(choose_action(level, obs, seed, ai.Budget(iterations=2)))
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def coach(monkeypatch):
+    CoachWorker.asked = []
+    monkeypatch.setattr(ai, "AIWorker", CoachWorker)
+
+
+def _key(driver, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    driver.frames(3)
+
+
+def _start(driver, hints: bool = True, open_hands: bool = False) -> PlayScene:
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 6,
+                    open_hands=open_hands, hints=hints)
+    driver.app.push(PlayScene(plan))
+    driver.frames(2)
+    if isinstance(driver.top, Privacy):
+        driver.click((480, 270))
+    play = driver.top
+    assert isinstance(play, PlayScene)
+    return play
+
+
+def test_the_hint_lights_the_coachs_action_and_changes_nothing(driver, coach):
+    play = _start(driver, open_hands=True)
+    before = play.layer.game.snapshot()
+    driver.click(play.coach.button.rect.center)
+    driver.frames(3)
+    advice = play.coach.visible_advice()
+    assert advice is not None and play.layer.game.is_legal(advice.action)
+    assert play.layer.game.snapshot() == before
+    level, obs = CoachWorker.asked[0]
+    assert level == "hard" and obs.seat == play.layer.current
+    if advice.action.cells:
+        assert play.coach.hexes()
+    assert "(R" not in advice.text
+
+
+def test_at_a_hot_seat_the_hint_shows_only_for_the_seat_to_move(driver, coach):
+    play = _start(driver)
+    first = play.layer.current
+    _key(driver, pygame.K_t)
+    assert play.coach.visible_advice() is not None
+    play.layer.perform(next(a for a in play.layer.legal() if a.verb == "end"))
+    driver.frames(2)
+    # The next player: the hand-off screen first; the last player's hint is gone.
+    assert play.coach.visible_advice() is None
+    assert isinstance(driver.top, Privacy)
+    assert not play.coach.allowed()
+    driver.click((480, 270))
+    driver.frames(2)
+    assert driver.top is play and play.layer.current == 1 - first
+    assert play.coach.advice is None and play.coach.visible_advice() is None
+    _key(driver, pygame.K_t)
+    assert play.coach.visible_advice() is not None
+    assert CoachWorker.asked[-1][1].seat == 1 - first
+
+
+def test_a_table_without_hints_has_no_hint(driver, coach):
+    play = _start(driver, hints=False, open_hands=True)
+    assert play.coach.button is None
+    _key(driver, pygame.K_t)
+    assert play.coach.visible_advice() is None and not CoachWorker.asked
+    assert "off" in play.message

@@ -1,0 +1,178 @@
+"""Two reference bots, independent of hacienda_game.ai, to measure the levels against.
+
+They use only the engine's public API (``observe``'s view, ``determinize``,
+``legal_actions``, ``apply``, ``clone``, ``chance_outcomes``, ``score``) and
+their own evaluation, written apart from ``ai/evaluate.py``:
+
+    projected final points = points scored + (scorings to come) x (points the
+    board would score now + pesos / 10) + a share for the cards in hand,
+    minus the best opponent's projection.
+
+- ``ref-greedy``: a one-turn planner.  One determinization from the seat's
+  view; a beam search (width 3) over the rest of its own turn (up to 3
+  actions) among every legal action (water placements sampled), a blind buy
+  averaged over the cards the seat cannot see (the engine's chance outcomes).
+- ``ref-mc``: flat Monte Carlo.  Its five best first actions by the greedy
+  planner are each re-checked on 8 fresh determinizations: the action, the
+  rest of the turn finished greedily, then one random reply turn by every
+  opponent (play-outs with ``random_action``), and the final position
+  valued by the same evaluation.  About 0.3-0.8 s a turn.
+
+    from tools.refbots import REF_BOTS
+    action = REF_BOTS["ref-mc"](observe(state, seat), seed)
+
+Wired into tools/tournament.py as seats ``ref-greedy`` and ``ref-mc``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hacienda_game.engine import Action, GameState, Observation, determinize, score
+from hacienda_game.engine import components as C
+
+WATER_SAMPLE = 24     # water placements looked at per position (there can be hundreds)
+CARD_SHARE = 0.9      # a card in hand: this share of a tile's worth per scoring to come
+
+
+def _rounds_left(state: GameState) -> float:
+    left = len(state.animal_draw) + len(state.animal_waiting)
+    return max(0.5, left / (0.5 * state.players))
+
+
+def projection(state: GameState, seat: int) -> float:
+    """The seat's projected final points (see the module text)."""
+    table = score(state)
+    return _projection(state, seat, table)
+
+
+def _projection(state: GameState, seat: int, table: list[dict]) -> float:
+    s = state.seats[seat]
+    if state.over:
+        return s.score + s.money / 1000
+    ahead = 2 - state.scorings_done
+    row = table[seat]
+    board = row["total"] - row["money"]
+    cards = sum(s.land_hand) + sum(s.animal_hand)
+    playable = min(1.0, _rounds_left(state) / 3)
+    return s.score + ahead * (board + s.money / 10) + CARD_SHARE * ahead * playable * cards
+
+
+def value(state: GameState, seat: int) -> float:
+    """Projected points ahead of the best opponent."""
+    table = score(state)
+    mine = _projection(state, seat, table)
+    best = max(_projection(state, q, table) for q in range(state.players) if q != seat)
+    return mine - best
+
+
+def _actions(state: GameState, rng: random.Random) -> list[Action]:
+    """Every legal action but ``end``, water placements sampled."""
+    out, water = [], []
+    for a in state.legal_actions():
+        if a.verb == "end":
+            continue
+        (water if a.item == "water" else out).append(a)
+    if len(water) > WATER_SAMPLE:
+        water = rng.sample(water, WATER_SAMPLE)
+    return out + water
+
+
+def _expected(state: GameState, action: Action, seat: int) -> tuple[float, GameState]:
+    """The action's value averaged over its chance outcomes, and its likeliest outcome."""
+    outs = state.chance_outcomes(action, most=4)
+    v = sum(p * value(child, seat) for p, child in outs)
+    return v, max(outs, key=lambda t: t[0])[1]
+
+
+def plan_turn(state: GameState, rng: random.Random, width: int = 3,
+              keep: int = 1) -> list[tuple[float, Action]]:
+    """The best first actions of the rest of the turn (``end`` included), by
+    a beam search over the turn: (value of the best plan starting with it, it)."""
+    seat = state.current
+    best_by_first: dict[Action, float] = {Action("end"): value(state, seat)}
+    beam: list[tuple[float, Action | None, GameState]] = [(0.0, None, state)]
+    while beam:
+        children = []
+        for _, first, node in beam:
+            if node.actions_left <= 0 or node.is_over() or node.current != seat:
+                continue
+            for a in _actions(node, rng):
+                v, child = _expected(node, a, seat)
+                f = first or a
+                if v > best_by_first.get(f, float("-inf")):
+                    best_by_first[f] = v
+                children.append((v, f, child))
+        children.sort(key=lambda t: -t[0])
+        beam = children[:width]
+    ranked = sorted(((v, a) for a, v in best_by_first.items()), key=lambda t: -t[0])
+    return ranked[:keep]
+
+
+def greedy(obs: Observation, seed: int) -> Action:
+    rng = random.Random(seed)
+    state = determinize(obs, rng)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return plan_turn(state, rng)[0][1]
+
+
+def _finish_turn(state: GameState, rng: random.Random) -> None:
+    """Play the rest of the current seat's turn greedily, one action at a time."""
+    seat = state.current
+    while not state.is_over() and state.current == seat and state.actions_left > 0:
+        here = value(state, seat)
+        best, choice = here, None
+        for a in _actions(state, rng):
+            child = state.clone()
+            child.apply(a)
+            v = value(child, seat)
+            if v > best:
+                best, choice = v, a
+        if choice is None:
+            break
+        state.apply(choice)
+    if not state.is_over() and state.current == seat:
+        state.apply("end")
+
+
+def _reply_turn(state: GameState, rng: random.Random) -> None:
+    seat = state.current
+    for _ in range(C.ACTIONS_PER_TURN + 1):
+        if state.is_over() or state.current != seat:
+            return
+        state.apply(state.random_action(rng))
+    if not state.is_over() and state.current == seat:
+        state.apply("end")
+
+
+def monte_carlo(obs: Observation, seed: int, first: int = 5, samples: int = 8) -> Action:
+    rng = random.Random(seed)
+    state = determinize(obs, rng)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current
+    options = [a for _, a in plan_turn(state, rng, keep=first)]
+    if len(options) == 1:
+        return options[0]
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(samples):
+        world = determinize(obs, rng)
+        for a in options:
+            sim = world.clone()
+            sim.apply(a)
+            if a.verb != "end":
+                _finish_turn(sim, rng)
+            for _ in range(sim.players - 1):
+                if sim.is_over():
+                    break
+                _reply_turn(sim, rng)
+            totals[a] += value(sim, seat)
+    return max(options, key=lambda a: (totals[a], -options.index(a)))
+
+
+REF_BOTS = {"ref-greedy": greedy, "ref-mc": monte_carlo}
+
+__all__ = ["REF_BOTS", "greedy", "monte_carlo", "plan_turn", "projection", "value"]
