@@ -264,6 +264,26 @@ def test_stick_moves_like_the_dpad_and_repeats_while_held():
     assert manager.poll() == []
 
 
+def test_the_right_stick_zooms_once_a_push_and_l3_asks_for_a_hint():
+    manager = PadManager(opener=lambda i: (None, 40 + i, "Xbox Wireless Controller", "xbox"))
+    manager.use_clock(lambda: 0.0)
+    manager.add(0)
+
+    def tilt(value: int) -> list[str]:
+        return [c.name for c in manager.handle(pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION, instance_id=40, axis=pygame.CONTROLLER_AXIS_RIGHTY,
+            value=value))]
+
+    assert tilt(-30000) == ["zoom_in"]
+    assert tilt(-31000) == [], "held up: one zoom step, not one a frame"
+    assert tilt(0) == []
+    assert tilt(30000) == ["zoom_out"]
+    assert tilt(0) == []
+    click = manager.handle(pygame.event.Event(
+        pygame.CONTROLLERBUTTONDOWN, instance_id=40, button=pygame.CONTROLLER_BUTTON_LEFTSTICK))
+    assert [c.name for c in click] == ["hint"]
+
+
 class FakeStick:
     """A raw joystick SDL has no controller mapping for (no as_joystick)."""
 
