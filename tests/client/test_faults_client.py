@@ -201,9 +201,6 @@ def test_a_long_autosave_is_read_on_a_thread_while_the_menu_goes_on(driver, home
     driver.click_button(driver.top.buttons, "Continue")
     assert isinstance(driver.top, Loading) or any(
         isinstance(s, PlayScene) for s in driver.app.stack)
-    for _ in range(300):
-        if any(isinstance(s, PlayScene) for s in driver.app.stack):
-            break
-        driver.frames(1)
+    driver.wait_until(lambda: any(isinstance(s, PlayScene) for s in driver.app.stack))
     (play,) = [s for s in driver.app.stack if isinstance(s, PlayScene)]
     assert play.layer.game.snapshot() == state.snapshot()
