@@ -13,6 +13,7 @@ import pygame
 
 from ....art.palette import HIGHLIGHTS
 from ....i18n import N_, _
+from ....net import REMOTE
 from ...assets import DIM, GOLD, GREY, INK, NIGHT, RED, WHITE
 from ...ui import draw_buttons, draw_panel
 from ...words import actions_left, card_name, level_name, over_reason, stack_words
@@ -130,7 +131,7 @@ class Panels:
             left = 3 - obs.actions_taken
             kind = host.plan.seats[cur].kind
             who = host.names[cur] + ("" if kind == "human" else _(" (remote)")
-                                     if kind == "remote" else _(" (AI)"))
+                                     if kind == REMOTE else _(" (AI)"))
             parts = [_("Round {round}").format(round=obs.round) + " · ",
                      _("{name} to play").format(name=who), " · ",
                      actions_left(left)]
@@ -191,7 +192,7 @@ class Panels:
             x = font.draw(surface, sp.name, (rect.x + 28, rect.y + 3),
                           art.seat_text_colour(sp.colour)).right + 6
             if not sp.is_human:
-                small.draw(surface, _("remote") if sp.kind == "remote" else
+                small.draw(surface, _("remote") if sp.kind == REMOTE else
                            _("AI {level}").format(level=level_name(sp.kind)),
                            (x, rect.y + 3 + font.line_height - small.line_height - 2), GREY)
             if current and int(host.app.time * 2) % 2 == 0:

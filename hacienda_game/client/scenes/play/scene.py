@@ -19,6 +19,7 @@ from ....engine import Action, Event, GameState, new_game, parse_action
 from ....engine.components import PRICE_HACIENDA, PRICE_WATER
 from ....engine.undo import UndoLimit
 from ....i18n import _, ngettext
+from ....net import REMOTE
 from ....session.choices import check_seat_kind
 from ....session.keeper import GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
@@ -75,7 +76,6 @@ class PlayScene(PadPlay, GameTable):
     def enter(self, app) -> None:
         super().enter(app)
         from ....ai import levels
-        from ....net import REMOTE
 
         known = levels()
         for seat in self.plan.seats:
@@ -586,7 +586,7 @@ class PlayScene(PadPlay, GameTable):
 
     def ai_turn(self) -> bool:
         seat = self.plan.seats[self.layer.current]
-        return (not self.layer.is_over() and not self.pending and seat.kind != "remote"
+        return (not self.layer.is_over() and not self.pending and seat.kind != REMOTE
                 and (self.autoplay or not seat.is_human)
                 and (self.net is None or self.net.ready()
                      and not self.net.is_remote(self.layer.current)))
