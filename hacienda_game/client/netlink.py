@@ -23,18 +23,79 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, Event, GameState, Observation, determinize
+from ..engine import Action, Event, GameState, IllegalAction, Observation, determinize
 from ..engine.undo import UndoLimit
-from ..i18n import _
+from ..i18n import N_, _
 from ..net import REMOTE
 from ..net.client import NetClient
 from ..net.hosting import HostedGame, lan_addresses, saved_plan
-from ..net.protocol import ProtocolError, event_from_wire, obs_from_wire
-from ..session.keeper import GameKeeper
+from ..net.protocol import (
+    FAREWELLS,
+    ProtocolError,
+    Refusal,
+    event_from_wire,
+    obs_from_wire,
+    refusal_from_wire,
+)
+from ..session.keeper import BLOCKED, GameKeeper
 from ..session.plan import HUMAN, GamePlan, SeatPlan, default_level, find_map
 from .actionlayer import ActionLayer
+from .hints import hint
 
 UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
+REFUSAL_TIME = 3.0      # seconds a refusal from the host stays on the joiner's screen
+
+# The protocol's refusals (net.protocol.NET_REFUSALS) in the player's words.
+NET_SENTENCES: dict[str, str] = {
+    "version": N_("Version mismatch: the host runs {host}, you run {you}."),
+    "code": N_("Wrong join code: type the code the host's screen shows."),
+    "token": N_("That seat token is not one of this game's: join without it to get a free"
+                " seat."),
+    "full": N_("No free seat in this game: join as a spectator, or with your seat's token."),
+    "hello": N_("This game did not greet the host in time."),
+    "crowded": N_("The host has too many connections: try again later."),
+    "replaced": N_("Your seat was taken over by a new connection."),
+    "malformed": N_("The host could not read a message from this game."),
+    "joined": N_("This game has already joined."),
+    "spectator": N_("Spectators watch: they cannot act."),
+    "seat": N_("You hold seat {held}, not seat {asked}."),
+    "turn": N_("Not your turn: it is {name}'s (seat {seat})."),
+    "released": N_("That seat is no longer yours: an AI plays it now."),
+    "busy": N_("The host is busy: try again in a moment."),
+    "no_undo": N_("Undo is not offered in this game."),
+    "flood": N_("Too many messages: slow down."),
+    "flood_cut": N_("The host cut the connection: too many messages."),
+    "strikes_cut": N_("The host cut the connection: too many refused messages."),
+}
+FAREWELL_SENTENCES: dict[str, str] = {
+    "over": N_("The game is over."),
+    "left": N_("The host left the game (it is saved: the host can resume it)."),
+    "stopped": N_("The host stopped the game (it is saved: the host can resume it)."),
+    "ended": N_("The host ended the game."),
+}
+UNREADABLE = N_("The host sent a message this version cannot read.")
+
+
+def version_words(version: str, protocol: int) -> str:
+    return _("Hacienda {version} (protocol {protocol})").format(version=version,
+                                                                protocol=protocol)
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """A refusal from the host in the player's language, from its code and params
+    only (never the host's English text): the engine's by the path a local seat
+    uses (`hints.hint`), the protocol's from `NET_SENTENCES`."""
+    p = refusal.params
+    if refusal.engine:
+        return hint(IllegalAction(refusal.reason, refusal.code, p))
+    if refusal.code == "version":
+        return _(NET_SENTENCES["version"]).format(
+            host=version_words(p["host"], p["host_protocol"]),
+            you=version_words(p["you"], p["you_protocol"]))
+    if refusal.code == "undo":
+        blocked = BLOCKED.get(p["why"])
+        return _(blocked[1]) if blocked else _("Nothing to undo in this turn yet.")
+    return _(NET_SENTENCES[refusal.code]).format(**p)
 
 
 class LinkError(Exception):
@@ -82,7 +143,8 @@ class GameLink(ActionLayer):
         self.remote: list[int] = []
         self.lost: str | None = None         # connection trouble, in words
         self.closed: str | None = None       # the game is over for this link: why
-        self.refusals: list[str] = []
+        self.refusals: list[str] = []        # the host's refusals, in the player's words
+        self.refused: list[Refusal] = []     # the same as data (code, params)
         self.sent_at: float | None = None
         self.round_trips: list[float] = []
         self.heard: Callable[[Observation], None] | None = None    # every view (tests)
@@ -199,8 +261,9 @@ class GameLink(ActionLayer):
             taken += 1
             try:
                 self._take(message)
-            except ProtocolError as e:
-                self.refusals.append(str(e))
+            except ProtocolError:
+                self.refusals.append(_(UNREADABLE))
+                self._legal = None
                 self.client.send({"type": "sync"})
         return taken
 
@@ -221,14 +284,28 @@ class GameLink(ActionLayer):
             self.online = list(message.get("online", []))
             self.remote = list(message.get("remote", []))
         elif kind == "refused":
-            reason = str(message.get("reason", ""))
-            self.refusals.append(reason)
             self._legal = None           # the action was not taken: choose again
-            if message.get("fatal"):
-                self.closed = reason
+            try:
+                refusal = refusal_from_wire(message)
+            except ProtocolError:
+                if message.get("code") != "version" or not isinstance(message.get("reason"), str):
+                    raise
+                # another protocol's host: its own words are all there is (bounded, printable)
+                refusal = Refusal("version", {}, message["reason"][:200], True)
+                words = _("The host runs another version of Hacienda: {why}").format(
+                    why="".join(c for c in refusal.reason if c.isprintable()))
+            else:
+                words = refusal_words(refusal)
+            self.refused.append(refusal)
+            self.refusals.append(words)
+            if refusal.fatal or message.get("fatal"):
+                self.closed = words
         elif kind == "bye":
-            self.closed = _("The host ended the game: {why}.").format(
-                why=message.get("reason", ""))
+            code = message.get("code")
+            self.closed = _(FAREWELL_SENTENCES[code] if code in FAREWELLS
+                            else FAREWELL_SENTENCES["ended"])
+        elif kind == "_unreadable":
+            raise ProtocolError("unreadable")
         elif kind == "_lost":
             self.lost = str(message.get("reason", ""))
         elif kind == "_back":
@@ -310,6 +387,7 @@ class JoinPlay:
 
     def __init__(self, link: GameLink):
         self.link = link
+        self.shown: tuple[str, float] | None = None     # a refusal on screen, until when
 
     def is_remote(self, seat: int) -> bool:
         return seat != self.link.seat
@@ -349,7 +427,10 @@ class JoinPlay:
             return _("{name} dropped out: waiting for them to reconnect or for the host to"
                      " hand the seat to an AI.").format(name=names[cur])
         if link.refusals:
-            return _("The host refused: {why}").format(why=link.refusals.pop())
+            self.shown = link.refusals.pop(), time.monotonic() + REFUSAL_TIME
+            link.refusals.clear()
+        if self.shown is not None and time.monotonic() < self.shown[1]:
+            return self.shown[0]          # long enough to read, as a local refusal
         return None
 
     def close(self) -> None:
@@ -447,9 +528,8 @@ class NetPlay:
 
     def _undo(self, seat: int) -> str | None:
         layer, keeper = self._layer, self._keeper
-        ok, _label, why = keeper.undo_label(layer.game, True)
-        if not ok:
-            return why
+        if not keeper.undo_label(layer.game, True)[0]:
+            return keeper.limit.reason
         layer.restore(keeper.undo(layer.game))
         return None
 
@@ -494,4 +574,4 @@ class NetPlay:
             self._keeper.flush()
         if self.advertiser is not None:
             self.advertiser.close()
-        self.hosted.close(_("the host left the game (it is saved: the host can resume it)"))
+        self.hosted.close("the host left the game (it is saved: the host can resume it)", "left")

@@ -6,7 +6,10 @@ seat is taken back exactly where it was.
 
 Markers the thread puts in `inbox` besides the host's messages:
 ``{"type": "_lost", "reason": ...}``, ``{"type": "_back"}`` and
-``{"type": "_closed", "reason": ...}`` (given up or ended: no more messages).
+``{"type": "_closed", "reason": ...}`` (given up or ended: no more messages),
+``{"type": "_unreadable"}`` (the host sent a frame that is not a message);
+their reasons are this client's own words, in the player's language (never
+text the host sent).
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from .protocol import MAX_FROM_HOST, ProtocolError, decode, encode, hello
+from ..i18n import _
+from .protocol import MAX_FROM_HOST, ProtocolError, decode, encode, hello, refusal_from_wire
 
 RETRY_DELAYS = (0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0)
 
@@ -44,6 +48,15 @@ def parse_address(text: str, default_port: int = 8765) -> tuple[str, int, bool]:
         raise ValueError(f"not an address: {text!r} (write it as HOST:PORT, e.g."
                          " 192.168.1.20:8765)")
     return host, int(port), tls
+
+
+def readable(refusal: dict[str, Any]) -> bool:
+    """Whether a refusal is one this version sends (an unreadable one ends nothing)."""
+    try:
+        refusal_from_wire(refusal)
+    except ProtocolError:
+        return False
+    return True
 
 
 class NetClient:
@@ -151,12 +164,14 @@ class NetClient:
                                ping_timeout=20, close_timeout=2, proxy=None,
                                user_agent_header=None)
         except ConnectionRefusedError:
-            return "lost", (f"nobody hosts a game at {self.host}:{self.port} (check the address"
-                            " and port on the host's screen)")
+            return "lost", _("Nobody hosts a game at {where}: check the address and port on the"
+                             " host's screen.").format(where=f"{self.host}:{self.port}")
         except ssl.SSLError as e:
-            return "lost", f"the secure connection to {self.host}:{self.port} failed ({e.reason})"
+            return "lost", _("The secure connection to {where} failed ({why}).").format(
+                where=f"{self.host}:{self.port}", why=e.reason)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
-            return "lost", f"cannot reach {self.host}:{self.port} ({e})"
+            return "lost", _("Cannot reach {where} ({why}).").format(
+                where=f"{self.host}:{self.port}", why=e)
         self._ws = ws
         try:
             await ws.send(encode(hello(self.code, self.token, None if self.token else self.seat,
@@ -170,7 +185,7 @@ class NetClient:
                 with contextlib.suppress(ConnectionClosed, OSError):
                     await ws.send(encode({"type": "bye"}))
                     await ws.close()
-                return "stopped", "you left the game"
+                return "stopped", _("You left the game.")
             stopper.cancel()
             return reader.result()
         finally:
@@ -185,8 +200,8 @@ class NetClient:
                     self.tap(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
                 try:
                     message = decode(raw, MAX_FROM_HOST)
-                except ProtocolError as e:
-                    self.inbox.put({"type": "refused", "reason": f"from the host: {e}"})
+                except ProtocolError:
+                    self.inbox.put({"type": "_unreadable"})
                     continue
                 kind = message.get("type")
                 if kind == "welcome":
@@ -200,9 +215,9 @@ class NetClient:
                     continue
                 self.inbox.put(message)
                 if kind == "bye":
-                    return "fatal", str(message.get("reason", "the host left"))
-                if kind == "refused" and message.get("fatal"):
-                    return "fatal", str(message.get("reason", "refused"))
-        except ConnectionClosed as e:
-            return "lost", f"connection lost ({e.rcvd.reason if e.rcvd else 'no reason'})"
-        return "lost", "connection closed"
+                    return "fatal", _("The host ended the game.")
+                if kind == "refused" and message.get("fatal") and readable(message):
+                    return "fatal", _("The host refused this game.")
+        except ConnectionClosed:
+            return "lost", _("The connection to the host was lost.")
+        return "lost", _("The connection to the host was closed.")

@@ -33,6 +33,7 @@ from .protocol import (
     check_incoming,
     decode,
     encode,
+    refused,
     version_text,
 )
 
@@ -43,6 +44,10 @@ STRIKE_DECAY = 10.0         # seconds for one strike to be forgiven
 HELLO_TIMEOUT = 10.0        # seconds to say hello after connecting
 CLOSE_WAIT = 0.2            # seconds a refused client gets to close politely
 OUTBOX_LIMIT = 2000         # messages waiting for a client that does not read
+INBOX_LIMIT = 1000          # actions waiting for the game's owner (seats are rate-limited:
+                            # a guard, never reached in play)
+MAX_CONNECTIONS = 64        # open connections at once (seats, spectators, handshakes)
+FLOOD_STRIKE = 0.01         # strikes for each message past the rate (cut off after ~3,000)
 SPECTATOR = None            # the "seat" of a spectator's view in `publish`
 
 
@@ -69,6 +74,9 @@ class Client:
     notified_at: float = 0.0
     name: str = ""
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    received: int = 0                  # messages read from it (flooded ones too)
+    cut: bool = False                  # let go for not reading: nothing more is queued
+    since: float = field(default_factory=time.monotonic)      # joined at
 
     def allow(self, now: float) -> bool:
         """Token bucket: False while the client sends faster than RATE."""
@@ -116,6 +124,7 @@ class NetHost:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stopped: asyncio.Event | None = None
+        self._open = 0                        # connections open now
 
     # ---------------------------------------------------------- owner thread
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
@@ -134,8 +143,9 @@ class NetHost:
         sends the whole history again (after an undo)."""
         self._call(self._publish, views, reset)
 
-    def refuse(self, ident: int, reason: str, strike: float = 1.0) -> None:
-        self._call(self._refuse_later, ident, reason, strike)
+    def refuse(self, ident: int, message: dict[str, Any], strike: float = 1.0) -> None:
+        """Refuse a client's action: ``message`` is a `protocol.refused` message."""
+        self._call(self._refuse_later, ident, message, strike)
 
     def note(self, message: dict[str, Any]) -> None:
         """A message for every client (seat changes, the host leaving)."""
@@ -146,12 +156,14 @@ class NetHost:
         self.remote.discard(seat)
         self._call(self._release, seat)
 
-    def close(self, reason: str = "the host ended the game", timeout: float = 5.0) -> None:
+    def close(self, reason: str = "the host ended the game", code: str = "ended",
+              timeout: float = 5.0) -> None:
+        """Tell every client why (``code``: one of `protocol.FAREWELLS`) and stop."""
         loop = self._loop
         if loop is None or self._thread is None:
             return
         with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(self._shutdown(reason), loop).result(timeout)
+            asyncio.run_coroutine_threadsafe(self._shutdown(reason, code), loop).result(timeout)
         self._thread.join(timeout)
         self._loop = None
 
@@ -188,9 +200,10 @@ class NetHost:
         self._server.close()
         await self._server.wait_closed()
 
-    async def _shutdown(self, reason: str) -> None:
+    async def _shutdown(self, reason: str, code: str) -> None:
         for client in list(self.clients.values()):
-            self._queue(client, {"type": "bye", "reason": reason}, close=(1001, "host quit"))
+            self._queue(client, {"type": "bye", "code": code, "reason": reason},
+                        close=(1001, "host quit"))
         await asyncio.sleep(0.05)
         for _ in range(40):                 # let the farewells go out (bounded)
             if all(c.outbox.empty() for c in self.clients.values()):
@@ -202,10 +215,15 @@ class NetHost:
     def _queue(self, client: Client, message: dict[str, Any] | str,
                close: tuple[int, str] | None = None) -> None:
         """Everything to a client goes through its outbox, in order, written by
-        one task; a client that stops reading is let go, not waited for."""
-        if client.outbox.qsize() > OUTBOX_LIMIT:
-            close = (1008, "not reading its messages")
-            message = {"type": "refused", "reason": "too far behind", "fatal": True}
+        one task; a client that stops reading is let go, not waited for (its
+        outbox never holds more than OUTBOX_LIMIT messages)."""
+        if client.cut:
+            return
+        if client.outbox.qsize() >= OUTBOX_LIMIT:
+            client.cut = True
+            self.log(f"{self._who(client)} cut off: it does not read its messages")
+            client.ws.transport.abort()
+            return
         client.outbox.put_nowait((encode(message) if isinstance(message, dict) else message,
                                   close))
 
@@ -235,12 +253,17 @@ class NetHost:
         client = Client(next(self._ids), ws, address)
         self.log(f"connection #{client.ident} from {address}")
         writer = asyncio.ensure_future(self._writer(client))
+        self._open += 1
         try:
-            if await self._greet(client):
+            if self._open > MAX_CONNECTIONS:
+                await self._turn_away(client, refused(
+                    "crowded", f"the host has {MAX_CONNECTIONS} connections already", True))
+            elif await self._greet(client):
                 await self._listen(client)
         except ConnectionClosed:
             pass
         finally:
+            self._open -= 1
             self._gone(client)
             with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
                 await asyncio.wait_for(writer, 2.0)
@@ -255,24 +278,27 @@ class NetHost:
             if message["type"] != "hello":
                 raise ProtocolError("say hello first")
         except TimeoutError:
-            return await self._turn_away(client, "no hello within 10 seconds")
+            return await self._turn_away(client, refused("hello", "no hello within 10 seconds",
+                                                         True))
         except ProtocolError as e:
-            return await self._turn_away(client, str(e))
+            return await self._turn_away(client, refused(
+                "hello" if str(e) == "say hello first" else "malformed", str(e), True))
         if message["protocol"] != PROTOCOL or message["version"] != self.info["version"]:
-            return await self._turn_away(
-                client, f"version mismatch: the host runs {version_text(self.info['version'])},"
-                f" you run {version_text(message['version'], message['protocol'])}",
-                code="version")
+            return await self._turn_away(client, refused(
+                "version", f"version mismatch: the host runs {version_text(self.info['version'])},"
+                f" you run {version_text(message['version'], message['protocol'])}", True,
+                host=self.info["version"], host_protocol=PROTOCOL, you=message["version"],
+                you_protocol=message["protocol"]))
         if not hmac.compare_digest(message["code"].encode(), self.code.encode()):
-            return await self._turn_away(client, "wrong join code", code="code")
+            return await self._turn_away(client, refused("code", "wrong join code", True))
         token, wanted = message.get("token"), message.get("seat")
         if token:
             seat = next((s for s, t in self.tokens.items()
                          if hmac.compare_digest(t.encode(), token.encode())), None)
             if seat is None:
-                return await self._turn_away(client, "that seat token is not one of this"
-                                             " game's (join without it to get a free seat)",
-                                             code="token")
+                return await self._turn_away(client, refused(
+                    "token", "that seat token is not one of this game's (join without it to"
+                    " get a free seat)", True))
             if seat not in self.remote:
                 client.spectator = True      # the seat went to an AI: watch instead
             else:
@@ -284,9 +310,9 @@ class NetHost:
             if wanted is not None:
                 free = [s for s in free if s == wanted]
             if not free:
-                return await self._turn_away(client, "no free seat in this game: join as a"
-                                             " spectator, or with your seat's token",
-                                             code="full")
+                return await self._turn_away(client, refused(
+                    "full", "no free seat in this game: join as a spectator, or with your"
+                    " seat's token", True))
             client.seat = free[0]
             self.handed.add(client.seat)
         client.name = message.get("name") or ""
@@ -294,8 +320,8 @@ class NetHost:
             if client.seat is not None and other.seat == client.seat:
                 self.log(f"{self._who(other)} replaced by a new connection")
                 other.seat = None
-                self._queue(other, {"type": "refused", "reason": "your seat was taken over by"
-                                    " a new connection", "code": "replaced", "fatal": True},
+                self._queue(other, refused("replaced", "your seat was taken over by a new"
+                                           " connection", True),
                             close=(1000, "seat taken over"))
         self.clients[client.ident] = client
         if client.seat is not None:
@@ -309,32 +335,35 @@ class NetHost:
         if client.seat is not None:
             self.inbox.put(("joined", client.ident, client.seat, None))
         self._broadcast(self._seats_message())
+        client.since = time.monotonic()
         return True
 
-    async def _turn_away(self, client: Client, reason: str, code: str = "refused") -> bool:
+    async def _turn_away(self, client: Client, message: dict[str, Any]) -> bool:
+        reason = message["reason"]
         self.log(f"connection #{client.ident} from {client.address} refused: {reason}")
-        self._queue(client, {"type": "refused", "reason": reason, "code": code, "fatal": True},
-                    close=(1008, reason[:120]))
+        self._queue(client, message, close=(1008, reason[:120]))
         return False
 
     async def _listen(self, client: Client) -> None:
         async for raw in client.ws:
             self.stats["messages"] += 1
+            client.received += 1
             now = time.monotonic()
             if not client.allow(now):
                 # A flood is answered once a second, not message by message.
                 if now - client.notified_at >= 1.0:
                     client.notified_at = now
-                    await self._refuse(client, "too many messages: slow down", 2.0)
-                elif client.strike(now, 0.01):
-                    await self._disconnect(client, "too many messages")
+                    await self._refuse(client, refused("flood", "too many messages: slow"
+                                                       " down"), 2.0)
+                elif client.strike(now, FLOOD_STRIKE):
+                    await self._disconnect(client, "flood_cut", "too many messages")
                 if client.ident not in self.clients:
                     return
                 continue
             try:
                 message = check_incoming(decode(raw))
             except ProtocolError as e:
-                await self._refuse(client, str(e))
+                await self._refuse(client, refused("malformed", str(e)))
                 if client.ident not in self.clients:
                     return
                 continue
@@ -351,31 +380,34 @@ class NetHost:
         elif kind == "sync":
             self._send_view(client, reset=True)
         elif kind == "hello":
-            await self._refuse(client, "already joined")
+            await self._refuse(client, refused("joined", "already joined"))
         elif client.seat is None:
-            await self._refuse(client, "spectators watch: they cannot act")
+            await self._refuse(client, refused("spectator", "spectators watch: they cannot act"))
         elif message.get("seat") is not None and message["seat"] != client.seat:
-            await self._refuse(client, f"you hold seat {client.seat + 1}, not seat"
-                                       f" {message['seat'] + 1}", 3.0)
+            held, asked = client.seat + 1, message["seat"] + 1
+            await self._refuse(client, refused("seat", f"you hold seat {held}, not seat {asked}",
+                                               held=held, asked=asked), 3.0)
+        elif self.inbox.qsize() >= INBOX_LIMIT:
+            await self._refuse(client, refused("busy", "the host is busy: try again"), 0.5)
         else:
             self.inbox.put((kind, client.ident, client.seat, message))
 
-    async def _refuse(self, client: Client, reason: str, strike: float = 1.0) -> None:
+    async def _refuse(self, client: Client, message: dict[str, Any], strike: float = 1.0) -> None:
         self.stats["refused"] += 1
-        self._queue(client, {"type": "refused", "reason": reason})
+        self._queue(client, message)
         if client.strike(time.monotonic(), strike):
-            await self._disconnect(client, "too many refused messages")
+            await self._disconnect(client, "strikes_cut", "too many refused messages")
 
-    def _refuse_later(self, ident: int, reason: str, strike: float) -> None:
+    def _refuse_later(self, ident: int, message: dict[str, Any], strike: float) -> None:
         client = self.clients.get(ident)
         if client is not None:
-            asyncio.ensure_future(self._refuse(client, reason, strike))
+            asyncio.ensure_future(self._refuse(client, message, strike))
 
-    async def _disconnect(self, client: Client, reason: str) -> None:
+    async def _disconnect(self, client: Client, code: str, reason: str) -> None:
         self.stats["disconnected"] += 1
-        self.log(f"{self._who(client)} disconnected: {reason}")
-        self._queue(client, {"type": "refused", "reason": reason, "code": "kicked",
-                             "fatal": True}, close=(1008, reason))
+        self.log(f"{self._who(client)} disconnected: {reason} (read {client.received} messages"
+                 f" in {time.monotonic() - client.since:.3f} s since it joined)")
+        self._queue(client, refused(code, reason, True), close=(1008, reason))
         self._gone(client)
 
     def _gone(self, client: Client) -> None:

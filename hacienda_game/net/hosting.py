@@ -26,7 +26,7 @@ from ..engine.undo import UndoLimit
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
 from .host import SPECTATOR, NetHost
-from .protocol import event_to_wire, obs_to_wire, public_view
+from .protocol import event_to_wire, obs_to_wire, public_view, refused
 
 
 def saved_plan(plan: GamePlan) -> GamePlan:
@@ -147,7 +147,10 @@ class HostedGame:
         """Carry out what clients asked, through the engine's checks; returns the
         seat changes seen (("joined"|"left", seat)).  Reads at most ``most``
         messages, so a flood never holds up the owner's frame.  ``game()`` is the
-        state now (an undo replaces it)."""
+        state now (an undo replaces it); ``undo(seat)`` takes the seat's last
+        action back and returns None, or why not: the undo limit's reason
+        (`engine.undo`: ``card_drawn``, ``turn_start`` ...).  A refusal goes to
+        the client as data (its code and params), worded in the joiner's language."""
         changes = []
         for i in range(most):
             try:
@@ -162,34 +165,41 @@ class HostedGame:
                     self.publish(game(), None, [])       # every seat is taken: play
                 continue
             state = game()
-            why = self._why_not(state, seat, kind)
+            why = self._why_not(state, seat)
             if why is None and kind == "act":
                 try:
                     action = parse_action(message["action"])
                 except ValueError as e:
-                    why = str(e)
+                    why = refused("unreadable", str(e))
                 else:
-                    why = state.explain(action)
-                    if why is None:
+                    refusal = state.refusal(action)
+                    if refusal is None:
                         self.stats["acts"] += 1
                         perform(action)
                         continue
+                    why = refused(refusal.code, str(refusal), **refusal.params)
             elif why is None and kind == "undo":
-                why = undo(seat) if undo is not None else "undo is not offered in this game"
-                if why is None:
-                    continue
+                if undo is None:
+                    why = refused("no_undo", "undo is not offered in this game")
+                else:
+                    limit = undo(seat)
+                    if limit is None:
+                        continue
+                    why = refused("undo", f"cannot undo: {limit}", why=limit)
             self.stats["refused"] += 1
-            self.net.refuse(ident, why or "not possible", strike=0.5)
+            self.net.refuse(ident, why, strike=0.5)
         return changes
 
-    def _why_not(self, state: GameState, seat: int, kind: str) -> str | None:
+    def _why_not(self, state: GameState, seat: int) -> dict | None:
+        """The refusal for any action of ``seat`` now (game over, not its seat or turn)."""
         if state.is_over():
-            return "the game is over"
+            return refused("game_over", "the game is over")
         if seat not in self.net.remote:
-            return "that seat is no longer yours"
+            return refused("released", "that seat is no longer yours")
         if seat != state.current:
-            return (f"not your turn: it is {self.plan.seats[state.current].name}'s"
-                    f" (seat {state.current + 1})")
+            name = self.plan.seats[state.current].name
+            return refused("turn", f"not your turn: it is {name}'s (seat {state.current + 1})",
+                           name=name, seat=state.current + 1)
         return None
 
     # ---------------------------------------------------------------- seats
@@ -226,9 +236,11 @@ class HostedGame:
                 "game": game_mark(self.plan)}
         net_note_path(save).write_text(json.dumps(note), encoding="utf-8")
 
-    def close(self, reason: str = "the host ended the game") -> None:
+    def close(self, reason: str = "the host ended the game", code: str = "ended") -> None:
+        """Tell the clients (``code`` one of `protocol.FAREWELLS`, ``reason`` the
+        English words for logs and older clients) and stop hosting."""
         self.log(f"closing: {reason}")
-        self.net.close(reason)
+        self.net.close(reason, code)
 
 
 def game_mark(plan: GamePlan) -> str:

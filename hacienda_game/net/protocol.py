@@ -8,20 +8,27 @@ built only from `observe(state, seat)` and `Event.seen_by(seat)`.
 
 Client -> host: hello, act, undo, sync, ping, bye.
 Host -> client: welcome, state, seats, refused, pong, bye.
+
+A refusal is data, as the engine's are: a ``code`` (the engine's refusal
+codes, `engine.errors.REFUSALS`, or the protocol's own, `NET_REFUSALS`), its
+``params`` and an English ``reason`` for logs and older clients.  The joiner
+words it in its own language from the code and params alone
+(`refusal_from_wire` checks them as hostile input first).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .. import __version__
 from ..engine import Event, Observation, SeatView
 from ..engine.components import ANIMALS, LAND_CARDS
+from ..engine.errors import REFUSALS
 from ..maps.board import Board
 
-PROTOCOL = 1
+PROTOCOL = 2                       # 2: refusals and farewells carry a code and params
 MAX_MESSAGE = 64 * 1024            # bytes a client may send in one message
 MAX_FRAME = 256 * 1024             # past this the socket itself is closed
 MAX_FROM_HOST = 8 * 1024 * 1024    # what a client accepts from a host
@@ -100,6 +107,79 @@ def check_incoming(message: dict[str, Any]) -> dict[str, Any]:
                 and not 0 <= value <= bound:
             raise ProtocolError(f"{kind}: {name} is out of range")
     return message
+
+
+# ------------------------------------------------------------ refusals
+# The protocol's own refusals, with the params each carries (name -> type).
+NET_REFUSALS: dict[str, dict[str, type]] = {
+    "version": {"host": str, "host_protocol": int, "you": str, "you_protocol": int},
+    "code": {}, "token": {}, "full": {}, "hello": {}, "crowded": {}, "replaced": {},
+    "malformed": {}, "joined": {}, "spectator": {}, "seat": {"held": int, "asked": int},
+    "turn": {"name": str, "seat": int}, "released": {}, "busy": {}, "no_undo": {},
+    "undo": {"why": str}, "flood": {}, "flood_cut": {}, "strikes_cut": {},
+}
+# The engine's refusals whose sentence needs params (the others need none).
+ENGINE_PARAMS: dict[str, dict[str, type]] = {"cannot_pay": {"price": int, "money": int}}
+# Why the host ended the game (``bye``).
+FAREWELLS = ("over", "left", "stopped", "ended")
+MAX_PARAMS = 8
+MAX_PARAM_TEXT = 64
+MAX_REASON = 300
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refusal as the host sent it, checked: code, params, English reason."""
+
+    code: str
+    params: dict[str, str | int]
+    reason: str = ""
+    fatal: bool = False
+
+    @property
+    def engine(self) -> bool:
+        return self.code in REFUSALS
+
+
+def clean_params(params: dict[str, Any]) -> dict[str, str | int]:
+    """What of a refusal's params may go on the wire: short texts and numbers."""
+    out: dict[str, str | int] = {}
+    for key, value in params.items():
+        if len(out) >= MAX_PARAMS or not isinstance(key, str) or len(key) > 16:
+            continue
+        number = isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1 << 31
+        if number or isinstance(value, str) and len(value) <= MAX_PARAM_TEXT \
+                and value.isprintable():
+            out[key] = value
+    return out
+
+
+def refused(code: str, reason: str, fatal: bool = False, **params: Any) -> dict[str, Any]:
+    """The ``refused`` message for a refusal code (the host builds them only here)."""
+    message: dict[str, Any] = {"type": "refused", "code": code, "params": clean_params(params),
+                               "reason": reason[:MAX_REASON]}
+    if fatal:
+        message["fatal"] = True
+    return message
+
+
+def refusal_from_wire(message: dict[str, Any]) -> Refusal:
+    """The refusal a host sent, checked as hostile input (ProtocolError if any
+    part is not what this version sends: unknown code, wrong types, long texts,
+    params missing or extra)."""
+    code, params = message.get("code"), message.get("params", {})
+    reason, fatal = message.get("reason", ""), message.get("fatal", False)
+    if not isinstance(code, str) or not (code in REFUSALS or code in NET_REFUSALS):
+        raise ProtocolError("the host sent a refusal this version does not know")
+    if not isinstance(reason, str) or len(reason) > MAX_REASON or not isinstance(fatal, bool):
+        raise ProtocolError("the host sent a refusal this version cannot read")
+    if not isinstance(params, dict) or len(params) > MAX_PARAMS \
+            or clean_params(params) != params:
+        raise ProtocolError("the host sent a refusal with params this version cannot read")
+    for name, kind in (NET_REFUSALS.get(code) or ENGINE_PARAMS.get(code) or {}).items():
+        if not isinstance(params.get(name), kind) or isinstance(params.get(name), bool):
+            raise ProtocolError(f"the host sent a refusal without its {name}")
+    return Refusal(code, params, reason, fatal)
 
 
 # ------------------------------------------------------------ views on the wire

@@ -170,9 +170,8 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
         traced(game[0])
 
     def undo(seat: int) -> str | None:
-        ok, _label, why = keeper.undo_label(game[0], True)
-        if not ok:
-            return why
+        if not keeper.undo_label(game[0], True)[0]:
+            return keeper.limit.reason
         game[0] = keeper.undo(game[0])
         hosted.publish(game[0], None, [], reset=True, limit=keeper.limit)
         traced(game[0])
@@ -219,13 +218,14 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
                                                                  strict=True))
         log.info("game over after %d actions (%s): %s", len(final.history), final.over_reason,
                  scores)
-        hosted.close("the game is over")
+        hosted.close("the game is over", "over")
         if keeper.path.with_suffix(".net.json").exists():
             keeper.path.with_suffix(".net.json").unlink()
     else:
         log.info("stopped after %d actions; saved in %s (resume with --resume)",
                  len(final.history), keeper.path)
-        hosted.close("the host stopped the game (it is saved: the host can resume it)")
+        hosted.close("the host stopped the game (it is saved: the host can resume it)",
+                     "stopped")
     if trace is not None:
         trace.close()
     log.info("refused %d messages, disconnected %d clients", hosted.net.stats["refused"],

@@ -4,6 +4,8 @@ rejoining, and a hostile client flooding the host while the game goes on."""
 
 from __future__ import annotations
 
+import json
+import re
 import signal
 import subprocess
 import sys
@@ -111,7 +113,46 @@ def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_pat
         assert "game over after" in log and "disconnected: too many" in log, report
         assert "version mismatch: the host runs Hacienda" in report
         assert "you run Hacienda 0.0.1" in report
+        sent = json.loads(report.splitlines()[-1])
+        assert sent["hostile"] >= 1000 and sent["flood"] >= 30000
+        assert sent["flood_per_second_connected"] >= 10000, sent
+        # what the host read of the flood, by its own clock, before it cut the client off
+        cuts = [(int(n), float(t)) for n, t in re.findall(
+            r"disconnected: too many messages \(read (\d+) messages in ([\d.]+) s", log)]
+        assert len(cuts) >= 3 and all(n < 4000 for n, _ in cuts), cuts
+        assert sum(n for n, _ in cuts) / sum(t for _, t in cuts) >= 10000, cuts
     finally:
         stop(host.proc, hostile, *good)
 
 
+
+
+def test_a_flood_of_20000_messages_a_second_never_holds_up_the_hosts_frames(tmp_path):
+    """The host in this process, its owner's loop as a play scene's frames (pump,
+    then the rest of a 60 Hz frame): a hostile process floods it; every pump
+    stays short and the flooder is cut off, again and again, by the rate limit."""
+    from tests.net.test_protocol import Owner
+
+    owner = Owner(["remote", "easy"])
+    flood = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "net" / "hostile.py"), owner.address,
+         owner.hosted.code, "--only-flood", "--flood", "20000"], stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env=env(tmp_path / "home"))
+    pumps = []
+    try:
+        deadline = time.monotonic() + 30
+        while flood.poll() is None and time.monotonic() < deadline:
+            started = time.perf_counter()
+            owner.step()
+            pumps.append(time.perf_counter() - started)
+            time.sleep(1 / 60)
+        out = flood.communicate(timeout=10)[0]
+        sent = json.loads(out.splitlines()[-1])
+        stats = owner.hosted.net.stats
+        assert sent["flood"] == 20000 and sent["flood_per_second_connected"] >= 10000, out
+        assert stats["disconnected"] >= 3 and stats["messages"] >= 10000, stats
+        assert max(pumps) < 0.02, max(pumps)           # the frame never waits on the flood
+        assert owner.hosted.net.inbox.qsize() == 0 and len(owner.hosted.net.clients) <= 1
+    finally:
+        stop(flood)
+        owner.hosted.close()

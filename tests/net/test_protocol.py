@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from hacienda_game import __version__
 from hacienda_game.ai import choose_action
 from hacienda_game.client.netlink import GameLink
 from hacienda_game.engine import new_game, observe
@@ -107,16 +108,21 @@ def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks(
         before = owner.state.snapshot()
         waiter.client.send({"type": "act", "action": "end"})
         settle(owner, a, b, until=lambda: waiter.refusals)
-        assert "not your turn" in waiter.refusals[-1]
+        assert waiter.refused[-1].code == "turn"
+        assert waiter.refusals[-1] == (f"Not your turn: it is P{mover.seat}'s"
+                                       f" (seat {mover.seat + 1}).")
         mover.client.send({"type": "act", "action": "end", "seat": waiter.seat})
         settle(owner, a, b, until=lambda: mover.refusals)
-        assert "you hold seat" in mover.refusals[-1]
+        assert mover.refusals[-1] == f"You hold seat {mover.seat + 1}, not seat {waiter.seat + 1}."
         mover.client.send({"type": "act", "action": "play pig 0,0"})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 1)
-        assert "R" in mover.refusals[-1] or "hold no" in mover.refusals[-1]
+        assert mover.refused[-1].code == "no_such_card"
+        assert mover.refusals[-1] == "You hold no such card."        # hints.hint, as locally
         mover.client.send({"type": "act", "action": "fly to the moon"})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 2)
-        assert "cannot read action" in mover.refusals[-1]
+        assert mover.refused[-1].code == "unreadable"
+        assert "cannot read action" in mover.refused[-1].reason      # the host's log words
+        assert mover.refusals[-1] == "That is not an action of this game."
         assert owner.state.snapshot() == before          # nothing changed
         mover.perform(mover.legal()[0])
         settle(owner, a, b, until=lambda: len(owner.state.history) == 1
@@ -127,9 +133,9 @@ def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks(
         assert watcher.spectator and sum(watcher.obs.land_hand) == 0
         watcher.client.send({"type": "act", "action": "end"})
         settle(owner, watcher, until=lambda: watcher.refusals)
-        assert "spectators" in watcher.refusals[-1]
+        assert watcher.refusals[-1] == "Spectators watch: they cannot act."
         # a third player finds no free seat
-        with pytest.raises(Exception, match="no free seat"):
+        with pytest.raises(Exception, match="No free seat"):
             GameLink.join(owner.address, owner.hosted.code)
     finally:
         owner.hosted.close()
@@ -192,9 +198,8 @@ def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
         owner.hosted.publish(owner.state, action, events, limit=keeper.limit)
 
     def undo(seat: int) -> str | None:
-        ok, _label, why = keeper.undo_label(owner.state, True)
-        if not ok:
-            return why
+        if not keeper.undo_label(owner.state, True)[0]:
+            return keeper.limit.reason          # why not, as the engine's undo limit says
         owner.state = keeper.undo(owner.state)
         owner.hosted.publish(owner.state, None, [], reset=True, limit=keeper.limit)
         return None
@@ -220,5 +225,91 @@ def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
         mover.request_undo()
         settle(owner, a, b, until=lambda: mover.refusals)
         assert "card was drawn" in mover.refusals[-1] and len(owner.state.history) == 1
+        assert (mover.refused[-1].code, mover.refused[-1].params) == ("undo",
+                                                                      {"why": "card_drawn"})
+    finally:
+        owner.hosted.close()
+
+
+def test_a_german_joiner_reads_the_hosts_refusals_in_german():
+    from hacienda_game import i18n
+    from hacienda_game.client.hints import SENTENCES
+    from hacienda_game.client.netlink import NET_SENTENCES
+
+    de = i18n.catalog("de")
+    owner = Owner(["remote", "remote"])
+    i18n.set_language("de")
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        mover, waiter = (a, b) if owner.state.current == a.seat else (b, a)
+        waiter.client.send({"type": "act", "action": "end"})                   # out of turn
+        settle(owner, a, b, until=lambda: waiter.refusals)
+        assert waiter.refusals[-1] == de[NET_SENTENCES["turn"]].format(
+            name=f"P{mover.seat}", seat=mover.seat + 1)
+        assert "nicht am Zug" in waiter.refusals[-1]
+        assert "not your turn" in waiter.refused[-1].reason      # English only in the data
+        mover.client.send({"type": "act", "action": "play pig 0,0"})          # illegal
+        settle(owner, a, b, until=lambda: mover.refusals)
+        assert mover.refused[-1].code == "no_such_card"
+        assert mover.refusals[-1] == de[SENTENCES["no_such_card"]] != SENTENCES["no_such_card"]
+        # the handshake refuses another version, naming both, in German
+        owner.hosted.net.info["version"] = "9.9.9"
+        with pytest.raises(Exception) as refused:
+            GameLink.join(owner.address, owner.hosted.code)
+        assert str(refused.value) == de[NET_SENTENCES["version"]].format(
+            host="Hacienda 9.9.9 (Protokoll 2)", you=f"Hacienda {__version__} (Protokoll 2)")
+    finally:
+        i18n.set_language("en")
+        owner.hosted.close()
+
+
+HOSTILE_REFUSALS = [
+    {"code": "evil"},                                                 # unknown code
+    {"code": ["turn"]},
+    {"code": "turn", "params": {"name": "x" * 500, "seat": 1}},       # too long
+    {"code": "turn", "params": {"name": "Ana"}},                      # a param missing
+    {"code": "turn", "params": {"name": "Ana", "seat": True}},        # wrong type
+    {"code": "turn", "params": {"name": "Ana\x1b[2J", "seat": 1}},    # not printable
+    {"code": "cannot_pay", "params": {"price": "{0.__class__}", "money": 3}},
+    {"code": "seat", "params": [1, 2]},
+    {"code": "seat", "params": {"held": 1, "asked": 2, "x": 1.5}},
+    {"code": "taken", "params": {str(i): i for i in range(9)}},       # too many params
+    {"code": "taken", "reason": "x" * 5000},
+    {"code": "taken", "fatal": "yes"},
+    {"code": "version", "params": {"host": "1", "host_protocol": "2", "you": "x",
+                                   "you_protocol": 1}},
+]
+
+
+@pytest.mark.parametrize("payload", HOSTILE_REFUSALS)
+def test_a_hostile_refusal_payload_is_rejected(payload):
+    from hacienda_game.net.protocol import refusal_from_wire
+
+    with pytest.raises(ProtocolError):
+        refusal_from_wire({"type": "refused", **payload})
+
+
+def test_hostile_refusals_over_the_socket_change_nothing_and_the_game_goes_on():
+    from hacienda_game.client.netlink import NET_SENTENCES, UNREADABLE
+    from hacienda_game.net.protocol import NET_REFUSALS
+
+    assert set(NET_SENTENCES) | {"undo"} == set(NET_REFUSALS)     # each one worded (undo's
+    # sentence is the keeper's, chosen by the engine's undo limit)
+    owner = Owner(["remote", "remote"])
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        settle(owner, a, b, until=lambda: a.started and b.started)
+        for payload in HOSTILE_REFUSALS:            # as if the host sent them
+            owner.hosted.net._call(owner.hosted.net._broadcast, {"type": "refused",
+                                                                 "fatal": True, **payload})
+        settle(owner, a, b, until=lambda: len(a.refusals) == len(HOSTILE_REFUSALS))
+        assert set(a.refusals) == {UNREADABLE} and not a.refused     # none taken as a refusal
+        assert a.closed is None and b.closed is None
+        mover = a if owner.state.current == a.seat else b
+        mover.perform(mover.legal()[0])
+        settle(owner, a, b, until=lambda: len(a.history) == len(b.history) == 1)
+        assert a.obs == observe(owner.state, a.seat) and b.obs == observe(owner.state, b.seat)
     finally:
         owner.hosted.close()
