@@ -62,23 +62,24 @@ class JoinScene(Scene):
         for i, game in enumerate(self.found[:5]):
             label = _("{name} · {map} · {free} free · {where}").format(
                 name=game.name, map=game.map, free=game.free, where=game.where)
-            button = Button((40, 96 + i * 34, w // 2 - 60, 30), label[:60],
-                            lambda g=game: self.pick(g))
+            button = Button((40, 96 + i * 34, w // 2 - 60, 30), label[:56],
+                            lambda g=game: self.pick(g), face="medium")
             self.found_buttons.append(button)
             b.append(button)
         fx = w // 2 + 20
         self.field_buttons = {
             name: Button((fx, 96 + i * 60, w - fx - 40, 30), self.text[name] or " ",
-                         lambda n=name: self.choose_field(n))
+                         lambda n=name: self.choose_field(n), face="medium")
             for i, name in enumerate(FIELDS)}
         b += self.field_buttons.values()
         self.keys = []
         for row, letters in enumerate(KEYBOARD):
             for col, ch in enumerate(letters):
                 key = Button((fx + col * 34, 236 + row * 34, 30, 30), ch,
-                             lambda c=ch: self.type(c))
+                             lambda c=ch: self.type(c), face="medium")
                 self.keys.append(key)
-        erase = Button((fx + 9 * 34 - 34, 236 + 3 * 34, 64, 30), _("Erase"), self.erase)
+        erase = Button((fx + len(KEYBOARD[-1]) * 34, 236 + 3 * 34, 64, 30), _("Erase"), self.erase,
+                       face="medium")
         self.keys.append(erase)
         b += self.keys
         b.append(Button((40, h - 50, 160, 34), _("Back"), self.app.pop, big=True))
@@ -178,23 +179,25 @@ class JoinScene(Scene):
         art = self.app.art
         w, h = surface.get_size()
         draw_background(surface, art, self.app.time)
-        large, small = art.fonts.large, art.fonts.small
+        # Read from the couch: labels, fields and the list in the body face.
+        large, small = art.fonts.large, art.fonts.body
+        field_face = art.fonts.medium
         large.draw(surface, _("Join a game"), (w // 2, 14), GOLD, align="center")
         draw_panel(surface, art, (24, 48, w // 2 - 28, h - 112))
         draw_panel(surface, art, (w // 2 + 4, 48, w // 2 - 28, h - 112))
-        small.draw(surface, _("Games on this network"), (40, 64), GREY)
+        small.draw(surface, _("Games on this network"), (40, 62), GREY)
         if not self.found:
             small.draw(surface, _("Looking for games… (or type the address)"), (40, 100),
                        GREY)
         fx = w // 2 + 20
-        small.draw(surface, _("Address (host:port)"), (fx, 80), GREY)
-        small.draw(surface, _("Join code"), (fx, 140), GREY)
+        small.draw(surface, _("Address (host:port)"), (fx, 96 - small.line_height - 2), GREY)
+        small.draw(surface, _("Join code"), (fx, 156 - small.line_height - 2), GREY)
         for name, button in self.field_buttons.items():
             button.selected = name == self.field
         draw_buttons(self.buttons, surface, art, self.focus)
         if int(self.app.time * 3) % 2 == 0:
             button = self.field_buttons[self.field]
-            x = button.rect.centerx + small.width(self.text[self.field]) // 2 + 1
+            x = button.rect.centerx + field_face.width(self.text[self.field]) // 2 + 1
             pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
         if self.problem:
             for i, line in enumerate(small.wrap(self.problem, w // 2 - 60)[:4]):

@@ -631,7 +631,7 @@ class PlayScene(PadPlay, GameTable):
         off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
             else self.hover_text
         return (hint_for(self), off_board, self.hover_warn, self.wants_prompts(),
-                self.app.pads.family(self.seat_device()), self.human_turn)
+                self.app.pads.family(self.seat_device()), self.human_turn, self.layer.current)
 
     def draw_strip(self, surface: pygame.Surface) -> None:
         """Under the actions: what to do now, what the pointer is over (off the
@@ -652,7 +652,10 @@ class PlayScene(PadPlay, GameTable):
         if prompts:
             self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
         elif not text and not self.human_turn and not self.autoplay:
-            self.app.art.fonts.small.draw(surface, _("The AI seats are playing."),
+            seat = self.plan.seats[self.layer.current]
+            idle = _("{name} plays on another screen.").format(name=seat.name) \
+                if seat.kind == REMOTE else _("The AI seats are playing.")
+            self.app.art.fonts.small.draw(surface, idle,
                                           (strip.x + 8, y + font.line_height + 2), GREY)
 
     def update_buttons(self) -> None:
