@@ -156,7 +156,7 @@ def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_aga
         done = len(scene.layer.game.history)
         app.reset(MenuScene())                    # the host leaves the game
         assert bot.wait(20) == 3
-        assert "the host left the game" in (tmp_path / "bruno.out").read_text()
+        assert "The host left the game (it is saved" in (tmp_path / "bruno.out").read_text()
         app.step()
         menu = app.top
         assert menu.saved is not None and menu.saved.actions >= done - 1
