@@ -234,7 +234,7 @@ def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
 def test_a_german_joiner_reads_the_hosts_refusals_in_german():
     from hacienda_game import i18n
     from hacienda_game.client.hints import SENTENCES
-    from hacienda_game.client.netlink import NET_SENTENCES
+    from hacienda_game.client.netlink import NET_SENTENCES, JoinPlay
 
     de = i18n.catalog("de")
     owner = Owner(["remote", "remote"])
@@ -249,6 +249,9 @@ def test_a_german_joiner_reads_the_hosts_refusals_in_german():
             name=f"P{mover.seat}", seat=mover.seat + 1)
         assert "nicht am Zug" in waiter.refusals[-1]
         assert "not your turn" in waiter.refused[-1].reason      # English only in the data
+        play = JoinPlay(waiter)                  # the play scene's status line shows it
+        words = waiter.refusals[-1]
+        assert play.status(["P0", "P1"]) == words == play.status(["P0", "P1"])   # it stays
         mover.client.send({"type": "act", "action": "play pig 0,0"})          # illegal
         settle(owner, a, b, until=lambda: mover.refusals)
         assert mover.refused[-1].code == "no_such_card"
