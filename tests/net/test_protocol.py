@@ -316,3 +316,15 @@ def test_hostile_refusals_over_the_socket_change_nothing_and_the_game_goes_on():
         assert a.obs == observe(owner.state, a.seat) and b.obs == observe(owner.state, b.seat)
     finally:
         owner.hosted.close()
+
+
+def test_an_older_hosts_version_refusal_is_still_shown_naming_both_versions():
+    from hacienda_game.net.client import NetClient
+
+    link = GameLink(NetClient("127.0.0.1:9", "ABCDEF"))      # never started: no socket
+    link._take({"type": "refused", "code": "version", "fatal": True,
+                "reason": "version mismatch: the host runs Hacienda 0.0.9 (protocol 1),"
+                          " you run Hacienda 0.1.0 (protocol 2)\x1b[2J"})
+    assert link.closed == ("The host runs another version of Hacienda: version mismatch: the"
+                           " host runs Hacienda 0.0.9 (protocol 1), you run Hacienda 0.1.0"
+                           " (protocol 2)[2J")          # its words, without control characters
