@@ -330,7 +330,7 @@ SHOTS: dict[str, Callable] = {name[5:]: fn for name, fn in globals().items()
 
 # -------------------------------------------------------------------- runs
 def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path: Path,
-         root: bool) -> Path:
+         root: bool, text_size: str = "normal") -> Path:
     """One shot in a fresh app (headless at ``size``, or full screen on X)."""
     import pygame
 
@@ -341,6 +341,7 @@ def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path
         app = App(Options(fake_clock=True, language=language))
     else:
         app = App(Options(headless=True, language=language, screen=size))
+    app.set_text_size(text_size)
     try:
         SHOTS[name](app, seed)
         app.draw()
@@ -386,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", action="store_true",
                     help="full screen on the X display; the shot is the whole X screen")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--text-size", choices=("normal", "large"), default="normal",
+                    help="the Text size setting (default normal)")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SHOTS)
     unknown = [n for n in names if n not in SHOTS]
@@ -416,7 +419,9 @@ def main(argv: list[str] | None = None) -> int:
                     tag = "x".join(map(str, size)) if size else screen
                     path = args.out / (f"{name}.png" if plain else
                                        f"{name}-{language}-{tag}.png")
-                    print(f"wrote {take(name, language, size, args.seed, path, args.root)}")
+                    shot = take(name, language, size, args.seed, path, args.root,
+                                args.text_size)
+                    print(f"wrote {shot}")
     return 0
 
 

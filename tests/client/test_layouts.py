@@ -1,6 +1,7 @@
-"""Every scene but the play screen lays out from the canvas: at 720 (4:3) to 1290
-(21:9) pixels wide, in English, German and Spanish, at both text sizes, its
-text stays on the canvas, inside its buttons and clear of its other text."""
+"""Every scene lays out from the canvas: at 720 (4:3) to 1290 (21:9) pixels
+wide, in English, German and Spanish, at both text sizes, its text stays on
+the canvas, inside its buttons and clear of its other text; the play screen's
+text also stays inside its panels (early, and late with five seats)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,15 @@ def scenes(app):
                     open_hands=True)
     game = play.PlayScene(plan)
     yield game
+    five = GamePlan("symmetric", [SeatPlan(n, "hard" if i else "human", colour=i) for i, n in
+                                  enumerate(["Ana", "Bruno", "Carmen", "Dieter", "Elena"])],
+                    5, open_hands=True)
+    late = new_game("symmetric", 5, seed=5)
+    rng = random.Random(5)
+    for _ in range(160):
+        late.apply(rng.choice([a for a in late.legal_actions() if a.kind != "end"]
+                              or late.legal_actions()))
+    yield play.PlayScene(five, state=late)
     yield padmenus.BuyMenu(game, "")
     yield padmenus.LogView(game)
     yield padmenus.Reconnect(game, "pad:99")
@@ -100,6 +110,20 @@ def overlapping(rects: list[tuple[str, pygame.Rect]]) -> list[str]:
     return out
 
 
+def play_problems(scene, drawn, too_wide) -> list[str]:
+    """The play screen's text (on the screen and on its panels' canvas, both
+    canvas-sized) inside the canvas, each in one panel, none over another."""
+    lay = scene.layout
+    areas = [lay.top, lay.board, lay.zoom, lay.track, lay.hand, lay.actions, lay.strip,
+             *lay.seats, lay.market, lay.log]
+    own = [(text, rect) for _target, text, rect in drawn]
+    out = [f"PlayScene: {text!r} {tuple(rect)} outside every panel" for text, rect in own
+           if not any(area.contains(rect) for area in areas)]
+    out += [f"PlayScene: overlap {o}" for o in overlapping(own)]
+    out += [f"PlayScene: {label}" for label in too_wide]
+    return out
+
+
 CASES = [(code, size, width) for code in ("en", "de", "es") for size in ("normal", "large")
          for width in (720, 1290)] + [("en", "normal", 864), ("de", "normal", 960)]
 
@@ -136,11 +160,13 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
                 else:
                     app.push(scene)
             drawn.clear()
+            too_wide.clear()
             app.draw()
             name = type(scene).__name__
             problems += [f"{name}: {text!r} shows {why}" for _t, text, _r in drawn
                          for why in player_words_problems(text)]
-            if name == "PlayScene":        # the play screen is laid out elsewhere
+            if name == "PlayScene":        # panels drawn once, onto a canvas of their own
+                problems += play_problems(scene, drawn, too_wide)
                 continue
             drawn.clear()
             too_wide.clear()

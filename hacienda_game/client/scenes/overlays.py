@@ -209,12 +209,14 @@ class Privacy(Scene):
             for i, line in enumerate(body.wrap(text, width - 64)):
                 lines.append((line, seat if i == 0 else None))
         lines = lines[-9:]
+        from ..prompts import prompt_height
+
         # Title, recap, the small note, "press any button" and the prompt glyphs,
         # each below the other whatever the faces' sizes (Text size setting).
         small = body            # read from the sofa too
         height = (52 + art.fonts.huge.line_height + 4
                   + ((len(lines) + 1) * body.line_height + 12 if lines else 0)
-                  + small.line_height + 6 + body.line_height + 26)
+                  + small.line_height + 6 + body.line_height + 12 + prompt_height(art))
         rect = pygame.Rect(0, 0, width, min(height, h - 8))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
@@ -239,14 +241,14 @@ class Privacy(Scene):
         small.draw(surface, _("Your hand stays hidden until you are ready."),
                    (rect.centerx, y), GREY, align="center")
         body.draw(surface, _("Press any button or click"),
-                  (rect.centerx, rect.bottom - body.line_height - 26),
+                  (rect.centerx, rect.bottom - body.line_height - 10 - prompt_height(art)),
                   WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
-        from ..prompts import draw_prompt, glyph_name, prompts_of
+        from ..prompts import draw_prompt, prompt_width
 
         # ... Enter or A on a pad (each connected pad's family shown)
         families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
-        glyphs = prompts_of(art)
-        width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
+        width = sum(prompt_width(art, f, "confirm") + 3 for f in families)
         x = rect.centerx - width // 2
         for family in families:
-            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom - 24), "")
+            x = draw_prompt(surface, art, family, "confirm",
+                            (x, rect.bottom - 6 - prompt_height(art)), "")

@@ -73,17 +73,31 @@ class GameTable(Scene):
         self.panels.reset()
         self.layout_buttons()
 
+    def resize(self) -> None:
+        if self.layout is not None:
+            self.relayout()
+
     def layout_buttons(self) -> None:
         top = self.layout.top
-        self.b_menu = Button((top.right - 84, 2, 80, 24), _("Menu"), self.pause_menu)
+        body = self.app.art.fonts.body
+        menu = _("Menu")
+        w = max(80, body.width(menu) + 16)
+        self.b_menu = self.button((top.right - w - 4, 2, w, top.h - 4), menu, self.pause_menu)
         z = self.layout.zoom
         fit = _("Fit")
-        w = max(36, self.app.art.fonts.small.width(fit) + 12)
-        x = z.right - 2 * 26 - w
-        self.b_zoom_out = Button((x, z.y, 24, z.h), "-", lambda: self.zoom(-1))
-        self.b_zoom_fit = Button((x + 26, z.y, w, z.h), fit, lambda: self.zoom(0))
-        self.b_zoom_in = Button((x + 28 + w, z.y, 24, z.h), "+", lambda: self.zoom(1))
+        side = max(24, body.width("+") + 12)
+        w = max(36, body.width(fit) + 12)
+        x = z.right - 2 * (side + 2) - w
+        self.b_zoom_out = self.button((x, z.y, side, z.h), "-", lambda: self.zoom(-1))
+        self.b_zoom_fit = self.button((x + side + 2, z.y, w, z.h), fit, lambda: self.zoom(0))
+        self.b_zoom_in = self.button((x + side + 4 + w, z.y, side, z.h), "+",
+                                     lambda: self.zoom(1))
         self.zoom_buttons = [self.b_zoom_out, self.b_zoom_fit, self.b_zoom_in]
+
+    @staticmethod
+    def button(rect, label: str, action=None, **kw) -> Button:
+        """A button of the table: its label in the reading face (``fonts.body``)."""
+        return Button(rect, label, action, face="body", **kw)
 
     def pause_menu(self) -> None:
         pass

@@ -1,0 +1,73 @@
+"""Text for the couch (issue 13): the smallest text a player reads during play,
+in the replay viewer and on the scoring and chart screens is at least 20
+screen pixels tall at 1920x1080, and the "Text size" setting (large) grows it.
+
+The real client draws each screen (the shots of tools/screens.py: early and
+late game, a selection, water mode, a payout, the hand-off, pad prompts, the
+replay, a scoring, the final charts) on a 1920x1080 screen; every string the
+bitmap font draws is recorded with its face, and its capital height times
+the display's scale is what a player sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from hacienda_game.client.app import App
+from hacienda_game.client.assets import Font
+from hacienda_game.client.options import Options
+from tools import screens
+
+SHOTS = ("play_early", "play_late", "selection", "water", "payout", "privacy", "pads_play",
+         "replay", "scoring", "charts")
+SCREEN = (1920, 1080)
+SMALLEST = {"normal": 20, "large": 28}       # screen pixels of capital height
+
+
+def drawn_text(monkeypatch, app: App) -> list[tuple[int, str]]:
+    """(capital height in canvas pixels, text) of every string drawn in one frame,
+    after a text size change has made every scene lay out and draw afresh."""
+    seen: list[tuple[int, str]] = []
+    draw, render = Font.draw, Font.render
+
+    def record_draw(self, target, text, *args, **kw):
+        if text.strip():
+            seen.append((self.cap_height, text))
+        return draw(self, target, text, *args, **kw)
+
+    def record_render(self, text, *args, **kw):
+        if text.strip():
+            seen.append((self.cap_height, text))
+        return render(self, text, *args, **kw)
+
+    with monkeypatch.context() as m:
+        m.setattr(Font, "draw", record_draw)
+        m.setattr(Font, "render", record_render)
+        app.set_text_size(app.settings.text_size)
+        app.draw()
+    return seen
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_smallest_text_during_play_reads_from_the_couch(size, tmp_path, monkeypatch):
+    too_small: list[str] = []
+    smallest: dict[str, int] = {}
+    for name in SHOTS:
+        monkeypatch.setenv("HACIENDA_HOME", str(tmp_path / name))
+        app = App(Options(headless=True, language="en", screen=SCREEN))
+        try:
+            app.set_text_size(size)
+            assert app.view.scale == 2.0 and app.canvas_size == (960, 540)
+            screens.SHOTS[name](app, 7)
+            assert app.running, f"the {name} shot failed"
+            seen = drawn_text(monkeypatch, app)
+            if not seen:
+                too_small.append(f"{name}: nothing drawn afresh after a text size change")
+                continue
+            scale = app.view.scale
+            smallest[name] = min(round(cap * scale) for cap, _text in seen)
+            too_small += sorted({f"{name}: {text!r} is {round(cap * scale)} px tall"
+                                 for cap, text in seen if cap * scale < SMALLEST[size]})
+        finally:
+            app.finish()
+    assert not too_small, "\n".join(too_small[:40])
+    assert min(smallest.values()) >= SMALLEST[size], smallest
