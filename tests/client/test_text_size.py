@@ -6,7 +6,9 @@ The real client draws each screen (the shots of tools/screens.py: early and
 late game, a selection, water mode, a payout, the hand-off, pad prompts, the
 replay, a scoring, the final charts) on a 1920x1080 screen; every string the
 bitmap font draws is recorded with its face, and its capital height times
-the display's scale is what a player sees."""
+the display's scale is what a player sees.  The dialogs and pad menus shown
+over the board (the end-turn question, the pause menu, the buy menu, the
+log) are read during play too."""
 
 from __future__ import annotations
 
@@ -17,8 +19,41 @@ from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
 from tools import screens
 
+
+def end_turn_question(app, seed):
+    """Ending a turn with actions left: the question over the board."""
+    game = screens.play_to(app, 8, seed)
+    game.end_turn()
+    screens.settle(app, 2)
+
+
+def pause(app, seed):
+    from hacienda_game.client.scenes.overlays import Pause
+
+    screens.play_to(app, 30, seed)
+    app.push(Pause(save=lambda: None))
+    screens.settle(app, 2)
+
+
+def buy_menu(app, seed):
+    from hacienda_game.client.scenes.padmenus import BuyMenu
+
+    game = screens.play_to(app, 30, seed)
+    app.push(BuyMenu(game, ""))
+    screens.settle(app, 2)
+
+
+def log_view(app, seed):
+    from hacienda_game.client.scenes.padmenus import LogView
+
+    app.push(LogView(screens.play_to(app, 60, seed)))
+    screens.settle(app, 2)
+
+
+MORE = {"end_turn_question": end_turn_question, "pause": pause, "buy_menu": buy_menu,
+        "log_view": log_view}
 SHOTS = ("play_early", "play_late", "selection", "water", "payout", "privacy", "pads_play",
-         "replay", "scoring", "charts")
+         "replay", "scoring", "charts", *MORE)
 SCREEN = (1920, 1080)
 SMALLEST = {"normal": 20, "large": 28}       # screen pixels of capital height
 
@@ -57,7 +92,7 @@ def test_the_smallest_text_during_play_reads_from_the_couch(size, tmp_path, monk
         try:
             app.set_text_size(size)
             assert app.view.scale == 2.0 and app.canvas_size == (960, 540)
-            screens.SHOTS[name](app, 7)
+            (MORE.get(name) or screens.SHOTS[name])(app, 7)
             assert app.running, f"the {name} shot failed"
             seen = drawn_text(monkeypatch, app)
             if not seen:

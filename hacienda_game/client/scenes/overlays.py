@@ -54,26 +54,38 @@ class Dialog(Scene):
         return self.app.art.fonts.body
 
     def layout(self) -> None:
-        """Sized to its text, centred on the canvas, never wider than it."""
+        """Sized to its text, centred on the canvas, never wider than it; the
+        buttons in the body face (the medium one where a label would not fit),
+        in two rows where one is too narrow for them."""
         cw, ch = self.app.canvas_size
         fonts = self.app.art.fonts
+        font = self.font
         n = len(self.specs)
-        widest = max(fonts.medium.width(label) for label, _fn in self.specs)
+        widest = max(font.width(label) for label, _fn in self.specs)
         width = min(max(self.width + (120 if fonts.text_size == "large" else 0),
                         32 + n * (widest + 16) + 8 * (n - 1)), cw - 24)
-        font = self.font
+        per_row = n
+        bw = min(max(160, widest + 16), (width - 32 - 8 * (n - 1)) // max(1, n))
+        if widest > bw - 8 and fonts.medium.width(max(
+                (label for label, _fn in self.specs), key=fonts.medium.width)) > bw - 8:
+            per_row = (n + 1) // 2
+            bw = min(max(160, widest + 16), (width - 32 - 8 * (per_row - 1)) // per_row)
+        face = "body" if widest <= bw - 8 else "medium"
+        bh = getattr(fonts, face).line_height + 11
+        rows = (n + per_row - 1) // per_row
         self.lines = font.wrap(self.text, width - 32) if self.text else []
-        h = 56 + len(self.lines) * font.line_height + 44
+        h = 56 + len(self.lines) * font.line_height + 18 + rows * (bh + 6)
         self.rect = pygame.Rect(0, 0, width, min(h, ch - 8))
         self.rect.center = (cw // 2, ch // 2)
-        bw = min(max(160, widest + 16), (width - 32 - 8 * (n - 1)) // max(1, n))
-        face = "medium" if widest <= bw - 8 else "small"
-        x = self.rect.centerx - (n * bw + (n - 1) * 8) // 2
         self.buttons = []
         for i, (label, fn) in enumerate(self.specs):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            x = self.rect.centerx - (in_row * bw + (in_row - 1) * 8) // 2
+            y = self.rect.bottom - 10 - (rows - row) * (bh + 6) + 6
             key = "confirm" if i == 0 else None
-            self.buttons.append(Button((x + i * (bw + 8), self.rect.bottom - 36, bw, 26), label,
-                                       fn, key=key, face=face))
+            self.buttons.append(Button((x + col * (bw + 8), y, bw, bh), label, fn, key=key,
+                                       face=face))
 
     def resize(self) -> None:
         self.layout()

@@ -77,6 +77,7 @@ class ReplayScene(GameTable):
         a = self.layout.actions
         w = (a.w - 16) // 5
         y, h = a.y + 2, a.h - 4
+        body = self.app.art.fonts.body
         steps = []
         for i, (label, arrows, action, key) in enumerate((
                 (_("<< Start"), "<<", lambda: self.goto(0), None),
@@ -86,12 +87,11 @@ class ReplayScene(GameTable):
                 (_("End >>"), ">>", lambda: self.goto(len(self.actions)), None))):
             x = a.x + i * (w + 4)
             b = self.button((x, y, w if i < 4 else a.right - x, h), label, action, key=key)
-            if arrows and b.overflow(self.app.art):
+            if arrows and b.width_in(self.app.art, body) > b.rect.w - 6:
                 b.label = arrows          # narrow buttons keep their arrows only
             steps.append(b)
         self.b_first, self.b_back, self.b_play, self.b_forward, self.b_last = steps
         close = _("Close")
-        body = self.app.art.fonts.body
         if body.width(close) + 16 > self.b_menu.rect.w:
             self.b_menu.rect.x = self.b_menu.rect.right - body.width(close) - 16
             self.b_menu.rect.w = body.width(close) + 16

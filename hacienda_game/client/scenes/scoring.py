@@ -287,8 +287,10 @@ class ScoringScene(Scene):
         body.draw(surface, body.clip(title, rect.w - 20), (rect.x + 10, rect.y + 5), WHITE)
         top_value = max(10, max(max(v) for v in series))
         label_w = body.width(str(top_value)) + 6
-        plot = pygame.Rect(rect.x + 10 + label_w, rect.y + 10 + body.line_height,
-                           rect.width - 24 - label_w, rect.height - 16 - 2 * body.line_height)
+        line = body.line_height
+        top = 6 + line + line // 2               # the title, then half the top value's line
+        plot = pygame.Rect(rect.x + 10 + label_w, rect.y + top, rect.width - 24 - label_w,
+                           rect.height - top - line - 6)
         pygame.draw.line(surface, DIM, plot.bottomleft, plot.bottomright)
         pygame.draw.line(surface, DIM, plot.bottomleft, plot.topleft)
         body.draw(surface, str(top_value), (plot.x - 4, plot.y - body.line_height // 2), GREY,

@@ -21,7 +21,7 @@ from ....engine.undo import UndoLimit
 from ....i18n import _, ngettext
 from ....net import REMOTE
 from ....session.choices import check_seat_kind
-from ....session.keeper import GameKeeper, story
+from ....session.keeper import BLOCKED, GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
@@ -155,8 +155,12 @@ class PlayScene(PadPlay, GameTable):
         self.b_hacienda, self.b_water, self.b_harvest, self.b_end = row
         hand = self.layout.hand
         body = self.app.art.fonts.body
-        bw = max(100, min(150, hand.w // 5),
-                 *(body.width(t) + 16 for t in (_("Undo"), _("Redo"), _("Hint"))))
+        # Undo as wide as its longest word ("Card drawn: can't undo") where the
+        # hand leaves room; the Hint beside it as wide as its own word.
+        labels = [_("Undo"), _("Redo"), *(_(blocked[0]) for blocked in BLOCKED.values())]
+        bw = max(100, min(max(body.width(t) + 16 for t in labels), hand.w * 3 // 10),
+                 body.width(_("Redo")) + 16)
+        hint_w = max(80, body.width(_("Hint")) + 24)
         bh = (hand.h - 10) // 2
         self.b_undo = button((hand.right - bw - 4, hand.y + 4, bw, bh), _("Undo"), self.undo,
                              key="undo")
@@ -164,8 +168,8 @@ class PlayScene(PadPlay, GameTable):
                              self.redo, key="redo")
         self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
         # The coach's Hint button, left of Undo and Redo, as tall as both.
-        self.keep_buttons += self.coach.layout((hand.right - 2 * bw - 8, hand.y + 4, bw,
-                                                hand.h - 8))
+        self.keep_buttons += self.coach.layout((hand.right - bw - hint_w - 8, hand.y + 4,
+                                                hint_w, hand.h - 8))
         strip = self.layout.strip
         size_w = max(48, max(body.width(_("{size} hex").format(size=n)) for n in range(1, 5))
                      + 12)
@@ -188,7 +192,7 @@ class PlayScene(PadPlay, GameTable):
             if step == 2:
                 for b in row:
                     b.icon = None
-            need = [b.content_width(art) + 16 for b in row]
+            need = [b.width_in(art, art.fonts.body) + 16 for b in row]
             if sum(need) <= room:
                 break
         spare = max(0, room - sum(need))
@@ -693,7 +697,8 @@ class PlayScene(PadPlay, GameTable):
         self.b_end.enabled = "end" in kinds
         if self.keep_buttons:
             self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
-            if self.b_undo.overflow(self.app.art):
+            art = self.app.art
+            if self.b_undo.width_in(art, art.fonts.body) > self.b_undo.rect.w - 6:
                 self.b_undo.label = _("Undo")       # why not shows where the pointer is
             self.b_redo.enabled = human and self.keeper.next_redo() is not None
         sel = self.selection
