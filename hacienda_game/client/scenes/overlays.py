@@ -228,7 +228,7 @@ class Privacy(Scene):
         small = body            # read from the sofa too
         height = (52 + art.fonts.huge.line_height + 4
                   + ((len(lines) + 1) * body.line_height + 12 if lines else 0)
-                  + small.line_height + 6 + body.line_height + 12 + prompt_height(art))
+                  + small.line_height + 6 + body.line_height + 20 + prompt_height(art))
         rect = pygame.Rect(0, 0, width, min(height, h - 8))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
@@ -253,7 +253,7 @@ class Privacy(Scene):
         small.draw(surface, _("Your hand stays hidden until you are ready."),
                    (rect.centerx, y), GREY, align="center")
         body.draw(surface, _("Press any button or click"),
-                  (rect.centerx, rect.bottom - body.line_height - 10 - prompt_height(art)),
+                  (rect.centerx, rect.bottom - body.line_height - 16 - prompt_height(art)),
                   WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
         from ..prompts import draw_prompt, prompt_width
 
@@ -263,4 +263,4 @@ class Privacy(Scene):
         x = rect.centerx - width // 2
         for family in families:
             x = draw_prompt(surface, art, family, "confirm",
-                            (x, rect.bottom - 6 - prompt_height(art)), "")
+                            (x, rect.bottom - 12 - prompt_height(art)), "")

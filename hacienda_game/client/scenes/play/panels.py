@@ -216,7 +216,7 @@ class Panels:
         font = self.body
         sprites = self.host.app.art.sprites
         icons = [sprites.get(icon) for icon, _v, _e in counts]
-        need = sum(img.get_width() + 2 + font.width(v) + (font.width(e) + 1 if e else 0)
+        need = sum(img.get_width() + 2 + font.width(v) + (font.width(e) + 3 if e else 0)
                    for img, (_i, v, e) in zip(icons, counts, strict=True))
         room = rect.w - 12 - 6
         gap = max(2, min(8, (room - need) // max(1, len(counts) - 1)))
@@ -224,8 +224,8 @@ class Panels:
         for img, (_icon, value, extra) in zip(icons, counts, strict=True):
             surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2 - 1))
             x = font.draw(surface, value, (x + img.get_width() + 2, y), WHITE).right
-            if extra and x + 1 + font.width(extra) <= rect.right - 6:
-                x = font.draw(surface, extra, (x + 1, y), GOLD).right
+            if extra and x + 3 + font.width(extra) <= rect.right - 6:
+                x = font.draw(surface, extra, (x + 3, y), GOLD).right
             x += gap
 
     def draw_market(self, surface: pygame.Surface, obs) -> None:
