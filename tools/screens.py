@@ -78,9 +78,11 @@ def play_to(app, actions: int, seed: int, until: Callable[[list], bool] | None =
 
 def point_at_target(app, game) -> None:
     """The pointer on the first hex the current selection may go to."""
-    targets = game.selection.targets if game.selection else {}
+    from hacienda_game.client.scenes.play.selection import marked_hexes
+
+    marked = marked_hexes(game.layer, game.selection)     # water: where the tile fits
     for h in range(len(game.layer.board)):
-        if game.layer.board.cells[h] in targets:
+        if h in marked:
             pos = game.view.centres[h]
             app.pointer = (int(pos[0]), int(pos[1]))
             game.hover(pos)
@@ -147,7 +149,18 @@ def shot_selection(app, seed):
 
 def shot_water(app, seed):
     game = play_to(app, 45, seed)
-    game.pick_water(2)
+    rng = random.Random(seed)
+    for _ in range(300):             # on to a turn where a water tile can be bought
+        legal = game.layer.legal()
+        if any(a.kind == "buy water" for a in legal) or game.layer.is_over():
+            break
+        game.layer.perform(rng.choice(legal))
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+    sizes = game.layer.water_sizes()
+    game.pick_water(2 if 2 in sizes or not sizes else max(sizes))
+    settle(app, 2)
     point_at_target(app, game)
 
 
