@@ -188,11 +188,5 @@ def key_moments(start: GameState, actions: list[Action], count: int = 3) -> list
 KEY_MOMENTS = N_("Key moments")
 
 
-def moment_words(moment: Moment, name: str) -> str:
-    """One key moment as a line in the current language."""
-    return _("Turn {turn}: {name} +{gain} points on the others").format(
-        turn=moment.turn, name=name, gain=round(moment.gain))
-
-
 __all__ = ["COACH_BUDGET", "KEY_MOMENTS", "Advice", "Moment", "Reason", "advice_for", "advise",
-           "key_moments", "moment_words", "reason_for", "words"]
+           "key_moments", "reason_for", "words"]

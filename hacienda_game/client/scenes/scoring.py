@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...ai.coach import KEY_MOMENTS
 from ...i18n import N_, _, ngettext
 from ...session.plan import GamePlan
 from ..assets import DIM, GOLD, GREY, WHITE
@@ -51,7 +52,8 @@ class ScoringScene(Scene):
     def __init__(self, which: str, table: list[dict], plan: GamePlan, scores: list[int],
                  samples: list[tuple[int, list[int], list[int]]] | None = None,
                  winners: list[int] | None = None, money: list[int] | None = None,
-                 on_close: Callable[[], None] | None = None, autoplay: bool = False):
+                 on_close: Callable[[], None] | None = None, autoplay: bool = False,
+                 moments: Callable[[], Scene] | None = None):
         self.which, self.table, self.plan = which, table, plan
         self.scores = scores
         self.samples = samples
@@ -59,6 +61,7 @@ class ScoringScene(Scene):
         self.money = money
         self.on_close = on_close
         self.autoplay = autoplay
+        self.moments = moments          # the final scoring's "Key moments" screen
         self.t = 0.0
         self._key: tuple | None = None
         self._picture: pygame.Surface | None = None
@@ -77,6 +80,11 @@ class ScoringScene(Scene):
         label = _("Back to menu") if final and not self.autoplay else _("Continue")
         w = self.app.canvas_size[0]
         self.button = Button((w - 220, 496, 196, 34), label, self.close, big=True, key="confirm")
+        self.buttons = [self.button]
+        if final and self.moments is not None and not self.autoplay:
+            # Top right, beside the title: the table starts below it.
+            self.buttons.append(Button((w - 220, 5, 196, 32), _(KEY_MOMENTS),
+                                       self.show_moments, key="log", face="body"))
 
     def resize(self) -> None:
         """The canvas or the text size changed: lay out and draw afresh."""
@@ -113,8 +121,15 @@ class ScoringScene(Scene):
         if self.on_close is not None:
             self.on_close()
 
+    def show_moments(self) -> None:
+        if self.t < self.reveal_end:
+            self.close()                  # the first press shows everything at once
+            return
+        if self.moments is not None:
+            self.app.push(self.moments())
+
     def handle(self, cmd: Command) -> None:
-        if handle_buttons([self.button], cmd):
+        if handle_buttons(self.buttons, cmd):
             return
         if (cmd.kind == "press" and cmd.button == 1) or (cmd.kind == "key"
                                                            and cmd.name in ("back", "confirm")):
@@ -131,9 +146,8 @@ class ScoringScene(Scene):
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         # Numbers count up in eighths of a row: the picture is redrawn only then.
-        b = self.button
-        key = (self.eighths, b.hover, b.enabled,
-               self.app.time - b.pressed_at < 0.12)
+        key = (self.eighths, tuple((b.hover, b.enabled, self.app.time - b.pressed_at < 0.12)
+                                   for b in self.buttons))
         if key != self._key or self._picture is None:
             if self._picture is None:
                 self._picture = pygame.Surface(surface.get_size()).convert()
@@ -152,7 +166,7 @@ class ScoringScene(Scene):
             self.draw_winner(surface)
             if self.samples:
                 self.draw_charts(surface)
-        draw_buttons([self.button], surface, art)
+        draw_buttons(self.buttons if self.revealed >= len(ROWS) else [self.button], surface, art)
 
     def table_rect(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, int]:
         """The table's panel, the height of its heading and of each row (both

@@ -524,11 +524,13 @@ class PlayScene(PadPlay, GameTable):
                     list(self.samples),
                     over.data["winners"] if (final and over) else None,
                     money=over.data["money"] if (final and over) else None,
-                    on_close=self.after_final if final else None, autoplay=self.autoplay))
+                    on_close=self.after_final if final else None, autoplay=self.autoplay,
+                    moments=self.key_moments if final and not self.joined else None))
         if over is not None and not any(e.kind == "scoring" for e in events):
             self.pending.append(ScoringScene(
                 "final", [], self.plan, over.data["scores"], self.samples, over.data["winners"],
-                money=over.data["money"], on_close=self.after_final, autoplay=self.autoplay))
+                money=over.data["money"], on_close=self.after_final, autoplay=self.autoplay,
+                moments=None if self.joined else self.key_moments))
         if over is not None:
             self.finished = True
             self.app.result = {"names": self.names,
@@ -536,6 +538,13 @@ class PlayScene(PadPlay, GameTable):
                                "scores": over.data["scores"], "money": over.data["money"],
                                "reason": over.data["reason"],
                                "actions": len(self.layer.view(0).history)}
+
+    def key_moments(self):
+        """The finished game's key moments screen (a local game: a joined one
+        never holds the record, whose seed deals the hidden cards)."""
+        from ..moments import MomentsScene, finished_replay
+
+        return MomentsScene(finished_replay(self.layer.game, self.plan, self.keeper.replay_path))
 
     def recap(self, seat: int) -> list[tuple[str, int | None]]:
         """What the others did since the seat's last turn (public log lines)."""
