@@ -91,7 +91,7 @@ def scenes(app):
 
 def scoring_scenes(plan):
     """The intermediate and the final scoring of a five-seat game, every row
-    shown, the final one with its charts."""
+    shown, the final one with its charts and its Key moments button."""
     from hacienda_game.client.scenes.scoring import ScoringScene
     from hacienda_game.engine import new_game
 
@@ -110,7 +110,8 @@ def scoring_scenes(plan):
         final = e.data["which"] == "final"
         scene = ScoringScene(e.data["which"], e.data["table"], plan, e.data["scores"], samples,
                              over.data["winners"] if final else None,
-                             money=over.data["money"] if final else None)
+                             money=over.data["money"] if final else None,
+                             moments=(lambda: None) if final else None)
         scene.t = 60.0
         yield scene
 
