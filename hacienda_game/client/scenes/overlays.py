@@ -64,13 +64,19 @@ class Dialog(Scene):
         widest = max(font.width(label) for label, _fn in self.specs)
         width = min(max(self.width + (120 if fonts.text_size == "large" else 0),
                         32 + n * (widest + 16) + 8 * (n - 1)), cw - 24)
-        per_row = n
-        bw = min(max(160, widest + 16), (width - 32 - 8 * (n - 1)) // max(1, n))
-        if widest > bw - 8 and fonts.medium.width(max(
-                (label for label, _fn in self.specs), key=fonts.medium.width)) > bw - 8:
-            per_row = (n + 1) // 2
-            bw = min(max(160, widest + 16), (width - 32 - 8 * (per_row - 1)) // per_row)
-        face = "body" if widest <= bw - 8 else "medium"
+        def button_w(per_row: int, widest: int) -> int:
+            return min(max(160, widest + 16), (width - 32 - 8 * (per_row - 1)) // per_row)
+
+        # One row in the body face, else two rows of it, else the medium face.
+        rows_of = [n, (n + 1) // 2] if n > 1 else [n]
+        face = "body"
+        per_row = next((k for k in rows_of if widest <= button_w(k, widest) - 8), 0)
+        if not per_row:
+            face = "medium"
+            narrow = max(fonts.medium.width(label) for label, _fn in self.specs)
+            per_row = next((k for k in rows_of if narrow <= button_w(k, narrow) - 8),
+                           rows_of[-1])
+        bw = button_w(per_row, widest)
         bh = getattr(fonts, face).line_height + 11
         rows = (n + per_row - 1) // per_row
         self.lines = font.wrap(self.text, width - 32) if self.text else []
