@@ -61,7 +61,8 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     row_h = max(22, line + 7)                          # the points track and the zoom
     hand_h = max(CARD_H + 12, 2 * (line + 7) + 10)     # the cards; Undo over Redo beside them
     actions_h = max(30, line + 13)
-    strip_h = max(2 * line, line + max(PROMPT_H, line + 3)) + 8
+    # Two lines of hints, or a row of water sizes (a button) over a row of prompts
+    strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
     board_h = max(200, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
     board = pygame.Rect(4, top_h, left_w, board_h)
     zoom = pygame.Rect(4 + left_w - 118 - grow * 3, board.bottom + 2, 118 + grow * 3, row_h)

@@ -693,7 +693,10 @@ class PlayScene(PadPlay, GameTable):
             for i, line in enumerate(lines):
                 font.draw(surface, line, (x, y + i * font.line_height), colour)
         if prompts:
-            self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
+            below = y + font.line_height
+            if self.selection is not None and self.selection.kind == "water":
+                below = self.b_sizes[-1].rect.bottom + 2       # under the size buttons
+            self.draw_pad_prompts(surface, (strip.x + 8, below))
         elif not text and not self.human_turn and not self.autoplay:
             font.draw(surface, _("The AI seats are playing."), (x, y), GREY)
 
