@@ -106,3 +106,21 @@ def test_the_smallest_text_during_play_reads_from_the_couch(size, tmp_path, monk
             app.finish()
     assert not too_small, "\n".join(too_small[:40])
     assert min(smallest.values()) >= SMALLEST[size], smallest
+
+
+def test_a_text_size_change_during_play_wraps_the_log_again(tmp_path, monkeypatch):
+    """Switched to Large in the middle of a game (pause menu, Settings), the
+    log's lines are wrapped again for the large face: none runs past its panel."""
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    app = App(Options(headless=True, language="en", screen=SCREEN))
+    try:
+        game = screens.play_to(app, 40, 7)
+        app.set_text_size("large")
+        font = app.art.fonts.body
+        assert font is app.art.fonts.large and game.layout.line == font.line_height
+        assert game.log and all(font.width(line) <= game.layout.log.width - 26
+                                for line, _seat, _first in game.log)
+        assert [text for text, _seat in game.story][-1] in " ".join(
+            line for line, _s, _f in game.log)
+    finally:
+        app.finish()

@@ -110,7 +110,7 @@ class ReplayScene(GameTable):
             state = replay(self.game.record, board=self.layer.board, upto=k)
             self.layer.restore(state)
             self.index = k
-            self.log = []
+            self.log, self.story = [], []
             for events in self.steps[max(0, k - LOG_ACTIONS):k]:
                 self.tell(events)
             if k == 0:

@@ -72,6 +72,14 @@ class GameTable(Scene):
         self.view.set_area(self.layout.board)
         self.panels.reset()
         self.layout_buttons()
+        self.rewrap()
+
+    def rewrap(self) -> None:
+        """The log's lines wrapped again for the panel's width and face now."""
+        story = self.story[-200:]
+        self.log = []
+        for text, seat in story:
+            self.add_log_lines(text, seat)
 
     def resize(self) -> None:
         if self.layout is not None:
@@ -126,12 +134,15 @@ class GameTable(Scene):
         return self.layer.view(seat)
 
     def say(self, text: str, seat: int | None = None) -> None:
+        self.add_log_lines(text, seat)
+        self.story.append((text, seat))
+
+    def add_log_lines(self, text: str, seat: int | None) -> None:
         width = (self.layout.log.width if self.layout else 240) - 26
         lines = self.app.art.fonts.body.wrap(text, width)
         for i, line in enumerate(lines):
             self.log.append((line, seat, i == 0))
         del self.log[:-200]
-        self.story.append((text, seat))
 
     def tell(self, events: list[Event]) -> None:
         """The log lines for an action's events (only public facts)."""
