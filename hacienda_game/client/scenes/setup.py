@@ -125,7 +125,8 @@ class SetupScene(Scene):
             b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
                             enabled=len(self.seats) > 2, face="body"))
         y = SEATS_TOP + len(self.seats) * ROW_H
-        b.append(Button((40, y, 190, 28), _("Add a seat"), self.add_seat,
+        add_w = max(190, self.app.art.fonts.body.width(_("Add a seat")) + 24)
+        b.append(Button((40, y, add_w, 28), _("Add a seat"), self.add_seat,
                         enabled=len(self.seats) < 5, face="body"))
         m = self.map_rect
         b.append(Button((m.x + 8, 84, 30, 30), "", lambda: self.next_map(-1),
@@ -157,6 +158,12 @@ class SetupScene(Scene):
         b.append(self.start_button)
         b += seat_device_buttons(self)
         self.buttons = b
+        # The seats' rows in one face: the reading one if every label fits it.
+        art = self.app.art
+        rows = [*b[:4 * len(self.seats)], *b[-len(self.seats):]]
+        if any(r.width_in(art, art.fonts.body) > r.rect.w - 6 - r.inset for r in rows):
+            for r in rows:
+                r.face = "medium"
 
     @property
     def entry(self) -> MapEntry | None:
