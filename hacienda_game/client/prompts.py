@@ -20,6 +20,10 @@ PAD_BUTTONS = {"confirm": "a", "back": "b", "rotate": "x", "buy": "y", "end_turn
                "next_action": "rt", "menu": "start", "log": "back", "help": "rstick",
                "move": "dpad", "zoom": "rstick", "hint": "lstick"}
 SHARED = {"dpad": "pad_dpad", "rstick": "pad_rstick", "lstick": "pad_stick"}
+# Shoulders and triggers as each family prints them (LB RB LT RT in SDL's names)
+SHOULDERS = {"xbox": ("LB", "RB", "LT", "RT"), "playstation": ("L1", "R1", "L2", "R2"),
+             "switch": ("L", "R", "ZL", "ZR")}
+PILLS = ("lb", "rb", "lt", "rt")
 # command -> the key that sends it (app.KEYS); the names of keys are translated
 KEY_NAMES = {"confirm": N_("Enter"), "back": N_("Esc"), "rotate": "R", "end_turn": "E",
              "buy": "B", "prev_card": "Q", "next_card": "W", "prev_action": "A",
@@ -64,23 +68,41 @@ def prompts_of(art: Art) -> Prompts:
 
 
 def draw_key_cap(surface: pygame.Surface, art: Art, name: str, pos: tuple[int, int],
-                 height: int) -> int:
-    """A keyboard key with its name in the reading face; returns its width."""
+                 height: int, face=KEY_FACE, side=KEY_SIDE, ink=INK) -> int:
+    """A keyboard key (or a pad's shoulder) with its name in the reading face;
+    returns its width."""
     font = art.fonts.body
     cap = pygame.Rect(pos[0], pos[1], max(height, font.width(name) + 8), height)
     pygame.draw.rect(surface, INK, cap, border_radius=2)
-    pygame.draw.rect(surface, KEY_SIDE, cap.inflate(-2, -2))
-    pygame.draw.rect(surface, KEY_FACE, (cap.x + 1, cap.y + 1, cap.w - 2, cap.h - 4))
+    pygame.draw.rect(surface, side, cap.inflate(-2, -2))
+    pygame.draw.rect(surface, face, (cap.x + 1, cap.y + 1, cap.w - 2, cap.h - 4))
     top = font.baseline - font.cap_height           # the cell's rows above a capital
     font.draw(surface, name, (cap.centerx + 1, cap.y + (cap.h - 3 - font.cap_height) // 2 - top),
-              INK, align="center", shadow=None)
+              ink, align="center", shadow=None)
     return cap.w
+
+
+def shoulder_name(family: str, command: str) -> str | None:
+    """LB, R1, ZL...: the printed name of a shoulder or trigger a command uses."""
+    button = PAD_BUTTONS.get(command)
+    if family in SHOULDERS and button in PILLS:
+        return SHOULDERS[family][PILLS.index(button)]
+    return None
+
+
+def cap_name(family: str, command: str) -> str | None:
+    """The name written on a prompt drawn as a cap (a key, a shoulder), or None
+    for one drawn from the glyph sheet."""
+    if family == "keyboard":
+        return None if command == "move" else _(KEY_NAMES.get(command, "?"))
+    return shoulder_name(family, command)
 
 
 def prompt_width(art: Art, family: str, command: str) -> int:
     """How wide a prompt's glyph or key is (without its label)."""
-    if family == "keyboard" and command != "move":
-        return max(prompt_height(art), art.fonts.body.width(_(KEY_NAMES.get(command, "?"))) + 8)
+    name = cap_name(family, command)
+    if name is not None:
+        return max(prompt_height(art), art.fonts.body.width(name) + 8)
     return prompts_of(art).get(glyph_name(family, command)).get_width()
 
 
@@ -94,8 +116,13 @@ def draw_prompt(surface: pygame.Surface, art: Art, family: str, command: str,
     """A glyph and its label at pos (top-left); returns the x after it."""
     x, y = pos
     height = prompt_height(art)
-    if family == "keyboard" and command != "move":
-        x += draw_key_cap(surface, art, _(KEY_NAMES.get(command, "?")), (x, y), height)
+    name = cap_name(family, command)
+    if name is not None and family == "keyboard":
+        x += draw_key_cap(surface, art, name, (x, y), height)
+    elif name is not None:                 # a shoulder (light) or a trigger (dark)
+        shoulder = PAD_BUTTONS[command] in ("lb", "rb")
+        x += draw_key_cap(surface, art, name, (x, y), height,
+                          PALETTE["g"] if shoulder else PALETTE["d"], PALETTE["d"], WHITE)
     else:
         glyph = prompts_of(art).get(glyph_name(family, command))
         surface.blit(glyph, (x, y + (height - glyph.get_height()) // 2))
