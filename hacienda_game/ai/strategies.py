@@ -41,6 +41,7 @@ from ..engine.actions import END
 from .base import Budget
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (
+    HARD_WIDE,
     NARROW,
     WIDE,
     afterwards,
@@ -198,8 +199,8 @@ class HardSeat(_ThinkingSeat):
         self.weights = weights
 
     def ranked(self, state: GameState, clock: Clock) -> list[tuple[float, Action]]:
-        return expectimax_ranked(state, self.weights, grown_widths(clock.iterations), WIDE,
-                                 stop=_counting(clock))
+        return expectimax_ranked(state, self.weights, grown_widths(clock.iterations),
+                                 HARD_WIDE, stop=_counting(clock))
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         return self.ranked(state, clock)[0][1]
@@ -229,25 +230,34 @@ class ExpertSeat(HardSeat):
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         ranked = self.ranked(state, clock)
         options = [a for _, a in ranked[:self.first]]
-        if len(options) == 1:
-            return options[0]
-        seat = state.current
         worlds = self.worlds(clock.iterations, state.actions_taken == 0)
-        totals = dict.fromkeys(options, 0.0)
-        for _ in range(worlds):
-            if clock.deadline is not None and time.perf_counter() >= clock.deadline:
-                break
-            world = determinize(self.obs, rng)
-            for a in options:
-                sim = afterwards(world, a)
-                if a != END:
-                    _greedy_turn(sim, seat, self.weights)
-                for _ in range(sim.players - 1):
-                    if sim.is_over():
-                        break
-                    _greedy_turn(sim, sim.current, self.weights)
-                totals[a] += value(sim, seat, self.weights)
-        return max(options, key=lambda a: (totals[a], -options.index(a)))
+        return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
+
+
+def recheck(state: GameState, obs: Observation, options: list[Action], worlds: int,
+            rng: random.Random, clock: Clock, weights: Projection) -> Action:
+    """The best of ``options`` (ranked best first) over ``worlds`` fresh
+    determinizations of ``obs``: after each, the rest of the seat's turn is
+    played greedily and every opponent plays one greedy reply turn; the
+    projection then values the position.  Ties keep the ranking."""
+    if len(options) == 1 or worlds <= 0:
+        return options[0]
+    seat = state.current
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(worlds):
+        if clock.deadline is not None and time.perf_counter() >= clock.deadline:
+            break
+        world = determinize(obs, rng)
+        for a in options:
+            sim = afterwards(world, a)
+            if a != END:
+                _greedy_turn(sim, seat, weights)
+            for _ in range(sim.players - 1):
+                if sim.is_over():
+                    break
+                _greedy_turn(sim, sim.current, weights)
+            totals[a] += value(sim, seat, weights)
+    return max(options, key=lambda a: (totals[a], -options.index(a)))
 
 
 def _greedy_turn(state: GameState, seat: int, weights) -> None:
