@@ -190,20 +190,38 @@ def grown_widths(iterations: int | None) -> tuple[int, int]:
 class HardSeat(_ThinkingSeat):
     """Expectimax over the rest of its turn on the projection (projection.py):
     every candidate looked at, the most promising searched deeper, widths
-    growing with the budget, blind buys averaged over the unseen cards."""
+    growing with the budget, blind buys averaged over the unseen cards; then,
+    on the first action of a turn, its best 3 re-checked on a fresh deal of
+    the hidden cards with a greedy reply turn by every opponent (`recheck`)."""
 
     level = "hard"
     default = Budget(seconds=10.0, iterations=70)
+    first = 3             # first actions re-checked
 
     def __init__(self, weights: Projection = HARD2):
         self.weights = weights
+
+    @staticmethod
+    def worlds(iterations: int | None, first_of_turn: bool) -> int:
+        """Determinizations per re-check: one a turn at the default budget,
+        more with a larger one."""
+        n = max(0, min(4, (70 if iterations is None else iterations) // 70))
+        return n if first_of_turn else 0
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        self.obs = obs
+        return super().choose(obs, rng, budget)
 
     def ranked(self, state: GameState, clock: Clock) -> list[tuple[float, Action]]:
         return expectimax_ranked(state, self.weights, grown_widths(clock.iterations),
                                  HARD_WIDE, stop=_counting(clock))
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
-        return self.ranked(state, clock)[0][1]
+        ranked = self.ranked(state, clock)
+        options = [a for _, a in ranked[:self.first]]
+        worlds = self.worlds(clock.iterations, state.actions_taken == 0)
+        return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
 
 
 class ExpertSeat(HardSeat):
@@ -221,17 +239,6 @@ class ExpertSeat(HardSeat):
         many later in a turn (the opponents' replies are the same)."""
         n = max(1, min(8, (70 if iterations is None else iterations) // 16))
         return n if first_of_turn else max(1, n // 2)
-
-    def choose(self, obs: Observation, rng: random.Random,
-               budget: Budget | None = None) -> Action:
-        self.obs = obs
-        return super().choose(obs, rng, budget)
-
-    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
-        ranked = self.ranked(state, clock)
-        options = [a for _, a in ranked[:self.first]]
-        worlds = self.worlds(clock.iterations, state.actions_taken == 0)
-        return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
 
 
 def recheck(state: GameState, obs: Observation, options: list[Action], worlds: int,
