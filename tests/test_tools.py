@@ -42,3 +42,16 @@ def test_screens_draws_the_asked_scenes_as_each_screen_shows_them(tmp_path):
     bad = subprocess.run([sys.executable, "tools/screens.py", "--only", "nothing"], cwd=ROOT,
                          capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and "unknown shots nothing" in bad.stderr
+
+
+def test_ai_categories_prints_where_the_points_come_from(capsys):
+    import pytest
+
+    from tools.ai_categories import main
+
+    assert main(["--seats", "easy,random", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "easy: 2 seat-games, margin over the best other seat +" in out
+    assert "points: markets" in out and "random: 2 seat-games" in out
+    with pytest.raises(TypeError):
+        main(["--seats", "hardX,random", "--games", "1", "--weights", '{"no_such_knob": 1}'])

@@ -24,6 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 
 from hacienda_game.art import pixels as px  # noqa: E402
+from hacienda_game.client.prompts import SHOULDERS  # noqa: E402  (the names the client writes)
 
 FAMILIES = ("xbox", "playstation", "switch")
 # Where each SDL face button sits on the pad (x, y of its dot in the diamond).
@@ -37,8 +38,6 @@ FACES = {
     "switch": {"a": ("east", "d", "A", "w"), "b": ("south", "d", "B", "w"),
                "x": ("north", "d", "X", "w"), "y": ("west", "d", "Y", "w")},
 }
-SHOULDERS = {"xbox": ("LB", "RB", "LT", "RT"), "playstation": ("L1", "R1", "L2", "R2"),
-             "switch": ("L", "R", "ZL", "ZR")}
 
 BIG = {  # 5x7 letters and PlayStation marks for the face buttons
     "A": ".www.\nw...w\nw...w\nwwwww\nw...w\nw...w\nw...w",

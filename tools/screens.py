@@ -78,9 +78,11 @@ def play_to(app, actions: int, seed: int, until: Callable[[list], bool] | None =
 
 def point_at_target(app, game) -> None:
     """The pointer on the first hex the current selection may go to."""
-    targets = game.selection.targets if game.selection else {}
+    from hacienda_game.client.scenes.play.selection import marked_hexes
+
+    marked = marked_hexes(game.layer, game.selection)     # water: where the tile fits
     for h in range(len(game.layer.board)):
-        if game.layer.board.cells[h] in targets:
+        if h in marked:
             pos = game.view.centres[h]
             app.pointer = (int(pos[0]), int(pos[1]))
             game.hover(pos)
@@ -147,7 +149,18 @@ def shot_selection(app, seed):
 
 def shot_water(app, seed):
     game = play_to(app, 45, seed)
-    game.pick_water(2)
+    rng = random.Random(seed)
+    for _ in range(300):             # on to a turn where a water tile can be bought
+        legal = game.layer.legal()
+        if any(a.kind == "buy water" for a in legal) or game.layer.is_over():
+            break
+        game.layer.perform(rng.choice(legal))
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+    sizes = game.layer.water_sizes()
+    game.pick_water(2 if 2 in sizes or not sizes else max(sizes))
+    settle(app, 2)
     point_at_target(app, game)
 
 
@@ -330,7 +343,7 @@ SHOTS: dict[str, Callable] = {name[5:]: fn for name, fn in globals().items()
 
 # -------------------------------------------------------------------- runs
 def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path: Path,
-         root: bool) -> Path:
+         root: bool, text_size: str = "normal") -> Path:
     """One shot in a fresh app (headless at ``size``, or full screen on X)."""
     import pygame
 
@@ -341,6 +354,7 @@ def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path
         app = App(Options(fake_clock=True, language=language))
     else:
         app = App(Options(headless=True, language=language, screen=size))
+    app.set_text_size(text_size)
     try:
         SHOTS[name](app, seed)
         app.draw()
@@ -386,6 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", action="store_true",
                     help="full screen on the X display; the shot is the whole X screen")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--text-size", choices=("normal", "large"), default="normal",
+                    help="the Text size setting (default normal)")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SHOTS)
     unknown = [n for n in names if n not in SHOTS]
@@ -416,7 +432,9 @@ def main(argv: list[str] | None = None) -> int:
                     tag = "x".join(map(str, size)) if size else screen
                     path = args.out / (f"{name}.png" if plain else
                                        f"{name}-{language}-{tag}.png")
-                    print(f"wrote {take(name, language, size, args.seed, path, args.root)}")
+                    shot = take(name, language, size, args.seed, path, args.root,
+                                args.text_size)
+                    print(f"wrote {shot}")
     return 0
 
 

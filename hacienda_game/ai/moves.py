@@ -29,10 +29,15 @@ class Breadth:
     animal_per_kind: int = 3
     water: int = 3
     groups: int = 3
+    market_land: int = 0     # more land spots per card: those opening a new market (hard)
 
 
 WIDE = Breadth()
 NARROW = Breadth(land_per_card=2, animal_per_kind=2, water=2, groups=2)
+# Hard's: a land tile may go on any free space of its terrain (R23), so one next to
+# the pampas beside a market the seat does not reach yet opens that market to its
+# animals (R27, R34); the chain-minded spot score above never proposes it.
+HARD_WIDE = Breadth(market_land=2)
 
 
 def _land_spot(state: GameState, h: int, seat: int, chain_of: dict[int, int]) -> float:
@@ -49,6 +54,18 @@ def _land_spot(state: GameState, h: int, seat: int, chain_of: dict[int, int]) ->
             other += 1
     size = sum(len(state.chains(seat)[c]) for c in chains)
     return 3.0 * len(chains) + 0.5 * size + 1.0 * (water > 0) - 0.2 * other
+
+
+def _market_opening(state: GameState, h: int, connected: set[int]) -> int:
+    """How many markets the seat does not reach yet a land tile on ``h`` opens:
+    a free pampas next to ``h`` touches them (an animal can go there, R27)."""
+    info = board_info(state.board)
+    kind, adj = state.kind, state.board.adjacent
+    opened: set[int] = set()
+    for n in adj[h]:
+        if kind[n] == EMPTY and info.near_market[n]:
+            opened.update(m for m in info.markets_next[n] if m not in connected)
+    return len(opened)
 
 
 def _animal_spot(state: GameState, h: int, seat: int, animal: int, connected: set[int]) -> float:
@@ -147,7 +164,14 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
             if group[0] not in haciendas:
                 haciendas[group[0]] = (len(group), a)
     for options in lands.values():
-        out.extend(_top(options, breadth.land_per_card))
+        kept = _top(options, breadth.land_per_card)
+        out.extend(kept)
+        if breadth.market_land:
+            if connected is None:
+                connected = connected_markets(state, seat)
+            opening = [(_market_opening(state, index[a.cells[0]], connected)
+                        - index[a.cells[0]] * 1e-6, a) for _, a in options if a not in kept]
+            out.extend(_top([t for t in opening if t[0] > 0], breadth.market_land))
     for options in animals.values():
         out.extend(_top(options, breadth.animal_per_kind))
     if "buy water" in kinds:
@@ -229,8 +253,8 @@ def plan_turn(state: GameState, weights: Weights | Projection = MEDIUM, width: i
 def first_action(plan: Plan) -> Action:
     return plan.actions[0] if plan.actions else END
 
-__all__ = ["NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates", "first_action",
-           "plan_turn"]
+__all__ = ["HARD_WIDE", "NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates",
+           "first_action", "plan_turn"]
 
 
 def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[float, GameState]]:

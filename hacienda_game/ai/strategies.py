@@ -41,6 +41,7 @@ from ..engine.actions import END
 from .base import Budget
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (
+    HARD_WIDE,
     NARROW,
     WIDE,
     afterwards,
@@ -189,20 +190,38 @@ def grown_widths(iterations: int | None) -> tuple[int, int]:
 class HardSeat(_ThinkingSeat):
     """Expectimax over the rest of its turn on the projection (projection.py):
     every candidate looked at, the most promising searched deeper, widths
-    growing with the budget, blind buys averaged over the unseen cards."""
+    growing with the budget, blind buys averaged over the unseen cards; then,
+    on the first action of a turn, its best 3 re-checked on a fresh deal of
+    the hidden cards with a greedy reply turn by every opponent (`recheck`)."""
 
     level = "hard"
     default = Budget(seconds=10.0, iterations=70)
+    first = 3             # first actions re-checked
 
     def __init__(self, weights: Projection = HARD2):
         self.weights = weights
 
+    @staticmethod
+    def worlds(iterations: int | None, first_of_turn: bool) -> int:
+        """Determinizations per re-check: one a turn at the default budget,
+        more with a larger one."""
+        n = max(0, min(4, (70 if iterations is None else iterations) // 70))
+        return n if first_of_turn else 0
+
+    def choose(self, obs: Observation, rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        self.obs = obs
+        return super().choose(obs, rng, budget)
+
     def ranked(self, state: GameState, clock: Clock) -> list[tuple[float, Action]]:
-        return expectimax_ranked(state, self.weights, grown_widths(clock.iterations), WIDE,
-                                 stop=_counting(clock))
+        return expectimax_ranked(state, self.weights, grown_widths(clock.iterations),
+                                 HARD_WIDE, stop=_counting(clock))
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
-        return self.ranked(state, clock)[0][1]
+        ranked = self.ranked(state, clock)
+        options = [a for _, a in ranked[:self.first]]
+        worlds = self.worlds(clock.iterations, state.actions_taken == 0)
+        return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
 
 
 class ExpertSeat(HardSeat):
@@ -221,33 +240,31 @@ class ExpertSeat(HardSeat):
         n = max(1, min(8, (70 if iterations is None else iterations) // 16))
         return n if first_of_turn else max(1, n // 2)
 
-    def choose(self, obs: Observation, rng: random.Random,
-               budget: Budget | None = None) -> Action:
-        self.obs = obs
-        return super().choose(obs, rng, budget)
 
-    def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
-        ranked = self.ranked(state, clock)
-        options = [a for _, a in ranked[:self.first]]
-        if len(options) == 1:
-            return options[0]
-        seat = state.current
-        worlds = self.worlds(clock.iterations, state.actions_taken == 0)
-        totals = dict.fromkeys(options, 0.0)
-        for _ in range(worlds):
-            if clock.deadline is not None and time.perf_counter() >= clock.deadline:
-                break
-            world = determinize(self.obs, rng)
-            for a in options:
-                sim = afterwards(world, a)
-                if a != END:
-                    _greedy_turn(sim, seat, self.weights)
-                for _ in range(sim.players - 1):
-                    if sim.is_over():
-                        break
-                    _greedy_turn(sim, sim.current, self.weights)
-                totals[a] += value(sim, seat, self.weights)
-        return max(options, key=lambda a: (totals[a], -options.index(a)))
+def recheck(state: GameState, obs: Observation, options: list[Action], worlds: int,
+            rng: random.Random, clock: Clock, weights: Projection) -> Action:
+    """The best of ``options`` (ranked best first) over ``worlds`` fresh
+    determinizations of ``obs``: after each, the rest of the seat's turn is
+    played greedily and every opponent plays one greedy reply turn; the
+    projection then values the position.  Ties keep the ranking."""
+    if len(options) == 1 or worlds <= 0:
+        return options[0]
+    seat = state.current
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(worlds):
+        if clock.deadline is not None and time.perf_counter() >= clock.deadline:
+            break
+        world = determinize(obs, rng)
+        for a in options:
+            sim = afterwards(world, a)
+            if a != END:
+                _greedy_turn(sim, seat, weights)
+            for _ in range(sim.players - 1):
+                if sim.is_over():
+                    break
+                _greedy_turn(sim, sim.current, weights)
+            totals[a] += value(sim, seat, weights)
+    return max(options, key=lambda a: (totals[a], -options.index(a)))
 
 
 def _greedy_turn(state: GameState, seat: int, weights) -> None:

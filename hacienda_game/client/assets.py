@@ -57,6 +57,14 @@ class Font:
         self._cache: OrderedDict[tuple[str, Colour], pygame.Surface] = OrderedDict()
         self._shadowed: OrderedDict[tuple[str, Colour, Colour], pygame.Surface] = OrderedDict()
 
+    @property
+    def cap_height(self) -> int:
+        """How tall its capitals are in canvas pixels (measured on the "H" glyph)."""
+        if not hasattr(self, "_cap"):
+            gx, gy, gw, gh, _adv = self.glyphs.get("H", self.fallback)
+            self._cap = self.sheet.subsurface((gx, gy, gw, gh)).get_bounding_rect().height
+        return self._cap
+
     def width(self, text: str) -> int:
         g = self.glyphs
         return sum(g.get(ch, self.fallback)[4] for ch in text)
@@ -123,6 +131,14 @@ class Font:
         elif align == "right":
             x -= w
         return target.blit(surf, (x, y))
+
+    def clip(self, text: str, width: int) -> str:
+        """The text, cut short with "…" if it is wider than ``width`` pixels."""
+        if self.width(text) <= width:
+            return text
+        while text and self.width(text + "…") > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
 
     def wrap(self, text: str, width: int) -> list[str]:
         """Split text into lines no wider than ``width`` pixels (at spaces)."""

@@ -47,7 +47,7 @@ class HintCoach:
         if not self.play.plan.hints or self.play.autoplay:
             self.button = None
             return []
-        self.button = Button(rect, _("Hint"), self.request, key="hint")
+        self.button = Button(rect, _("Hint"), self.request, key="hint", face="body")
         return [self.button]
 
     def handle(self, cmd: Command) -> bool:

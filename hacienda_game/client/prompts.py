@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from ..art.palette import PALETTE
 from ..i18n import N_, _
 from .assets import ASSETS_DIR, INK, WHITE, Art, _load_png, _read_json
+
+KEY_FACE, KEY_SIDE = PALETTE["w"], PALETTE["l"]      # as the key caps of prompts.png
 
 # command -> SDL button (Xbox names) a pad uses for it (see pads.py)
 PAD_BUTTONS = {"confirm": "a", "back": "b", "rotate": "x", "buy": "y", "end_turn": "y",
@@ -17,6 +20,10 @@ PAD_BUTTONS = {"confirm": "a", "back": "b", "rotate": "x", "buy": "y", "end_turn
                "next_action": "rt", "menu": "start", "log": "back", "help": "rstick",
                "move": "dpad", "zoom": "rstick", "hint": "lstick"}
 SHARED = {"dpad": "pad_dpad", "rstick": "pad_rstick", "lstick": "pad_stick"}
+# Shoulders and triggers as each family prints them (LB RB LT RT in SDL's names)
+SHOULDERS = {"xbox": ("LB", "RB", "LT", "RT"), "playstation": ("L1", "R1", "L2", "R2"),
+             "switch": ("L", "R", "ZL", "ZR")}
+PILLS = ("lb", "rb", "lt", "rt")
 # command -> the key that sends it (app.KEYS); the names of keys are translated
 KEY_NAMES = {"confirm": N_("Enter"), "back": N_("Esc"), "rotate": "R", "end_turn": "E",
              "buy": "B", "prev_card": "Q", "next_card": "W", "prev_action": "A",
@@ -60,29 +67,96 @@ def prompts_of(art: Art) -> Prompts:
     return sheet
 
 
+def draw_key_cap(surface: pygame.Surface, art: Art, name: str, pos: tuple[int, int],
+                 height: int, face=KEY_FACE, side=KEY_SIDE, ink=INK) -> int:
+    """A keyboard key (or a pad's shoulder) with its name in the reading face;
+    returns its width."""
+    font = art.fonts.body
+    cap = pygame.Rect(pos[0], pos[1], max(height, font.width(name) + 8), height)
+    pygame.draw.rect(surface, INK, cap, border_radius=2)
+    pygame.draw.rect(surface, side, cap.inflate(-2, -2))
+    pygame.draw.rect(surface, face, (cap.x + 1, cap.y + 1, cap.w - 2, cap.h - 4))
+    top = font.baseline - font.cap_height           # the cell's rows above a capital
+    font.draw(surface, name, (cap.centerx + 1, cap.y + (cap.h - 3 - font.cap_height) // 2 - top),
+              ink, align="center", shadow=None)
+    return cap.w
+
+
+def shoulder_name(family: str, command: str) -> str | None:
+    """LB, R1, ZL...: the printed name of a shoulder or trigger a command uses."""
+    button = PAD_BUTTONS.get(command)
+    if family in SHOULDERS and button in PILLS:
+        return SHOULDERS[family][PILLS.index(button)]
+    return None
+
+
+def cap_name(family: str, command: str) -> str | None:
+    """The name written on a prompt drawn as a cap (a key, a shoulder), or None
+    for one drawn from the glyph sheet."""
+    if family == "keyboard":
+        return None if command == "move" else _(KEY_NAMES.get(command, "?"))
+    return shoulder_name(family, command)
+
+
+def prompt_width(art: Art, family: str, command: str) -> int:
+    """How wide a prompt's glyph or key is (without its label)."""
+    name = cap_name(family, command)
+    if name is not None:
+        return max(prompt_height(art), art.fonts.body.width(name) + 8)
+    return prompts_of(art).get(glyph_name(family, command)).get_width()
+
+
+def prompt_height(art: Art) -> int:
+    """The height of a row of prompts: a pad glyph, or a key as tall as the text."""
+    return max(17, art.fonts.body.line_height + 2)
+
+
 def draw_prompt(surface: pygame.Surface, art: Art, family: str, command: str,
                 pos: tuple[int, int], label: str, colour=WHITE) -> int:
     """A glyph and its label at pos (top-left); returns the x after it."""
-    glyph = prompts_of(art).get(glyph_name(family, command))
     x, y = pos
-    surface.blit(glyph, (x, y))
-    if family == "keyboard" and command != "move":
-        name = _(KEY_NAMES.get(command, "?"))
-        art.fonts.small.draw(surface, name, (x + glyph.get_width() // 2 + 1, y + 1), INK,
-                             align="center", shadow=None)
-    x += glyph.get_width() + 3
+    height = prompt_height(art)
+    name = cap_name(family, command)
+    if name is not None and family == "keyboard":
+        x += draw_key_cap(surface, art, name, (x, y), height)
+    elif name is not None:                 # a shoulder (light) or a trigger (dark)
+        shoulder = PAD_BUTTONS[command] in ("lb", "rb")
+        x += draw_key_cap(surface, art, name, (x, y), height,
+                          PALETTE["g"] if shoulder else PALETTE["d"], PALETTE["d"], WHITE)
+    else:
+        glyph = prompts_of(art).get(glyph_name(family, command))
+        surface.blit(glyph, (x, y + (height - glyph.get_height()) // 2))
+        x += glyph.get_width()
+    x += 3
     if label:
-        font = art.fonts.small
-        font.draw(surface, label, (x, y + (glyph.get_height() - font.line_height) // 2 + 1),
-                  colour)
+        font = art.fonts.body
+        font.draw(surface, label, (x, y + (height - font.line_height) // 2 + 1), colour)
         x += font.width(label) + 10
     return x
 
 
+def prompt_group_width(art: Art, family: str, items: list[tuple[str, str]]) -> int:
+    font = art.fonts.body
+    return sum(prompt_width(art, family, c) + 3 + (font.width(label) + 10 if label else 0)
+               for c, label in items)
+
+
 def draw_prompts(surface: pygame.Surface, art: Art, family: str,
-                 items: list[tuple[str, str]], pos: tuple[int, int]) -> int:
-    """A row of prompts: (command, label) each; returns the x after the last."""
+                 items: list[tuple[str, str]], pos: tuple[int, int],
+                 right: int | None = None) -> int:
+    """A row of prompts: (command, label) each, the most needed first; returns
+    the x after the last.  Up to ``right``: prompts that do not fit are left
+    out, a glyph without a label (LB of "LB RB cards") only with the next."""
     x = pos[0]
+    group: list[tuple[str, str]] = []
     for command, label in items:
-        x = draw_prompt(surface, art, family, command, (x, pos[1]), label)
+        group.append((command, label))
+        if not label and command != items[-1][0]:
+            continue
+        if right is not None and x + prompt_group_width(art, family, group) - 10 > right:
+            group = []
+            continue
+        for c, text in group:
+            x = draw_prompt(surface, art, family, c, (x, pos[1]), text)
+        group = []
     return x

@@ -61,11 +61,12 @@ class Button:
         self.enabled = enabled
         self.big = big
         self.key = key            # command key name that also presses it
-        self.face = face          # the font's name (small, medium, large); big: large
+        self.face = face          # the font's name (small, medium, large, body); big: large
         self.hover = False
         self.pressed_at = -1.0
         self.selected = False
         self.focused = False      # keys and pads are on it (drawn only while they are used)
+        self.inset = 0            # room kept at its left for a mark drawn over it
 
     def handle(self, cmd: Command) -> bool:
         """True when the command was for this button."""
@@ -92,18 +93,30 @@ class Button:
             self.action()
 
     def font(self, art: Art):
-        """The face its label is drawn in."""
+        """The face its label is drawn in: ``body`` follows the Text size
+        setting, falling back to the medium face where a large label would not
+        fit its button (never smaller than the normal reading size)."""
+        if self.face == "body":
+            body = art.fonts.body
+            if body is not art.fonts.medium and \
+                    self.width_in(art, body) > self.rect.width - 6 - self.inset:
+                return art.fonts.medium
+            return body
         return getattr(art.fonts, self.face) if self.face else \
             art.fonts.large if self.big else art.fonts.small
 
+    def width_in(self, art: Art, font) -> int:
+        """The label and icon width in a given face."""
+        icon = art.sprites.get(self.icon).get_width() + 4 if self.icon in art.sprites else 0
+        return font.width(self.label) + icon
+
     def content_width(self, art: Art) -> int:
         """The label's width and its icon's (with the gap between)."""
-        icon = art.sprites.get(self.icon).get_width() + 4 if self.icon in art.sprites else 0
-        return self.font(art).width(self.label) + icon
+        return self.width_in(art, self.font(art))
 
     def overflow(self, art: Art) -> str:
         """"" when the label fits inside the button, else what sticks out."""
-        if self.content_width(art) <= self.rect.width - 6:
+        if self.content_width(art) <= self.rect.width - 6 - self.inset:
             return ""
         return f"{self.label!r} ({self.content_width(art)} px in {self.rect.width})"
 
@@ -119,7 +132,7 @@ class Button:
         icon = art.sprites.get(self.icon) if self.icon and self.icon in art.sprites else None
         gap = 4 if icon is not None and self.label else 0
         total = label_w + (icon.get_width() + gap if icon is not None else 0)
-        x = self.rect.centerx - total // 2
+        x = self.rect.centerx + self.inset // 2 - total // 2
         dy = 1 if recent or self.selected else 0
         if icon is not None:
             surface.blit(icon, (x, self.rect.centery - icon.get_height() // 2 + dy))
@@ -226,9 +239,11 @@ class Check(Button):
                  is_on: Callable[[], bool], width: int):
         super().__init__((pos[0], pos[1], width, 16), label, action)
         self.is_on = is_on
+        self.width = width        # boxes in a column line up (keys and pads move straight)
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         self.rect = draw_check(surface, art, self.rect.topleft, self.is_on(), self.label)
+        self.rect.w = max(self.rect.w, self.width)
         if self.focused and Focus.shown:
             pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
 
@@ -238,7 +253,7 @@ def draw_check(surface: pygame.Surface, art: Art, pos: tuple[int, int], on: bool
     """A check box with its label; returns the clickable rect."""
     icon = art.sprites.get("ui_check_on" if on else "ui_check_off")
     surface.blit(icon, pos)
-    font = art.fonts.small
+    font = art.fonts.medium
     font.draw(surface, label, (pos[0] + icon.get_width() + 4,
                                pos[1] + (icon.get_height() - font.line_height) // 2 + 1))
     return pygame.Rect(pos[0], pos[1], icon.get_width() + 6 + font.width(label),

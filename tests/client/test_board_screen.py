@@ -313,6 +313,18 @@ def test_the_panels_show_what_a_scoring_now_would_give_and_the_chart_moves(drive
     assert play.markets == [len(connected_markets(state, i)) for i in range(2)]
 
 
+def test_once_the_game_is_over_the_points_chart_ends_on_the_final_points(driver):
+    play = start(driver, seats=2)
+    state = play.layer._state
+    rng = random.Random(6)
+    while not state.is_over():
+        play.layer.perform(state.random_action(rng))
+        play.pending.clear()
+    final = [s.score for s in state.seats]
+    assert play.projected == final                 # no scoring comes after the last
+    assert play.samples[-1][3] == final
+
+
 @pytest.mark.parametrize("speed", ["off", "fast", "slow"])
 def test_animation_speed_applies_to_every_effect_and_nothing_waits_on_one(driver, speed):
     from hacienda_game.client.scenes.scoring import ScoringScene

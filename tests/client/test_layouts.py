@@ -1,6 +1,7 @@
-"""Every scene but the play screen lays out from the canvas: at 720 (4:3) to 1290
-(21:9) pixels wide, in English, German and Spanish, at both text sizes, its
-text stays on the canvas, inside its buttons and clear of its other text."""
+"""Every scene lays out from the canvas: at 720 (4:3) to 1290 (21:9) pixels
+wide, in English, German and Spanish, at both text sizes, its text stays on
+the canvas, inside its buttons and clear of its other text; the play screen's
+text also stays inside its panels (early, and late with five seats)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from hacienda_game.client import ui
 from hacienda_game.client.app import App
 from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
+from hacienda_game.client.scenes.play.table import GameTable
 
 LONG = ("A long message that has to wrap over several lines, as the reasons a map or a"
         " save cannot be used often do; it must stay inside its panel at every size.")
@@ -51,6 +53,15 @@ def scenes(app):
                     open_hands=True)
     game = play.PlayScene(plan)
     yield game
+    five = GamePlan("symmetric", [SeatPlan(n, "hard" if i else "human", colour=i) for i, n in
+                                  enumerate(["Ana", "Bruno", "Carmen", "Dieter", "Elena"])],
+                    5, open_hands=True)
+    late = new_game("symmetric", 5, seed=5)
+    rng = random.Random(5)
+    for _ in range(160):
+        late.apply(rng.choice([a for a in late.legal_actions() if a.kind != "end"]
+                              or late.legal_actions()))
+    yield play.PlayScene(five, state=late)
     yield padmenus.BuyMenu(game, "")
     yield padmenus.LogView(game)
     yield padmenus.Reconnect(game, "pad:99")
@@ -66,9 +77,43 @@ def scenes(app):
     rng = random.Random(5)
     while not done.is_over():
         done.apply(done.random_action(rng))
-    saves.keep_replay(done, plan)
+    kept = saves.keep_replay(done, plan)
     yield saveload.LoadScene()
     yield saveload.ReplaysScene()
+    yield from scoring_scenes(five)
+    from hacienda_game.client.scenes.replay import ReplayScene
+
+    viewer = ReplayScene(saves.load_replay(kept))
+    yield viewer
+    viewer.goto(len(viewer.actions) // 2)
+    yield viewer
+
+
+def scoring_scenes(plan):
+    """The intermediate and the final scoring of a five-seat game, every row
+    shown, the final one with its charts and its Key moments button."""
+    from hacienda_game.client.scenes.scoring import ScoringScene
+    from hacienda_game.engine import new_game
+
+    state = new_game("symmetric", 5, seed=3)
+    rng = random.Random(3)
+    samples, scorings, over = [], [], None
+    while not state.is_over():
+        for e in state.apply(state.random_action(rng)):
+            if e.kind == "scoring":
+                scorings.append(e)
+            if e.kind == "game_over":
+                over = e
+        scores = [s.score for s in state.seats]
+        samples.append((len(samples), scores, [s.money for s in state.seats], scores))
+    for e in scorings:
+        final = e.data["which"] == "final"
+        scene = ScoringScene(e.data["which"], e.data["table"], plan, e.data["scores"], samples,
+                             over.data["winners"] if final else None,
+                             money=over.data["money"] if final else None,
+                             moments=(lambda: None) if final else None)
+        scene.t = 60.0
+        yield scene
 
 
 RULE_CODE = re.compile(r"\bR\d{1,2}\b")
@@ -97,6 +142,21 @@ def overlapping(rects: list[tuple[str, pygame.Rect]]) -> list[str]:
         for other, orect in rects[i + 1:]:
             if rect.colliderect(orect):
                 out.append(f"{text!r} {tuple(rect)} and {other!r} {tuple(orect)}")
+    return out
+
+
+def play_problems(scene, drawn, too_wide) -> list[str]:
+    name = type(scene).__name__
+    """The play screen's text (on the screen and on its panels' canvas, both
+    canvas-sized) inside the canvas, each in one panel, none over another."""
+    lay = scene.layout
+    areas = [lay.top, lay.board, lay.zoom, lay.track, lay.hand, lay.actions, lay.strip,
+             *lay.seats, lay.market, lay.log]
+    own = [(text, rect) for _target, text, rect in drawn]
+    out = [f"{name}: {text!r} {tuple(rect)} outside every panel" for text, rect in own
+           if not any(area.contains(rect) for area in areas)]
+    out += [f"{name}: overlap {o}" for o in overlapping(own)]
+    out += [f"{name}: {label}" for label in too_wide]
     return out
 
 
@@ -136,21 +196,27 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
                 else:
                     app.push(scene)
             drawn.clear()
+            too_wide.clear()
             app.draw()
             name = type(scene).__name__
             problems += [f"{name}: {text!r} shows {why}" for _t, text, _r in drawn
                          for why in player_words_problems(text)]
-            if name == "PlayScene":        # the play screen is laid out elsewhere
+            if isinstance(scene, GameTable):   # panels drawn once, onto a canvas of their own
+                problems += play_problems(scene, drawn, too_wide)
                 continue
             drawn.clear()
             too_wide.clear()
+            scene.resize()                # laid out and drawn afresh (no cached picture)
             scene.draw(app.screen)        # this scene's own text only
             canvas = app.screen.get_rect()
-            own = [(text, rect) for target, text, rect in drawn if target is app.screen]
+            # the screen, or a picture of it drawn first (the scoring table)
+            whole = app.screen.get_size()
+            own = [(text, rect) for target, text, rect in drawn
+                   if target is app.screen or target.get_size() == whole]
             problems += [f"{name}: {text!r} {tuple(rect)} off the canvas" for text, rect in own
                          if not canvas.contains(rect)]
             problems += [f"{name}: overlap {o}" for o in overlapping(own)]
-            for target in {t for t, _text, _rect in drawn if t is not app.screen}:
+            for target in {t for t, _text, _rect in drawn if t.get_size() != whole}:
                 area = target.get_rect()
                 problems += [f"{name}: {text!r} off its page" for t, text, rect in drawn
                              if t is target and not area.contains(rect)]

@@ -31,7 +31,7 @@ class MapsScene(Scene):
         w, h = self.app.canvas_size
         self.list_rect, self.detail_rect = ui.list_columns((w, h))
         self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
-                            lambda i=i: self.pick(self.top + i))
+                            lambda i=i: self.pick(self.top + i), face="medium")
                      for i in range(min(ROWS, len(self.maps)))]
         entry = self.maps[self.index] if self.maps else None
         self.buttons = [
@@ -86,7 +86,11 @@ class MapsScene(Scene):
                                  WHITE if entry.ok else RED, align="center")
             draw_map_details(surface, art, entry, (d.x + 16, 96), self.thumbs, width=d.w - 32)
             where = _("a map of the game") if entry.builtin else _("one of your own maps")
-            art.fonts.small.draw(surface, where, (d.x + 16, d.bottom - 28), GREY)
-        art.fonts.small.draw(surface, _("Own maps: put Tiled .tmx files in your maps folder"
-                                        " (the README says where it is)."),
-                             (surface.get_width() // 2, d.bottom + 6), GREY, align="center")
+            art.fonts.medium.draw(surface, where, (d.x + 16, d.bottom - 28), GREY)
+        medium = art.fonts.medium
+        for i, line in enumerate(medium.wrap(_("Own maps: put Tiled .tmx files in your maps"
+                                               " folder (the README says where it is)."),
+                                             surface.get_width() - 48)[:2]):
+            medium.draw(surface, line, (surface.get_width() // 2,
+                                        d.bottom + 4 + i * medium.line_height), GREY,
+                        align="center")

@@ -54,26 +54,44 @@ class Dialog(Scene):
         return self.app.art.fonts.body
 
     def layout(self) -> None:
-        """Sized to its text, centred on the canvas, never wider than it."""
+        """Sized to its text, centred on the canvas, never wider than it; the
+        buttons in the body face (the medium one where a label would not fit),
+        in two rows where one is too narrow for them."""
         cw, ch = self.app.canvas_size
         fonts = self.app.art.fonts
+        font = self.font
         n = len(self.specs)
-        widest = max(fonts.medium.width(label) for label, _fn in self.specs)
+        widest = max(font.width(label) for label, _fn in self.specs)
         width = min(max(self.width + (120 if fonts.text_size == "large" else 0),
                         32 + n * (widest + 16) + 8 * (n - 1)), cw - 24)
-        font = self.font
+        def button_w(per_row: int, widest: int) -> int:
+            return min(max(160, widest + 16), (width - 32 - 8 * (per_row - 1)) // per_row)
+
+        # One row in the body face, else two rows of it, else the medium face.
+        rows_of = [n, (n + 1) // 2] if n > 1 else [n]
+        face = "body"
+        per_row = next((k for k in rows_of if widest <= button_w(k, widest) - 8), 0)
+        if not per_row:
+            face = "medium"
+            narrow = max(fonts.medium.width(label) for label, _fn in self.specs)
+            per_row = next((k for k in rows_of if narrow <= button_w(k, narrow) - 8),
+                           rows_of[-1])
+        bw = button_w(per_row, widest)
+        bh = getattr(fonts, face).line_height + 11
+        rows = (n + per_row - 1) // per_row
         self.lines = font.wrap(self.text, width - 32) if self.text else []
-        h = 56 + len(self.lines) * font.line_height + 44
+        h = 56 + len(self.lines) * font.line_height + 18 + rows * (bh + 6)
         self.rect = pygame.Rect(0, 0, width, min(h, ch - 8))
         self.rect.center = (cw // 2, ch // 2)
-        bw = min(max(160, widest + 16), (width - 32 - 8 * (n - 1)) // max(1, n))
-        face = "medium" if widest <= bw - 8 else "small"
-        x = self.rect.centerx - (n * bw + (n - 1) * 8) // 2
         self.buttons = []
         for i, (label, fn) in enumerate(self.specs):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            x = self.rect.centerx - (in_row * bw + (in_row - 1) * 8) // 2
+            y = self.rect.bottom - 10 - (rows - row) * (bh + 6) + 6
             key = "confirm" if i == 0 else None
-            self.buttons.append(Button((x + i * (bw + 8), self.rect.bottom - 36, bw, 26), label,
-                                       fn, key=key, face=face))
+            self.buttons.append(Button((x + col * (bw + 8), y, bw, bh), label, fn, key=key,
+                                       face=face))
 
     def resize(self) -> None:
         self.layout()
@@ -209,12 +227,14 @@ class Privacy(Scene):
             for i, line in enumerate(body.wrap(text, width - 64)):
                 lines.append((line, seat if i == 0 else None))
         lines = lines[-9:]
+        from ..prompts import prompt_height
+
         # Title, recap, the small note, "press any button" and the prompt glyphs,
         # each below the other whatever the faces' sizes (Text size setting).
         small = body            # read from the sofa too
         height = (52 + art.fonts.huge.line_height + 4
                   + ((len(lines) + 1) * body.line_height + 12 if lines else 0)
-                  + small.line_height + 6 + body.line_height + 26)
+                  + small.line_height + 6 + body.line_height + 20 + prompt_height(art))
         rect = pygame.Rect(0, 0, width, min(height, h - 8))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
@@ -239,14 +259,14 @@ class Privacy(Scene):
         small.draw(surface, _("Your hand stays hidden until you are ready."),
                    (rect.centerx, y), GREY, align="center")
         body.draw(surface, _("Press any button or click"),
-                  (rect.centerx, rect.bottom - body.line_height - 26),
+                  (rect.centerx, rect.bottom - body.line_height - 16 - prompt_height(art)),
                   WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
-        from ..prompts import draw_prompt, glyph_name, prompts_of
+        from ..prompts import draw_prompt, prompt_width
 
         # ... Enter or A on a pad (each connected pad's family shown)
         families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
-        glyphs = prompts_of(art)
-        width = sum(glyphs.get(glyph_name(f, "confirm")).get_width() + 3 for f in families)
+        width = sum(prompt_width(art, f, "confirm") + 3 for f in families)
         x = rect.centerx - width // 2
         for family in families:
-            x = draw_prompt(surface, art, family, "confirm", (x, rect.bottom - 24), "")
+            x = draw_prompt(surface, art, family, "confirm",
+                            (x, rect.bottom - 12 - prompt_height(art)), "")

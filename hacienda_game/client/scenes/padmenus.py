@@ -10,7 +10,7 @@ import pygame
 from ...engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
 from ...i18n import N_, _
 from ..assets import GOLD, GREY, WHITE
-from ..prompts import draw_prompts
+from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 from ..words import card_name
@@ -52,11 +52,17 @@ class PadMenu(Scene):
         return not cmd.from_pad or not self.device.startswith("pad:") or cmd.device == self.device
 
     def stack(self, specs: list[tuple[str, object, bool, str | None]], width: int = 300) -> None:
-        h = 48 + len(specs) * 26 + 34
+        art = self.app.art
+        line = art.fonts.body.line_height
+        width = max(width, *(art.fonts.body.width(label) + 60 for label, *_r in specs))
+        width = min(width, self.app.canvas_size[0] - 16)
+        pitch = line + 11
+        h = 48 + len(specs) * pitch + prompt_height(art) + 14
         self.rect = pygame.Rect(0, 0, width, h)
         self.rect.center = self.centre()
-        self.buttons = [Button((self.rect.x + 16, self.rect.y + 40 + i * 26, width - 32, 22),
-                               label, action, enabled=enabled, icon=icon, face="medium")
+        self.buttons = [Button((self.rect.x + 16, self.rect.y + 40 + i * pitch, width - 32,
+                                line + 7), label, action, enabled=enabled, icon=icon,
+                               face="body")
                         for i, (label, action, enabled, icon) in enumerate(specs)]
         self.focus.index = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         Focus.shown = True
@@ -84,7 +90,7 @@ class PadMenu(Scene):
         items = [("confirm", _("choose"))] if self.buttons else []
         items += [("back", _("close"))] if self.closable else []
         draw_prompts(surface, art, self.family(), items,
-                     (self.rect.x + 16, self.rect.bottom - 26))
+                     (self.rect.x + 16, self.rect.bottom - 8 - prompt_height(art)))
 
 
 class BuyMenu(PadMenu):
@@ -139,7 +145,8 @@ class LogView(PadMenu):
         font = self.app.art.fonts.body
         self.LINES = max(4, (ch - 40 - 82) // font.line_height)
         self.rect = pygame.Rect(0, 0, min(cw - 24, 760),
-                                48 + self.LINES * font.line_height + 34)
+                                48 + self.LINES * font.line_height + 16
+                                + prompt_height(self.app.art))
         self.rect.center = self.centre()
 
     def resize(self) -> None:
@@ -176,9 +183,9 @@ class LogView(PadMenu):
                 if seat is not None else WHITE
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 40
                                       + i * font.line_height), colour)
-        art.fonts.small.draw(surface, _("up/down: scroll"), (self.rect.right - 16,
-                                                             self.rect.bottom - 22), GREY,
-                             align="right")
+        font.draw(surface, _("up/down: scroll"),
+                  (self.rect.right - 16, self.rect.bottom - 8 - font.line_height), GREY,
+                  align="right")
 
 
 class Reconnect(PadMenu):
@@ -195,9 +202,23 @@ class Reconnect(PadMenu):
         super().enter(app)
         self.stack([(_("Use mouse and keys"), lambda: self.take(""), True, "icon_human"),
                     (_("Pause menu"), self.pause_menu, True, None)], width=520)
-        self.rect.h += 40
+        extra = (len(self.words()) + len(self.choose_below())) * \
+            app.art.fonts.body.line_height + 8
+        self.rect.h += extra
+        self.rect.y -= extra // 2
         for b in self.buttons:
-            b.rect.y += 40
+            b.rect.y += extra - extra // 2
+
+    def words(self) -> list[str]:
+        """What happened, wrapped to leave room for the A glyph after it."""
+        name = self.play.names[self.play.layer.current]
+        text = _("{name}'s controller was unplugged. Reconnect it, or take any pad,"
+                 " and press").format(name=name)
+        return self.app.art.fonts.body.wrap(text, self.rect.w - 32 - 40)
+
+    def choose_below(self) -> list[str]:
+        return self.app.art.fonts.body.wrap(_("Or choose below with the keys or the mouse."),
+                                            self.rect.w - 32)
 
     def take(self, device: str) -> None:
         for seat in self.play.plan.seats:
@@ -223,13 +244,15 @@ class Reconnect(PadMenu):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         art = self.app.art
-        name = self.play.names[self.play.layer.current]
-        text = _("{name}'s controller was unplugged. Reconnect it, or take any pad,"
-                 " and press").format(name=name)
-        x = self.rect.x + 16
-        art.fonts.small.draw(surface, text, (x, self.rect.y + 40), WHITE)
+        font = art.fonts.body
+        x, y = self.rect.x + 16, self.rect.y + 40
+        lines = self.words()
+        for line in lines:
+            end = font.draw(surface, line, (x, y), WHITE).right
+            y += font.line_height
         families = sorted({p.family for p in self.app.pads.pads.values()}) or ["xbox"]
         draw_prompts(surface, art, families[0], [("confirm", "")],
-                     (x + art.fonts.small.width(text) + 4, self.rect.y + 36))
-        art.fonts.small.draw(surface, _("Or choose below with the keys or the mouse."),
-                             (x, self.rect.y + 58), GREY)
+                     (end + 4, y - font.line_height - 1))
+        for line in self.choose_below():
+            font.draw(surface, line, (x, y), GREY)
+            y += font.line_height

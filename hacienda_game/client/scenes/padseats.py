@@ -15,7 +15,7 @@ import pygame
 from ...i18n import _
 from ...session.plan import HUMAN
 from ..assets import GREY, WHITE
-from ..prompts import draw_prompt
+from ..prompts import draw_prompt, prompt_width
 from ..scene import Command
 from ..ui import Button
 
@@ -31,8 +31,12 @@ def seat_device_buttons(setup: SetupScene) -> list[Button]:
     x, w = setup.columns["device"]
     for i, seat in enumerate(setup.seats):
         label = pads.label(seat.device) if seat.is_human else "-"
-        out.append(Button((x, SEATS_TOP + i * ROW_H, w, 30), label,
-                          lambda i=i: next_device(setup, i), enabled=seat.is_human))
+        button = Button((x, SEATS_TOP + i * ROW_H, w, 30), label,
+                        lambda i=i: next_device(setup, i), enabled=seat.is_human, face="body")
+        pad = pads.pad(seat.device)
+        if pad is not None and seat.is_human:      # its family's button is drawn at its left
+            button.inset = prompt_width(setup.app.art, pad.family, "confirm") + 4
+        out.append(button)
     return out
 
 
@@ -90,20 +94,21 @@ def draw_join_hint(setup: SetupScene, surface: pygame.Surface) -> int:
     art = setup.app.art
     manager = setup.app.pads
     pads = list(manager.pads.values())
-    x, y = max(250, 52 + art.fonts.small.width(_("Seats: colour, name, who plays"))), 56
+    font = art.fonts.medium
+    x, y = 40, 73                   # its own line, under the heading
     text = _("Pads: press")
-    art.fonts.small.draw(surface, text, (x, y + 4), WHITE)
-    x += art.fonts.small.width(text)
+    font.draw(surface, text, (x, y + 1), WHITE)
+    x += font.width(text)
     families = sorted({p.family for p in pads}) or ["xbox", "playstation", "switch"]
     for family in families:
         x = draw_prompt(surface, art, family, "confirm", (x + 4, y), "") + 2
     done = sum(joined(setup, p.key) for p in pads)
     note = (_("to join ({joined} of {pads} joined)").format(joined=done, pads=len(pads))
             if pads else _("to join (none connected)"))
-    if x + 4 + art.fonts.small.width(note) > join_hint_right(setup):
+    if x + 4 + font.width(note) > join_hint_right(setup):
         note = _("to join")               # a long language: the count has to go
-    art.fonts.small.draw(surface, note, (x + 4, y + 4), GREY)
-    end = x + 4 + art.fonts.small.width(note)
+    font.draw(surface, note, (x + 4, y + 1), GREY)
+    end = x + 4 + font.width(note)
     # Each seat's pad: its family's button, so players know which pad is theirs.
     for button, seat in zip(setup.buttons[-len(setup.seats):], setup.seats, strict=True):
         pad = manager.pad(seat.device)

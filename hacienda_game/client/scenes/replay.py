@@ -77,16 +77,25 @@ class ReplayScene(GameTable):
         a = self.layout.actions
         w = (a.w - 16) // 5
         y, h = a.y + 2, a.h - 4
-        self.b_first = Button((a.x, y, w, h), _("<< Start"), lambda: self.goto(0))
-        self.b_back = Button((a.x + (w + 4), y, w, h), _("< Back"),
-                             lambda: self.goto(self.index - 1))
-        self.b_play = Button((a.x + 2 * (w + 4), y, w, h), _("Play"), self.toggle_play,
-                             key="confirm")
-        self.b_forward = Button((a.x + 3 * (w + 4), y, w, h), _("Forward >"),
-                                lambda: self.goto(self.index + 1))
-        self.b_last = Button((a.x + 4 * (w + 4), y, a.right - a.x - 4 * (w + 4), h),
-                             _("End >>"), lambda: self.goto(len(self.actions)))
-        self.b_menu.label, self.b_menu.action = _("Close"), self.close
+        body = self.app.art.fonts.body
+        steps = []
+        for i, (label, arrows, action, key) in enumerate((
+                (_("<< Start"), "<<", lambda: self.goto(0), None),
+                (_("< Back"), "<", lambda: self.goto(self.index - 1), None),
+                (_("Play"), "", self.toggle_play, "confirm"),
+                (_("Forward >"), ">", lambda: self.goto(self.index + 1), None),
+                (_("End >>"), ">>", lambda: self.goto(len(self.actions)), None))):
+            x = a.x + i * (w + 4)
+            b = self.button((x, y, w if i < 4 else a.right - x, h), label, action, key=key)
+            if arrows and b.width_in(self.app.art, body) > b.rect.w - 6:
+                b.label = arrows          # narrow buttons keep their arrows only
+            steps.append(b)
+        self.b_first, self.b_back, self.b_play, self.b_forward, self.b_last = steps
+        close = _("Close")
+        if body.width(close) + 16 > self.b_menu.rect.w:
+            self.b_menu.rect.x = self.b_menu.rect.right - body.width(close) - 16
+            self.b_menu.rect.w = body.width(close) + 16
+        self.b_menu.label, self.b_menu.action = close, self.close
         self.buttons = [self.b_first, self.b_back, self.b_play, self.b_forward, self.b_last,
                         self.b_menu, *self.zoom_buttons]
 
@@ -101,7 +110,7 @@ class ReplayScene(GameTable):
             state = replay(self.game.record, board=self.layer.board, upto=k)
             self.layer.restore(state)
             self.index = k
-            self.log = []
+            self.log, self.story = [], []
             for events in self.steps[max(0, k - LOG_ACTIONS):k]:
                 self.tell(events)
             if k == 0:
@@ -149,14 +158,15 @@ class ReplayScene(GameTable):
         y = strip.y + 3 + body.line_height
         family = self.app.input_family()
         if family == "keyboard":
-            self.app.art.fonts.small.draw(
-                surface, _("Left and right arrows step through the game; Enter plays it on."),
-                (strip.x + 8, y + 2), GREY)
+            for i, line in enumerate(body.wrap(
+                    _("Left and right arrows step through the game; Enter plays it on."),
+                    strip.w - 16)[:max(1, (strip.bottom - y - 2) // body.line_height)]):
+                body.draw(surface, line, (strip.x + 8, y + i * body.line_height), GREY)
         else:
             draw_prompts(surface, self.app.art, family,
                          [("move", _("step")), ("confirm", _("Play")),
                           ("prev_card", _("Start")), ("next_card", _("End")),
-                          ("back", _("Close"))], (strip.x + 8, y))
+                          ("back", _("Close"))], (strip.x + 8, y), strip.right - 6)
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd) -> None:

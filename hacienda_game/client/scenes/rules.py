@@ -214,7 +214,7 @@ def draw_picture(surface: pygame.Surface, art: Art, section: str, rect: pygame.R
     if not row:
         return
     per_line = 3
-    small = art.fonts.small
+    small = art.fonts.medium
     for i, (name, caption) in enumerate(row):
         if name not in sprites:
             continue
@@ -350,6 +350,7 @@ class RulesScene(Scene):
         for i, line in enumerate(caption.wrap(section.caption, picture.width)):
             caption.draw(page, line, (picture.x - ox, picture.bottom - oy + 8
                                       + i * caption.line_height), GOLD, shadow=INK)
-        small.draw(page, _("F1 or H opens this help anywhere · Esc closes it"),
-                   (f.text_x - ox, f.panel.height - 62), GREY)
+        footer = _("F1 or H opens this help anywhere · Esc closes it")
+        face = art.fonts.medium if art.fonts.medium.width(footer) <= f.text_w else small
+        face.draw(page, footer, (f.text_x - ox, f.panel.height - 62), GREY)
         return page

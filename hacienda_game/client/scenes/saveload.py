@@ -259,7 +259,7 @@ class ListScene(Scene):
     def layout(self) -> None:
         self.list_rect, self.detail_rect = list_columns(self.app.canvas_size)
         self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
-                            lambda i=i: self.pick(self.top + i))
+                            lambda i=i: self.pick(self.top + i), face="medium")
                      for i in range(min(ROWS, len(self.entries)))]
         self.buttons = [Button((40, self.bottom, 160, 34), _("Back"), self.app.pop, big=True),
                         *self.actions()]
@@ -419,7 +419,7 @@ class LoadScene(ListScene):
 
     def details(self, surface: pygame.Surface, info: saves.SaveInfo, x: int, y: int) -> None:
         art = self.app.art
-        small, large = art.fonts.small, art.fonts.large
+        small, large = art.fonts.medium, art.fonts.large
         width = self.detail_rect.w - 32
         centre = self.detail_rect.centerx
         large.draw(surface, info.name, (centre, y), WHITE, align="center")
@@ -440,29 +440,32 @@ class LoadScene(ListScene):
         surface.blit(thumb, (x + (width - thumb.get_width()) // 2, y + 26))
         y += 26 + THUMB_H + 6
         state = saved.state
-        small.draw(surface, saved.map_title, (x, y), GOLD)
-        when = saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        small.draw(surface, _("saved {when}").format(when=when), (x + width, y), GREY,
-                   align="right")
-        y += 16
+        when = _("saved {when}").format(
+            when=saved.saved_at.astimezone().strftime("%Y-%m-%d %H:%M"))
+        small.draw(surface, small.clip(saved.map_title, width - small.width(when) - 8), (x, y),
+                   GOLD)
+        small.draw(surface, when, (x + width, y), GREY, align="right")
+        y += small.line_height + 1
         to_play = saved.plan.seats[state.current].name
         small.draw(surface, _("Round {round} · turn {turn} · {name} to play").format(
             round=state.round, turn=state.turn, name=to_play), (x, y), WHITE)
-        y += 18
+        y += small.line_height + 3
         draw_seats(surface, art, saved.plan, state, x, y, width)
 
 
 def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x: int,
                y: int, width: int = 496) -> None:
     """One line per seat: emblem, name (AI level), pesos and points."""
-    small = art.fonts.small
+    small = art.fonts.medium
     for i, (label, sp) in enumerate(zip(saves.seat_labels(plan), plan.seats, strict=True)):
-        art.sprites.blit_anchored(surface, f"emblem_{sp.colour}", (x + 4, y + 6))
-        small.draw(surface, label, (x + 14, y), art.seat_text_colour(sp.colour))
+        art.sprites.blit_anchored(surface, f"emblem_{sp.colour}",
+                                  (x + 4, y + small.line_height // 2))
         seat = state.seats[i]
-        small.draw(surface, f"{pesos(seat.money)} · {points(seat.score)}", (x + width, y),
-                   WHITE, align="right")
-        y += 16
+        counts = f"{pesos(seat.money)} · {points(seat.score)}"
+        small.draw(surface, small.clip(label, width - 22 - small.width(counts)), (x + 14, y),
+                   art.seat_text_colour(sp.colour))
+        small.draw(surface, counts, (x + width, y), WHITE, align="right")
+        y += small.line_height + 1
 
 
 class ReplaysScene(ListScene):
@@ -503,7 +506,7 @@ class ReplaysScene(ListScene):
     def details(self, surface: pygame.Surface, entry: saves.ReplayEntry, x: int,
                 y: int) -> None:
         art = self.app.art
-        small = art.fonts.small
+        small = art.fonts.medium
         width = self.detail_rect.w - 32
         art.fonts.large.draw(surface, f"{entry.date} · {entry.map_title}",
                              (self.detail_rect.centerx, y), WHITE, align="center")
@@ -515,4 +518,4 @@ class ReplaysScene(ListScene):
             small.draw(surface, (points(score) if isinstance(score, int) else str(score)) +
                        (_(" · wins") if won else ""), (x + width, y), GOLD if won else WHITE,
                        align="right")
-            y += 16
+            y += small.line_height + 1

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from ...ai.coach import KEY_MOMENTS
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...session.plan import GamePlan
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
@@ -25,7 +25,7 @@ STEP = 0.7        # seconds between categories at normal speed
 
 
 def detail(category: str, row: dict) -> str:
-    """The small print under a number: what it was counted from."""
+    """The small print beside a number: what it was counted from."""
     d = row.get("detail", {})
     if category == "markets":
         n = d.get("markets", 0)
@@ -36,6 +36,15 @@ def detail(category: str, row: dict) -> str:
     if category == "money":
         pesos = d.get("money", 0)
         return pesos_words(pesos)
+    return ""
+
+
+def short_detail(category: str, row: dict) -> str:
+    """The small print when the whole does not fit: how many groups were counted
+    (chains, haciendas, water); nothing for the others."""
+    parts = row.get("detail", {}).get(category) or []
+    if category in ("chains", "haciendas", "water") and len(parts) > 1:
+        return ngettext("{count} group", "{count} groups", len(parts)).format(count=len(parts))
     return ""
 
 
@@ -59,20 +68,28 @@ class ScoringScene(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        final = self.winners is not None
-        label = _("Back to menu") if final and not self.autoplay else _("Continue")
-        w = app.canvas_size[0]
-        self.button = Button((w - 220, 496, 196, 34), label, self.close, big=True, key="confirm")
-        self.buttons = [self.button]
-        if final and self.moments is not None and not self.autoplay:
-            # Top right, beside the title: the table starts below it.
-            self.buttons.append(Button((w - 220, 5, 196, 32), _(KEY_MOMENTS),
-                                       self.show_moments, key="log"))
+        self.lay_out()
         f = app.settings.anim_factor
         self.step = STEP * f
         self.reveal_end = self.step * (len(ROWS) + 1)
         if self.step <= 0:
             self.tick_sound(0)          # no count-up: one tick and the fanfare at once
+
+    def lay_out(self) -> None:
+        final = self.winners is not None
+        label = _("Back to menu") if final and not self.autoplay else _("Continue")
+        w = self.app.canvas_size[0]
+        self.button = Button((w - 220, 496, 196, 34), label, self.close, big=True, key="confirm")
+        self.buttons = [self.button]
+        if final and self.moments is not None and not self.autoplay:
+            # Top right, beside the title: the table starts below it.
+            self.buttons.append(Button((w - 220, 5, 196, 32), _(KEY_MOMENTS),
+                                       self.show_moments, key="log", face="body"))
+
+    def resize(self) -> None:
+        """The canvas or the text size changed: lay out and draw afresh."""
+        self.lay_out()
+        self._picture = None
 
     @property
     def revealed(self) -> float:
@@ -151,30 +168,42 @@ class ScoringScene(Scene):
                 self.draw_charts(surface)
         draw_buttons(self.buttons if self.revealed >= len(ROWS) else [self.button], surface, art)
 
+    def table_rect(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, int]:
+        """The table's panel, the height of its heading and of each row (both
+        grow with the reading face)."""
+        line = self.app.art.fonts.body.line_height
+        head, row = max(34, line + 14), max(30, line + 8)
+        return pygame.Rect(24, 40, surface.get_width() - 48, head + len(ROWS) * row + 8), \
+            head, row
+
     def draw_table(self, surface: pygame.Surface) -> None:
         art = self.app.art
-        large, small = art.fonts.large, art.fonts.small
+        large, body = art.fonts.large, art.fonts.body
         n = len(self.plan.seats)
-        rect = pygame.Rect(24, 40, surface.get_width() - 48, 42 + len(ROWS) * 30)
+        rect, head, row_h = self.table_rect(surface)
         draw_panel(surface, art, rect)
-        col0 = 190
+        col0 = max(150, max(body.width(_(label)) for _k, label, _i in ROWS) + 48)
         col_w = (rect.width - col0 - 16) // n
         for i, seat in enumerate(self.plan.seats):
             cx = rect.x + col0 + col_w * i + col_w // 2
+            name = body.clip(seat.name, col_w - 24)
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}",
-                                      (cx - small.width(seat.name) // 2 - 10, rect.y + 16))
-            small.draw(surface, seat.name, (cx, rect.y + 10), art.seat_text_colour(seat.colour),
-                       align="center")
+                                      (cx - body.width(name) // 2 - 10,
+                                       rect.y + 8 + body.line_height // 2))
+            body.draw(surface, name, (cx + 4, rect.y + 8), art.seat_text_colour(seat.colour),
+                      align="center")
         shown = self.revealed
         for r, (key, label, icon) in enumerate(ROWS):
-            y = rect.y + 34 + r * 30
+            y = rect.y + head + r * row_h
             if r >= shown:
                 break
             count_up = min(1.0, (shown - r) * 2)
+            big = key in ("total", "sum")
+            mid = y + (row_h - 3) // 2                  # the row's middle, over its rule
             if icon in art.sprites:
-                art.sprites.blit_anchored(surface, icon, (rect.x + 20, y + 10))
-            small.draw(surface, _(label), (rect.x + 34, y + 4), WHITE if key not in ("total", "sum")
-                       else GOLD)
+                art.sprites.blit_anchored(surface, icon, (rect.x + 20, mid))
+            body.draw(surface, _(label), (rect.x + 34, mid - body.line_height // 2),
+                      GOLD if big else WHITE)
             for i in range(n):
                 cx = rect.x + col0 + col_w * i + col_w // 2
                 if key == "sum":
@@ -183,17 +212,21 @@ class ScoringScene(Scene):
                 elif i < len(self.table):
                     value = self.table[i].get(key, 0)
                     note = detail(key, self.table[i])
+                    if body.width(note) > col_w // 2 - 6:
+                        note = short_detail(key, self.table[i])
+                    if body.width(note) > col_w // 2 - 6:
+                        note = ""
                 else:
                     value, note = 0, ""
-                text = str(round(value * count_up))
-                font = large if key in ("total", "sum") else small
-                font.draw(surface, text, (cx - 10, y + (0 if font is large else 4)),
-                          GOLD if key in ("total", "sum") else WHITE, align="right")
-                if note and small.width(note) > col_w // 2 - 6:
-                    note = _("{count} groups").format(count=note.count("+") + 1)
+                font = large if big else body
+                font.draw(surface, str(round(value * count_up)),
+                          (cx - 4, mid - font.line_height // 2 - (1 if big else 0)),
+                          GOLD if big else WHITE, align="right")
                 if note:
-                    small.draw(surface, note, (cx + 2, y + 4), GREY, align="left", shadow=None)
-            pygame.draw.line(surface, DIM, (rect.x + 12, y + 27), (rect.right - 12, y + 27))
+                    body.draw(surface, note, (cx + 4, mid - body.line_height // 2), GREY,
+                              align="left", shadow=None)
+            pygame.draw.line(surface, DIM, (rect.x + 12, y + row_h - 3),
+                             (rect.right - 12, y + row_h - 3))
 
     def draw_winner(self, surface: pygame.Surface) -> None:
         """The winner (final scoring) or who leads so far (intermediate)."""
@@ -214,7 +247,7 @@ class ScoringScene(Scene):
             text = (_("{name} wins with {points} points!") if len(names) == 1 else
                     _("{names} share the win with {points} points!"))
         text = text.format(name=names[0], names=_(" and ").join(names), points=best)
-        y = 40 + 42 + len(ROWS) * 30 + 8
+        y = self.table_rect(surface)[0].bottom + 8
         w = art.fonts.large.width(text) + 56
         rect = pygame.Rect(surface.get_width() // 2 - w // 2, y, w, 30)
         draw_panel(surface, art, rect, "ui_button_hover")
@@ -226,7 +259,7 @@ class ScoringScene(Scene):
         samples = self.samples or []
         if len(samples) < 2:
             return
-        top = 40 + 42 + len(ROWS) * 30 + 44
+        top = self.table_rect(surface)[0].bottom + 44
         # The points a scoring would give at each moment: the line moves every turn.
         # Two charts and the legend share the width (the legend keeps 192 px).
         cw = (surface.get_width() - 48 - 192 - 16) // 2
@@ -235,34 +268,51 @@ class ScoringScene(Scene):
         self.chart(surface, pygame.Rect(32 + cw, top, cw, 532 - top), _("Pesos over the game"),
                    [s[2] for s in samples])
         art = self.app.art
-        legend = pygame.Rect(40 + 2 * cw, top, surface.get_width() - 64 - 2 * cw, 486 - top)
+        body = art.fonts.body
+        legend = pygame.Rect(40 + 2 * cw, top, surface.get_width() - 64 - 2 * cw,
+                             self.button.rect.y - 6 - top)
         draw_panel(surface, art, legend)
         order = sorted(range(len(self.plan.seats)), key=lambda i: -self.scores[i])
+        # Two lines a seat (points, then pesos) where they fit, else one: name and points.
+        two = len(order) * (2 * body.line_height + 4) + 12 <= legend.h
+        pitch = (2 * body.line_height if two else body.line_height) + 4
         for row, i in enumerate(order):
             seat = self.plan.seats[i]
-            y = legend.y + 10 + row * 26
-            art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", (legend.x + 14, y + 5))
-            art.fonts.small.draw(surface, seat.name, (legend.x + 24, y), WHITE)
-            money = " · " + pesos_words(self.money[i]) if self.money else ""
-            art.fonts.small.draw(surface, points(self.scores[i]) + money,
-                                 (legend.x + 24, y + 11), GREY)
+            y = legend.y + 8 + row * pitch
+            art.sprites.blit_anchored(surface, f"emblem_{seat.colour}",
+                                      (legend.x + 14, y + body.line_height // 2))
+            if two:
+                body.draw(surface, body.clip(seat.name, legend.w - 34), (legend.x + 24, y),
+                          WHITE)
+                money = " · " + pesos_words(self.money[i]) if self.money else ""
+                body.draw(surface, body.clip(points(self.scores[i]) + money, legend.w - 34),
+                          (legend.x + 24, y + body.line_height), GREY)
+            else:
+                score = str(self.scores[i])
+                body.draw(surface, score, (legend.right - 10, y), GOLD, align="right")
+                body.draw(surface, body.clip(seat.name, legend.w - 44 - body.width(score)),
+                          (legend.x + 24, y), WHITE)
 
     def chart(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
               series: list[list[int]]) -> None:
         art = self.app.art
-        small = art.fonts.small
+        body = art.fonts.body
         draw_panel(surface, art, rect)
-        small.draw(surface, title, (rect.x + 10, rect.y + 6), WHITE)
+        body.draw(surface, body.clip(title, rect.w - 20), (rect.x + 10, rect.y + 5), WHITE)
         top_value = max(10, max(max(v) for v in series))
-        plot = pygame.Rect(rect.x + 30, rect.y + 22, rect.width - 44, rect.height - 34)
+        label_w = body.width(str(top_value)) + 6
+        line = body.line_height
+        top = 6 + line + line // 2               # the title, then half the top value's line
+        plot = pygame.Rect(rect.x + 10 + label_w, rect.y + top, rect.width - 24 - label_w,
+                           rect.height - top - line - 6)
         pygame.draw.line(surface, DIM, plot.bottomleft, plot.bottomright)
         pygame.draw.line(surface, DIM, plot.bottomleft, plot.topleft)
-        small.draw(surface, str(top_value), (plot.x - 3, plot.y - 4), GREY, align="right",
-                   shadow=None)
-        small.draw(surface, "0", (plot.x - 3, plot.bottom - 8), GREY, align="right",
-                   shadow=None)
-        small.draw(surface, _("turns"), (plot.right, plot.bottom + 1), GREY, align="right",
-                   shadow=None)
+        body.draw(surface, str(top_value), (plot.x - 4, plot.y - body.line_height // 2), GREY,
+                  align="right", shadow=None)
+        body.draw(surface, "0", (plot.x - 4, plot.bottom - body.line_height // 2 - 2), GREY,
+                  align="right", shadow=None)
+        body.draw(surface, _("turns"), (plot.right, plot.bottom + 2), GREY, align="right",
+                  shadow=None)
         steps = len(series) - 1
         for seat_index, seat in enumerate(self.plan.seats):
             points = [(plot.x + plot.width * k // steps,

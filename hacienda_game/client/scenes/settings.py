@@ -108,8 +108,10 @@ class SettingsScene(Scene):
             y = self.rect.y + 48 + i * ROW_H
             self.value_buttons.append(Button((x + 26, y, 190, 24), "",
                                              lambda i=i: self.step(i, 1), face="medium"))
-            arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1)))
-            arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1)))
+            arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1),
+                                 face="medium"))
+            arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1),
+                                 face="medium"))
         self.done = Button((self.rect.centerx - 80, self.rect.bottom - 38, 160, 28), "",
                            self.close, face="medium")
         self.buttons = [*self.value_buttons, *arrows, self.done]
@@ -198,7 +200,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.settings
         art = self.app.art
-        font = art.fonts.small
+        font = art.fonts.medium
         dim(surface)
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, _("Settings"), (self.rect.centerx, self.rect.y + 12), GOLD,
@@ -210,11 +212,11 @@ class SettingsScene(Scene):
             y = button.rect.y
             colour = GOLD if i == self.focus else WHITE
             if i == self.focus:
-                font.draw(surface, "→", (self.rect.x + 14, y + 8), GOLD)
+                font.draw(surface, "→", (self.rect.x + 14, y + 12 - font.line_height // 2 + 1),
+                          GOLD)
             label = _(row.label)
-            face = art.fonts.medium if art.fonts.medium.width(label) <= 226 else font
-            face.draw(surface, label, (self.rect.x + 30, y + 12 - face.line_height // 2 + 1),
-                      colour)
+            font.draw(surface, font.clip(label, 226),
+                      (self.rect.x + 30, y + 12 - font.line_height // 2 + 1), colour)
             if row.volume:
                 self.draw_level(surface, button.rect.right + 30, y + 6, int(value))
         self.done.label = _("Done")

@@ -21,7 +21,8 @@ from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 
 NAME_LIMIT = 10
 ROW_H = 40
-SEATS_TOP = 84
+SEATS_TOP = 96         # under the heading and the pads' join hint
+SEED_Y = 402          # the seed's row; the options under it
 
 
 class SetupScene(Scene):
@@ -86,10 +87,19 @@ class SetupScene(Scene):
         self.seed_rect = pygame.Rect(24, 396, seats_w, 82)
         self.notes_rect = pygame.Rect(self.map_rect.x, 396, self.map_rect.w, 82)
         # A seat's row: colour, then name, who plays and controller share the
-        # room left beside the remove button (150 : 150 : 108 at 960 wide).
+        # room left beside the remove button: who plays and the controller as
+        # wide as their longest labels need (in the reading face), the name the rest.
         x0, room = 40, seats_w - 32 - 34 - 30 - 4 * 6
-        name_w, kind_w = room * 150 // 408, room * 150 // 408
-        device_w = room - name_w - kind_w
+        art = self.app.art
+        font = art.fonts.body if art.fonts.body.width(_("Mouse + keys")) * 3 <= room \
+            else art.fonts.medium
+        kinds = [_("Human"), _("Remote")] + [_("AI: {level}").format(level=level_name(k))
+                                             for k in seat_kinds() if k != "human"]
+        kind_w = max(room * 150 // 408, max(font.width(k) for k in kinds) + 30)
+        device_w = max(room * 108 // 408, max(font.width(label) for label in (
+            self.app.pads.label(""), _("Pad {number}").format(number=5))) + 14)
+        name_w = max(60, room - kind_w - device_w)
+        kind_w = room - name_w - device_w
         self.columns = {"colour": (x0, 34), "name": (x0 + 40, name_w),
                         "kind": (x0 + 46 + name_w, kind_w),
                         "remove": (x0 + 52 + name_w + kind_w, 30),
@@ -103,39 +113,44 @@ class SetupScene(Scene):
         for i, seat in enumerate(self.seats):
             y = SEATS_TOP + i * ROW_H
             b.append(Button((col["colour"][0], y, col["colour"][1], 30), "",
-                            lambda i=i: self.next_colour(i), icon=f"emblem_{seat.colour}"))
+                            lambda i=i: self.next_colour(i), icon=f"emblem_{seat.colour}",
+                            face="body"))
             b.append(Button((col["name"][0], y, col["name"][1], 30), seat.name,
-                            lambda i=i: self.edit("name", i)))
+                            lambda i=i: self.edit("name", i), face="body"))
             kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
                 else _("AI: {level}").format(level=level_name(seat.kind))
             b.append(Button((col["kind"][0], y, col["kind"][1], 30), kind,
                             lambda i=i: self.next_kind(i),
-                            icon="icon_human" if seat.is_human else "icon_ai"))
+                            icon="icon_human" if seat.is_human else "icon_ai", face="body"))
             b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
-                            enabled=len(self.seats) > 2))
+                            enabled=len(self.seats) > 2, face="body"))
         y = SEATS_TOP + len(self.seats) * ROW_H
-        b.append(Button((40, y, 190, 28), _("Add a seat"), self.add_seat,
-                        enabled=len(self.seats) < 5))
+        add_w = max(190, self.app.art.fonts.body.width(_("Add a seat")) + 24)
+        b.append(Button((40, y, add_w, 28), _("Add a seat"), self.add_seat,
+                        enabled=len(self.seats) < 5, face="body"))
         m = self.map_rect
         b.append(Button((m.x + 8, 84, 30, 30), "", lambda: self.next_map(-1),
-                        icon="ui_arrow_left"))
+                        icon="ui_arrow_left", face="body"))
         b.append(Button((m.right - 38, 84, 30, 30), "", lambda: self.next_map(1),
-                        icon="ui_arrow_right"))
-        small = self.app.art.fonts.small
+                        icon="ui_arrow_right", face="body"))
+        small = self.app.art.fonts.medium
         seed_x = 40 + small.width(_("Seed")) + 12
-        self.seed_button = Button((seed_x, 412, 120, 26), str(self.seed),
-                                  lambda: self.edit("seed", 0))
+        self.seed_button = Button((seed_x, SEED_Y, 120, 26), str(self.seed),
+                                  lambda: self.edit("seed", 0), face="body")
         b.append(self.seed_button)
-        b.append(Button((seed_x + 126, 412, 30, 26), "", self.reroll,
-                        icon="icon_dice" if "icon_dice" in self.app.art.sprites else None))
+        b.append(Button((seed_x + 126, SEED_Y, 30, 26), "", self.reroll,
+                        icon="icon_dice" if "icon_dice" in self.app.art.sprites else None,
+                        face="body"))
         entry = self.entry
         start_ok = entry is not None and entry.ok
-        x = 40
-        for name, label in (*((v, variant_name(v)) for v in VARIANTS),
-                            ("open_hands", _("Open hands")), ("hints", _("Hints allowed"))):
-            b.append(Check((x, 448), label, lambda n=name: self.toggle(n),
-                           lambda n=name: self.is_on(n), 18 + small.width(label)))
-            x += 18 + small.width(label) + 24
+        # The options in two columns of two rows under the seed.
+        half = (self.seed_rect.w - 32) // 2
+        for i, (name, label) in enumerate((*((v, variant_name(v)) for v in VARIANTS),
+                                           ("open_hands", _("Open hands")),
+                                           ("hints", _("Hints allowed")))):
+            pos = (40 + (i % 2) * half, SEED_Y + 32 + (i // 2) * 20)
+            b.append(Check(pos, label, lambda n=name: self.toggle(n),
+                           lambda n=name: self.is_on(n), half - 16))
         b.append(Button((40, self.bottom, 160, 34), _("Back"), self.back, big=True))
         self.start_button = Button((self.app.canvas_size[0] - 220, self.bottom, 196, 34),
                                    _("Start game"), self.start, big=True,
@@ -143,6 +158,12 @@ class SetupScene(Scene):
         b.append(self.start_button)
         b += seat_device_buttons(self)
         self.buttons = b
+        # The seats' rows in one face: the reading one if every label fits it.
+        art = self.app.art
+        rows = [*b[:4 * len(self.seats)], *b[-len(self.seats):]]
+        if any(r.width_in(art, art.fonts.body) > r.rect.w - 6 - r.inset for r in rows):
+            for r in rows:
+                r.face = "medium"
 
     @property
     def entry(self) -> MapEntry | None:
@@ -280,18 +301,19 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
         draw_background(surface, art, self.app.time)
-        large, small = art.fonts.large, art.fonts.small
+        large, small = art.fonts.large, art.fonts.medium
         large.draw(surface, _("New game"), (surface.get_width() // 2, 14), GOLD, align="center")
         draw_panel(surface, art, self.seats_rect)
-        small.draw(surface, _("Seats: colour, name, who plays"), (40, 60), GREY)
+        small.draw(surface, _("Seats: colour, name, who plays"), (40, 55), GREY)
         draw_panel(surface, art, self.map_rect)
         self._draw_map(surface)
         draw_panel(surface, art, self.seed_rect)
-        small.draw(surface, _("Seed"), (40, 418), WHITE)
+        text_y = SEED_Y + (26 - small.line_height) // 2
+        small.draw(surface, _("Seed"), (40, text_y), WHITE)
         same = _("same seed, same game")
         x = self.seed_button.rect.right + 40
         if x + small.width(same) <= self.seed_rect.right - 12:
-            small.draw(surface, same, (x, 418), GREY)
+            small.draw(surface, same, (x, text_y), GREY)
         draw_panel(surface, art, self.notes_rect)
         width = self.notes_rect.w - 24
         medium = art.fonts.medium
@@ -312,22 +334,24 @@ class SetupScene(Scene):
         if self.editing is not None and int(self.app.time * 3) % 2 == 0:
             what, i = self.editing
             button = self.buttons[4 * i + 1] if what == "name" else self.seed_button
-            x = button.rect.centerx + small.width(button.label) // 2 + 1
+            x = button.rect.centerx + button.font(art).width(button.label) // 2 + 1
             pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
         n = len(self.seats)
         humans = sum(s.is_human for s in self.seats)
         note = _("{players} players, {humans} at this screen").format(
             players=n, humans=humans) + (_("; a privacy screen hides each hand")
                                          if humans > 1 and not self.open_hands else "")
-        for i, line in enumerate(small.wrap(note, self.seats_rect.w - 32)[:2]):
-            small.draw(surface, line, (40, 372 - 12 * i), GREY)
+        lines = small.wrap(note, self.seats_rect.w - 32)[:2]
+        for i, line in enumerate(lines):
+            small.draw(surface, line, (40, self.seats_rect.bottom - 6
+                                       - (len(lines) - i) * small.line_height), GREY)
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         entry = self.entry
         art = self.app.art
         m = self.map_rect
         if entry is None:
-            art.fonts.small.draw(surface, _("No maps found."), (m.x + 18, 130), RED)
+            art.fonts.medium.draw(surface, _("No maps found."), (m.x + 18, 130), RED)
             return
         label = f"{entry.title}  ({self.map_index + 1}/{len(self.maps)})"
         font = art.fonts.large if art.fonts.large.width(label) <= m.w - 96 else art.fonts.medium
@@ -349,15 +373,16 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
                      width: int = 360) -> None:
     """A map's thumbnail, author, player counts and description, or its problems,
     ``width`` pixels wide."""
-    small = art.fonts.small
+    small = art.fonts.medium
     x, y = pos
     if not entry.ok:
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
         lines: list[str] = []
         for problem in entry.errors:
             lines += wrapped(small, f"· {problem}", width)
-        for i, line in enumerate(lines[:18]):
-            small.draw(surface, line, (x, y + 16 + i * small.line_height), WHITE)
+        for i, line in enumerate(lines[:13]):
+            small.draw(surface, line, (x, y + small.line_height + 2 + i * small.line_height),
+                       WHITE)
         return
     thumb = thumbs.get((entry.key, width))
     if thumb is None and entry.board is not None:
@@ -370,10 +395,12 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     by = _("by {author}").format(author=entry.prop("author", _("unknown")))
     count = _("players {low}-{high}").format(low=lo, high=hi)
     small = art.fonts.medium
-    line = small if small.width(by) + small.width(count) + 12 <= width else art.fonts.small
-    line.draw(surface, by, (x, y), GREY)
-    line.draw(surface, count, (x + width, y), WHITE if fits else RED, align="right")
-    desc = wrapped(small, entry.description, width)[:2 if entry.warnings else 4]
+    small.draw(surface, small.clip(by, width - small.width(count) - 12), (x, y), GREY)
+    small.draw(surface, count, (x + width, y), WHITE if fits else RED, align="right")
+    desc = list(wrapped(small, entry.description, width))
+    keep = 2 if entry.warnings else 4
+    if len(desc) > keep:                    # cut short where it shows: "…"
+        desc = desc[:keep - 1] + [small.clip(" ".join(desc[keep - 1:]), width)]
     for i, line in enumerate(desc):
         small.draw(surface, line, (x, y + 18 + i * small.line_height), WHITE)
     if entry.warnings:

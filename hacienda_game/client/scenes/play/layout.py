@@ -17,7 +17,8 @@ import pygame
 from ....engine.components import ANIMALS, LAND_CARDS
 
 CARD_W, CARD_H = 32, 44
-TOP_H = 28
+TOP_H = 28                        # the top line at the normal text size
+PROMPT_H = 17                     # a pad's button glyph
 
 
 @dataclass(frozen=True)
@@ -42,26 +43,41 @@ class Layout:
         return (self.top, self.track, self.hand, self.actions, self.strip, *self.seats,
                 self.market, self.log)
 
+    @property
+    def button_h(self) -> int:
+        """A button that holds one line of reading text."""
+        return self.line + 7
 
-def play_layout(canvas: tuple[int, int], seats: int, line: int = 24) -> Layout:
-    """The play screen's rectangles for a canvas size (pure)."""
+
+def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
+    """The play screen's rectangles for a canvas size (pure); ``line`` is the
+    reading font's line height (15 at the normal text size, 24 at large):
+    every row that holds text grows with it and the board gives way."""
     w, h = canvas
-    side_w = max(236, min(340, w - 700))
+    grow = max(0, line - 15)
+    side_w = max(236 + grow * 3, min(340, w - 700))
     left_w = w - side_w - 8
-    board = pygame.Rect(4, TOP_H, left_w, max(200, h - TOP_H - 166))
-    zoom = pygame.Rect(4 + left_w - 118, board.bottom + 2, 118, 22)
-    track = pygame.Rect(4, board.bottom + 2, left_w - 122, 22)
-    hand = pygame.Rect(4, track.bottom + 2, left_w, CARD_H + 12)
-    actions = pygame.Rect(4, hand.bottom + 2, left_w, 30)
+    top_h = max(TOP_H, line + 9)
+    row_h = max(22, line + 7)                          # the points track and the zoom
+    hand_h = max(CARD_H + 12, 2 * (line + 7) + 10)     # the cards; Undo over Redo beside them
+    actions_h = max(30, line + 13)
+    # Two lines of hints, or a row of water sizes (a button) over a row of prompts
+    strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
+    board_h = max(200, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
+    board = pygame.Rect(4, top_h, left_w, board_h)
+    zoom = pygame.Rect(4 + left_w - 118 - grow * 3, board.bottom + 2, 118 + grow * 3, row_h)
+    track = pygame.Rect(4, board.bottom + 2, zoom.x - 8, row_h)
+    hand = pygame.Rect(4, track.bottom + 2, left_w, hand_h)
+    actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
-    side = pygame.Rect(w - side_w, TOP_H, side_w - 4, h - TOP_H - 2)
+    side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
     seat_h = 2 * line + 6
     rows = tuple(pygame.Rect(side.x, side.y + i * (seat_h + 2), side.w, seat_h)
                  for i in range(seats))
     mtop = (rows[-1].bottom if rows else side.y) + 2
-    market = pygame.Rect(side.x, mtop, side.w, 2 * (line + CARD_H + 6) + line + 6)
+    market = pygame.Rect(side.x, mtop, side.w, 3 * line + 2 * CARD_H + 16)
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
-    return Layout(canvas, line, pygame.Rect(0, 0, w, TOP_H), board, zoom, track, hand, actions,
+    return Layout(canvas, line, pygame.Rect(0, 0, w, top_h), board, zoom, track, hand, actions,
                   strip, side, rows, market, log)
 
 
@@ -80,7 +96,7 @@ def hand_slots(layout: Layout, obs, right: int | None = None,
     x = rect.x + 34
     right = (rect.right if right is None else right) - 6
     pitch = min(CARD_W + 12, (right - x - CARD_W) // max(1, len(cards) - 1))
-    y = rect.y + 6
+    y = rect.y + (rect.h - CARD_H) // 2
     out = []
     for item, card, _n in cards:
         out.append((pygame.Rect(x, y - (4 if card == chosen else 0), CARD_W, CARD_H), item,
@@ -90,9 +106,9 @@ def hand_slots(layout: Layout, obs, right: int | None = None,
 
 
 def market_rows(layout: Layout) -> tuple[int, int]:
-    """The top of the land row's and the animal row's cards."""
+    """The top of the land row's and the animal row's cards (each under its title)."""
     y = layout.market.y + 4 + layout.line
-    return y, y + CARD_H + 6 + layout.line
+    return y, y + CARD_H + 4 + layout.line
 
 
 def market_slots(layout: Layout, obs) -> list[tuple[pygame.Rect, str, str | None]]:

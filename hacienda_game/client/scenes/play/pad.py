@@ -203,6 +203,6 @@ class PadPlay:
                  ("next_action", _("actions")), ("buy", _("buy"))]
         if self.selection is not None and self.selection.kind == "water":
             items.insert(3, ("rotate", _("turn")))
-        items.append(("end_turn", _("hold: end turn") if family != "keyboard"
-                      else _("end turn")))
-        draw_prompts(surface, self.app.art, family, items, pos)
+        items.insert(3, ("end_turn", _("hold: end turn") if family != "keyboard"
+                         else _("end turn")))
+        draw_prompts(surface, self.app.art, family, items, pos, self.layout.strip.right - 6)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ....art.palette import HIGHLIGHTS
+from ....engine.components import PRICE_BLIND, PRICE_FACE_UP
 from ....i18n import N_, _
 from ....net import REMOTE
 from ...assets import DIM, GOLD, GREY, INK, NIGHT, RED, WHITE
@@ -150,14 +151,14 @@ class Panels:
         host = self.host
         art = host.app.art
         rect = host.layout.track
-        small = art.fonts.small
+        font = self.body
         shown = [t.value for t in host.score_tick]
         top = max(60, (max(shown + list(host.projected), default=0) // 20 + 2) * 20)
         label = _("Points")
-        x0 = rect.x + 18 + small.width(label)
+        x0 = rect.x + 18 + font.width(label)
         width = rect.right - 12 - x0
         y = rect.centery
-        small.draw(surface, label, (rect.x + 6, y - 6), GREY)
+        font.draw(surface, label, (rect.x + 6, rect.y + (rect.h - font.line_height) // 2), GREY)
         pygame.draw.line(surface, DIM, (x0, y), (x0 + width, y), 2)
         for v in range(0, top + 1, 5):
             x = x0 + width * v // top
@@ -179,7 +180,7 @@ class Panels:
         host = self.host
         art = host.app.art
         font = self.body
-        small = art.fonts.small
+        marker = "◄" if "◄" in font.glyphs else "<"
         for i, sv in enumerate(obs.seats):
             rect = host.layout.seats[i]
             current = i == obs.current and not obs.over
@@ -189,31 +190,43 @@ class Panels:
             pygame.draw.rect(surface, colour, (rect.x + 3, rect.y + 3, 5, rect.h - 6))
             art.sprites.blit_anchored(surface, f"emblem_{sp.colour}",
                                       (rect.x + 18, rect.y + 4 + font.line_height // 2))
+            right = rect.right - 8 - font.width(marker)
             x = font.draw(surface, sp.name, (rect.x + 28, rect.y + 3),
                           art.seat_text_colour(sp.colour)).right + 6
             if not sp.is_human:
-                small.draw(surface, _("remote") if sp.kind == REMOTE else
-                           _("AI {level}").format(level=level_name(sp.kind)),
-                           (x, rect.y + 3 + font.line_height - small.line_height - 2), GREY)
+                who = _("remote") if sp.kind == REMOTE else \
+                    _("AI {level}").format(level=level_name(sp.kind))
+                if x + font.width(who) <= right:
+                    font.draw(surface, who, (x, rect.y + 3), GREY)
             if current and int(host.app.time * 2) % 2 == 0:
-                font.draw(surface, "◄" if "◄" in font.glyphs else "<",
-                          (rect.right - 6, rect.y + 3), WHITE, align="right")
-            y2 = rect.y + 3 + font.line_height
-            x = rect.x + 12
+                font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
             gain = host.projected[i] - host.score_tick[i].target if i < len(host.projected) \
                 else 0
-            for icon, value, extra in (
-                    ("icon_money", host.money_tick[i].value, ""),
-                    ("icon_score", host.score_tick[i].value, f"+{gain}" if gain else ""),
-                    ("icon_market", host.markets[i] if i < len(host.markets) else 0, ""),
-                    ("icon_cards_land", sv.land_cards, ""),
-                    ("icon_cards_animal", sv.animal_cards, "")):
-                img = art.sprites.get(icon)
-                surface.blit(img, (x, y2 + (font.line_height - img.get_height()) // 2 - 1))
-                x = font.draw(surface, str(value), (x + img.get_width() + 2, y2), WHITE).right
-                if extra:
-                    x = small.draw(surface, extra, (x + 1, y2 + 2), GOLD).right
-                x += 8
+            self.draw_counts(surface, rect, rect.y + 3 + font.line_height, (
+                ("icon_money", str(host.money_tick[i].value), ""),
+                ("icon_score", str(host.score_tick[i].value), f"+{gain}" if gain else ""),
+                ("icon_market", str(host.markets[i] if i < len(host.markets) else 0), ""),
+                ("icon_cards_land", str(sv.land_cards), ""),
+                ("icon_cards_animal", str(sv.animal_cards), "")))
+
+    def draw_counts(self, surface: pygame.Surface, rect: pygame.Rect, y: int,
+                    counts: tuple[tuple[str, str, str], ...]) -> None:
+        """A seat's counters on one line, icon and number each (the projected
+        gain after the points, in gold); the gaps close up to fit the row."""
+        font = self.body
+        sprites = self.host.app.art.sprites
+        icons = [sprites.get(icon) for icon, _v, _e in counts]
+        need = sum(img.get_width() + 2 + font.width(v) + (font.width(e) + 3 if e else 0)
+                   for img, (_i, v, e) in zip(icons, counts, strict=True))
+        room = rect.w - 12 - 6
+        gap = max(2, min(8, (room - need) // max(1, len(counts) - 1)))
+        x = rect.x + 12
+        for img, (_icon, value, extra) in zip(icons, counts, strict=True):
+            surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2 - 1))
+            x = font.draw(surface, value, (x + img.get_width() + 2, y), WHITE).right
+            if extra and x + 3 + font.width(extra) <= rect.right - 6:
+                x = font.draw(surface, extra, (x + 3, y), GOLD).right
+            x += gap
 
     def draw_market(self, surface: pygame.Surface, obs) -> None:
         host = self.host
@@ -221,17 +234,20 @@ class Panels:
         font = self.body
         rect = host.layout.market
         land_y, animal_y = market_rows(host.layout)
-        font.draw(surface, _("Land cards"), (rect.x + 8, land_y - font.line_height), GREY)
-        font.draw(surface, _("Animal cards"), (rect.x + 8, animal_y - font.line_height), GREY)
-        small = art.fonts.small
-        price = _("2 pesos each")
-        small.draw(surface, price, (rect.right - 8, land_y - small.line_height - 2), DIM,
-                   align="right")
+        coin = art.sprites.get("icon_money")
+        for title, y in ((_("Land cards"), land_y), (_("Animal cards"), animal_y)):
+            top = y - font.line_height - 1
+            x = font.draw(surface, title, (rect.x + 8, top), GREY).right
+            # The face-up cards' price after the title (the deck's beside the deck).
+            if x + 10 + coin.get_width() + 2 + font.width(str(PRICE_FACE_UP)) <= rect.right - 8:
+                self.price(surface, PRICE_FACE_UP, (x + 10, top))
         for slot, item, card in market_slots(host.layout, obs):
             if card is None:
                 surface.blit(art.sprites.get(f"card_back_{item}"), slot)
                 size = obs.land_deck_size if item == "land" else obs.animal_draw_size
-                font.draw(surface, str(size), (slot.right + 4, slot.y + 10), WHITE)
+                count_badge(surface, font, str(size), slot)
+                self.price(surface, PRICE_BLIND,
+                           (slot.right + 6, slot.centery - font.line_height // 2))
             else:
                 surface.blit(art.sprites.get(f"card_{item}_{card}"), slot)
         y = animal_y + CARD_H + 4
@@ -243,6 +259,14 @@ class Panels:
             img = art.sprites.get(icon)
             surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2))
             x = font.draw(surface, text, (x + img.get_width() + 3, y), WHITE).right + 12
+
+    def price(self, surface: pygame.Surface, pesos: int, pos: tuple[int, int]) -> None:
+        """A coin and the price in gold, the text's top-left at pos."""
+        font = self.body
+        coin = self.host.app.art.sprites.get("icon_money")
+        x, y = pos
+        surface.blit(coin, (x, y + (font.line_height - coin.get_height()) // 2 - 1))
+        font.draw(surface, str(pesos), (x + coin.get_width() + 2, y), GOLD)
 
     def draw_hand(self, surface: pygame.Surface, obs) -> None:
         host = self.host
@@ -261,19 +285,12 @@ class Panels:
             font.draw(surface, _("no cards"), (rect.x + 34, rect.centery - font.line_height // 2),
                       GREY)
         counts = {card: n for _item, card, n in _hand(obs)}
-        small = art.fonts.small
         for slot, item, card in slots:
             surface.blit(art.sprites.get(f"card_{item}_{card}"), slot)
             if host.selection and host.selection.card == card:
                 pygame.draw.rect(surface, GOLD, slot.inflate(4, 4), 2)
             if counts.get(card, 1) > 1:
-                badge = pygame.Rect(slot.right - 12, slot.bottom - 12, 14, 13)
-                pygame.draw.rect(surface, INK, badge)
-                small.draw(surface, str(counts[card]), (badge.centerx, badge.y + 1), WHITE,
-                           align="center", shadow=None)
-        if obs.seat != obs.current and not obs.over:
-            small.draw(surface, _("waiting for {name}").format(name=host.names[obs.current]),
-                       (rect.right - 8, rect.y + 4), GREY, align="right")
+                count_badge(surface, font, str(counts[card]), slot)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         host = self.host
@@ -295,9 +312,8 @@ class Panels:
             font.draw(surface, line, (rect.x + 18, y), WHITE if seat is not None else GOLD,
                       shadow=INK)
         if host.log_back:
-            host.app.art.fonts.small.draw(
-                surface, _("↓ {count} newer lines (wheel)").format(count=host.log_back),
-                (rect.right - 8, rect.bottom - 14), GREY, align="right")
+            font.draw(surface, _("↓ {count} newer lines (wheel)").format(count=host.log_back),
+                      (rect.right - 8, rect.bottom - 4 - font.line_height), GREY, align="right")
 
     # ------------------------------------------------------------- bubble
     def bubble(self, surface: pygame.Surface, text: str, at: tuple[int, int],
@@ -320,6 +336,15 @@ class Panels:
             font.draw(surface, line, (rect.x + 8, rect.y + 4 + i * font.line_height),
                       WARN if warn else WHITE)
         return rect
+
+
+def count_badge(surface: pygame.Surface, font, text: str, card: pygame.Rect) -> None:
+    """How many: a number on a dark badge at a card's lower right corner."""
+    top = font.baseline - font.cap_height        # the glyph cell's rows above a capital
+    badge = pygame.Rect(0, 0, font.width(text) + 4, font.cap_height + 4)
+    badge.bottomright = (card.right + 3, card.bottom)
+    pygame.draw.rect(surface, INK, badge)
+    font.draw(surface, text, (badge.x + 2, badge.y + 2 - top), WHITE, shadow=None)
 
 
 def _hand(obs):

@@ -131,7 +131,10 @@ def category_hexes(obs) -> dict[str, list[list[int]]]:
 def projected(obs) -> list[int]:
     """Every seat's points if a scoring happened now: what it has plus what it
     would get (``score`` on a state made from the seat view; only the public
-    board and money count)."""
+    board and money count).  Once the game is over no scoring comes: the
+    points are final."""
+    if obs.over:
+        return [s.score for s in obs.seats]
     table = score(determinize(obs, random.Random(0)))
     return [s.score + row["total"] for s, row in zip(obs.seats, table, strict=True)]
 

@@ -21,7 +21,7 @@ from ....engine.undo import UndoLimit
 from ....i18n import _, ngettext
 from ....net import REMOTE
 from ....session.choices import check_seat_kind
-from ....session.keeper import GameKeeper, story
+from ....session.keeper import BLOCKED, GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
@@ -141,38 +141,68 @@ class PlayScene(PadPlay, GameTable):
     def layout_buttons(self) -> None:
         super().layout_buttons()
         a = self.layout.actions
-        gap = 4
-        widths = (0.24, 0.22, 0.22, 0.32)
-        xs = [a.x]
-        for w in widths[:-1]:
-            xs.append(xs[-1] + round((a.w - 3 * gap) * w) + gap)
-        sizes = [round((a.w - 3 * gap) * w) for w in widths]
+        button = self.button
         y, bh = a.y + 2, a.h - 4
-        self.b_hacienda = Button((xs[0], y, sizes[0], bh),
-                                 _("Hacienda {price}").format(price=PRICE_HACIENDA),
-                                 self.pick_hacienda, icon="icon_hacienda")
-        self.b_water = Button((xs[1], y, sizes[1], bh),
-                              _("Water {price}").format(price=PRICE_WATER), self.pick_water,
-                              icon="icon_water")
-        self.b_harvest = Button((xs[2], y, sizes[2], bh), _("Harvest"), self.pick_harvest,
-                                icon="chip")
-        self.b_end = Button((xs[3], y, a.right - xs[3], bh), _("End turn"), self.end_turn,
-                            icon="icon_actions", key="end_turn")
+        specs = [(_("Hacienda {price}").format(price=PRICE_HACIENDA), _("Hacienda"),
+                  self.pick_hacienda, "icon_hacienda", None),
+                 (_("Water {price}").format(price=PRICE_WATER), _("Water"), self.pick_water,
+                  "icon_water", None),
+                 (_("Harvest"), _("Harvest"), self.pick_harvest, "chip", None),
+                 (_("End turn"), _("End turn"), self.end_turn, "icon_actions", "end_turn")]
+        row = [button((0, y, 0, bh), label, action, icon=icon, key=key)
+               for label, _short, action, icon, key in specs]
+        self.fit_row(row, a, [short for _l, short, *_rest in specs])
+        self.b_hacienda, self.b_water, self.b_harvest, self.b_end = row
         hand = self.layout.hand
-        bw = max(100, min(150, hand.w // 5))
-        self.b_undo = Button((hand.right - bw - 4, hand.y + 4, bw, 22), _("Undo"), self.undo,
+        body = self.app.art.fonts.body
+        # Undo as wide as its longest word ("Card drawn: can't undo") where the
+        # hand leaves room; the Hint beside it as wide as its own word.
+        labels = [_("Undo"), _("Redo"), *(_(blocked[0]) for blocked in BLOCKED.values())]
+        bw = max(100, min(max(body.width(t) + 16 for t in labels), hand.w * 3 // 10),
+                 body.width(_("Redo")) + 16)
+        hint_w = max(80, body.width(_("Hint")) + 24)
+        bh = (hand.h - 10) // 2
+        self.b_undo = button((hand.right - bw - 4, hand.y + 4, bw, bh), _("Undo"), self.undo,
                              key="undo")
-        self.b_redo = Button((hand.right - bw - 4, hand.y + 30, bw, 22), _("Redo"), self.redo,
-                             key="redo")
+        self.b_redo = button((hand.right - bw - 4, hand.bottom - 4 - bh, bw, bh), _("Redo"),
+                             self.redo, key="redo")
         self.keep_buttons = [] if self.autoplay else [self.b_undo, self.b_redo]
         # The coach's Hint button, left of Undo and Redo, as tall as both.
-        self.keep_buttons += self.coach.layout((hand.right - 2 * bw - 8, hand.y + 4, bw, 48))
+        self.keep_buttons += self.coach.layout((hand.right - bw - hint_w - 8, hand.y + 4,
+                                                hint_w, hand.h - 8))
         strip = self.layout.strip
-        self.b_sizes = [Button((strip.x + 4 + i * 52, strip.y + 4, 48, 24),
-                               _("{size} hex").format(size=i + 1),
+        size_w = max(48, max(body.width(_("{size} hex").format(size=n)) for n in range(1, 5))
+                     + 12)
+        self.b_sizes = [button((strip.x + 4 + i * (size_w + 4), strip.y + 4, size_w,
+                                self.layout.button_h), _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
         self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu,
                         *self.zoom_buttons]
+
+    def fit_row(self, row: list[Button], area: pygame.Rect, shorter: list[str]) -> None:
+        """Share the row's width among its buttons by what they hold; where the
+        labels do not fit, the shorter labels (no prices), then no icons."""
+        art = self.app.art
+        gap = 4
+        room = area.w - gap * (len(row) - 1)
+        for step in range(3):
+            if step == 1:
+                for b, label in zip(row, shorter, strict=True):
+                    b.label = label
+            if step == 2:
+                for b in row:
+                    b.icon = None
+            need = [b.width_in(art, art.fonts.body) + 16 for b in row]
+            if sum(need) <= room:
+                break
+        spare = max(0, room - sum(need))
+        x = area.x
+        for i, (b, w) in enumerate(zip(row, need, strict=True)):
+            w += spare // len(row)
+            if i == len(row) - 1:
+                w = area.right - x
+            b.rect.x, b.rect.w = x, w
+            x += w + gap
 
     # ------------------------------------------------------------- helpers
     @property
@@ -655,17 +685,23 @@ class PlayScene(PadPlay, GameTable):
         text = off_board or hint_line
         colour = WARN if off_board and warn else WHITE if not off_board else GOLD
         if text:
-            lines = font.wrap(text, strip.right - 8 - x)[:1 if prompts else 2]
+            room = strip.right - 8 - x
+            lines = font.wrap(text, room)
+            keep = 1 if prompts else 2
+            if len(lines) > keep:           # cut short where it shows: "…"
+                lines = lines[:keep - 1] + [font.clip(" ".join(lines[keep - 1:]), room)]
             for i, line in enumerate(lines):
-                font.draw(surface, line, (x, y + i * font.line_height - 2 * i), colour)
+                font.draw(surface, line, (x, y + i * font.line_height), colour)
         if prompts:
-            self.draw_pad_prompts(surface, (strip.x + 8, y + font.line_height))
+            below = y + font.line_height
+            if self.selection is not None and self.selection.kind == "water":
+                below = self.b_sizes[-1].rect.bottom + 2       # under the size buttons
+            self.draw_pad_prompts(surface, (strip.x + 8, below))
         elif not text and not self.human_turn and not self.autoplay:
             seat = self.plan.seats[self.layer.current]
             idle = _("{name} plays on another screen.").format(name=seat.name) \
                 if seat.kind == REMOTE else _("The AI seats are playing.")
-            self.app.art.fonts.small.draw(surface, idle,
-                                          (strip.x + 8, y + font.line_height + 2), GREY)
+            font.draw(surface, idle, (x, y), GREY)
 
     def update_buttons(self) -> None:
         human = self.human_turn
@@ -676,6 +712,9 @@ class PlayScene(PadPlay, GameTable):
         self.b_end.enabled = "end" in kinds
         if self.keep_buttons:
             self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
+            art = self.app.art
+            if self.b_undo.width_in(art, art.fonts.body) > self.b_undo.rect.w - 6:
+                self.b_undo.label = _("Undo")       # why not shows where the pointer is
             self.b_redo.enabled = human and self.keeper.next_redo() is not None
         sel = self.selection
         self.b_hacienda.selected = bool(sel and sel.kind == "hacienda")

@@ -72,18 +72,40 @@ class GameTable(Scene):
         self.view.set_area(self.layout.board)
         self.panels.reset()
         self.layout_buttons()
+        self.rewrap()
+
+    def rewrap(self) -> None:
+        """The log's lines wrapped again for the panel's width and face now."""
+        story = self.story[-200:]
+        self.log = []
+        for text, seat in story:
+            self.add_log_lines(text, seat)
+
+    def resize(self) -> None:
+        if self.layout is not None:
+            self.relayout()
 
     def layout_buttons(self) -> None:
         top = self.layout.top
-        self.b_menu = Button((top.right - 84, 2, 80, 24), _("Menu"), self.pause_menu)
+        body = self.app.art.fonts.body
+        menu = _("Menu")
+        w = max(80, body.width(menu) + 16)
+        self.b_menu = self.button((top.right - w - 4, 2, w, top.h - 4), menu, self.pause_menu)
         z = self.layout.zoom
         fit = _("Fit")
-        w = max(36, self.app.art.fonts.small.width(fit) + 12)
-        x = z.right - 2 * 26 - w
-        self.b_zoom_out = Button((x, z.y, 24, z.h), "-", lambda: self.zoom(-1))
-        self.b_zoom_fit = Button((x + 26, z.y, w, z.h), fit, lambda: self.zoom(0))
-        self.b_zoom_in = Button((x + 28 + w, z.y, 24, z.h), "+", lambda: self.zoom(1))
+        side = max(24, body.width("+") + 12)
+        w = max(36, body.width(fit) + 12)
+        x = z.right - 2 * (side + 2) - w
+        self.b_zoom_out = self.button((x, z.y, side, z.h), "-", lambda: self.zoom(-1))
+        self.b_zoom_fit = self.button((x + side + 2, z.y, w, z.h), fit, lambda: self.zoom(0))
+        self.b_zoom_in = self.button((x + side + 4 + w, z.y, side, z.h), "+",
+                                     lambda: self.zoom(1))
         self.zoom_buttons = [self.b_zoom_out, self.b_zoom_fit, self.b_zoom_in]
+
+    @staticmethod
+    def button(rect, label: str, action=None, **kw) -> Button:
+        """A button of the table: its label in the reading face (``fonts.body``)."""
+        return Button(rect, label, action, face="body", **kw)
 
     def pause_menu(self) -> None:
         pass
@@ -112,12 +134,15 @@ class GameTable(Scene):
         return self.layer.view(seat)
 
     def say(self, text: str, seat: int | None = None) -> None:
+        self.add_log_lines(text, seat)
+        self.story.append((text, seat))
+
+    def add_log_lines(self, text: str, seat: int | None) -> None:
         width = (self.layout.log.width if self.layout else 240) - 26
         lines = self.app.art.fonts.body.wrap(text, width)
         for i, line in enumerate(lines):
             self.log.append((line, seat, i == 0))
         del self.log[:-200]
-        self.story.append((text, seat))
 
     def tell(self, events: list[Event]) -> None:
         """The log lines for an action's events (only public facts)."""
