@@ -18,7 +18,7 @@ from ..engine.observe import Observation
 from ..i18n import _, ngettext
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube
-from .hints import hint
+from ..session.refusals import hint
 from .words import card_name
 
 

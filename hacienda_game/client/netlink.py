@@ -39,8 +39,8 @@ from ..net.protocol import (
 )
 from ..session.keeper import BLOCKED, GameKeeper
 from ..session.plan import HUMAN, GamePlan, SeatPlan, default_level, find_map
+from ..session.refusals import hint
 from .actionlayer import ActionLayer
-from .hints import hint
 
 UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
 REFUSAL_TIME = 3.0      # seconds a refusal from the host stays on the joiner's screen

@@ -10,9 +10,9 @@ import pytest
 
 from hacienda_game import i18n
 from hacienda_game.client.app import App
-from hacienda_game.client.hints import GENERIC, hint
 from hacienda_game.client.options import Options
 from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
+from hacienda_game.session.refusals import GENERIC, hint
 from hacienda_game.session.userdirs import Settings
 
 

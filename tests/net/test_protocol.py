@@ -233,8 +233,8 @@ def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
 
 def test_a_german_joiner_reads_the_hosts_refusals_in_german():
     from hacienda_game import i18n
-    from hacienda_game.client.hints import SENTENCES
     from hacienda_game.client.netlink import NET_SENTENCES, JoinPlay
+    from hacienda_game.session.refusals import SENTENCES
 
     de = i18n.catalog("de")
     owner = Owner(["remote", "remote"])

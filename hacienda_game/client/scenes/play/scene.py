@@ -23,10 +23,10 @@ from ....net import REMOTE
 from ....session.choices import check_seat_kind
 from ....session.keeper import BLOCKED, GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
+from ....session.refusals import hint
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
 from ...hint import HintCoach
-from ...hints import hint
 from ...scene import Command
 from ...ui import Button, handle_buttons
 from ...words import action_words, card_name, hexes_take

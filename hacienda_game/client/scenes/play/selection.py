@@ -14,7 +14,7 @@ from ....engine import Action
 from ....engine.components import LAND_CARDS
 from ....i18n import _
 from ....maps.board import Cell, cell_name
-from ...hints import about_the_turn, hint
+from ....session.refusals import about_the_turn, hint
 from ...words import card_name
 
 
