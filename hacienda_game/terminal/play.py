@@ -15,6 +15,7 @@ from ..engine import GameState, IllegalAction, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ..session.choices import HUMAN, VARIANTS, parse_seats
+from ..session.refusals import hint
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
         "pampas": ".", "market": "$", "water": "~"}
@@ -105,9 +106,15 @@ def play(map_name: str, seats: list[str], seed: int, variants: list[str],
             write("\n".join(str(a) for a in state.legal_actions()))
             continue
         try:
-            events = state.apply(parse_action(text))
-        except (IllegalAction, ValueError) as e:
-            write(f"Not allowed: {e}")
+            action = parse_action(text)
+        except ValueError:
+            write("Not an action: type '?' for the legal ones, e.g. 'buy land' or 'end'.")
+            continue
+        try:
+            events = state.apply(action)
+        except IllegalAction as e:
+            # In player words (session.refusals), never the engine's rule-coded message.
+            write(f"Not allowed: {hint(e)}")
             continue
         for e in events:
             write(e.describe(names))

@@ -31,12 +31,15 @@ def test_text_game_with_ai_seats_plays_to_the_end():
 
 
 def test_text_game_takes_notation_and_explains_refusals():
-    script = iter(["?", "b", "play pig 99,99", "buy land", "end", "q"])
+    script = iter(["?", "b", "play pig 99,99", "frobnicate", "buy land", "end", "q"])
     out: list[str] = []
     state = textplay.play("symmetric", ["human", "human"], seed=1, variants=[],
                           read=lambda _: next(script), write=out.append)
     text = "\n".join(out)
-    assert "Not allowed: play pig 99,99" in text
+    # In player words, never the engine's rule code (issue 13: no "(R23)" for players).
+    assert "Not allowed: That hex is not on this board." in text
+    assert "Not an action: type '?'" in text
+    assert "(R" not in "\n".join(line for line in out if line.startswith("Not"))
     assert "buys land card" in text and "ends the turn" in text
     assert [str(a) for a in state.history] == ["buy land", "end"]
 
