@@ -109,13 +109,33 @@ def plan_turn(state: GameState, rng: random.Random, width: int = 3,
     return ranked[:keep]
 
 
+PASSED_ROUNDS = 2     # the table has only passed this long: act if anything is legal
+
+
+def _unstall(state: GameState, choice: Action, rng: random.Random) -> Action:
+    """A game ends only when the animal cards are bought (R40): when every turn
+    of the last ``PASSED_ROUNDS`` rounds was ended without an action and the bot
+    would pass again, it takes its best legal action instead (with nothing left
+    to do, the engine ends the game, R40's stalemate ruling)."""
+    if choice.verb != "end" or state.actions_taken:
+        return choice
+    done = state.history_text()
+    n = PASSED_ROUNDS * state.players
+    if len(done) < n or any(a != "end" for a in done[-n:]):
+        return choice
+    seat = state.current
+    scored = [(_expected(state, a, seat)[0], -i, a)
+              for i, a in enumerate(_actions(state, rng)) if a.verb != "end"]
+    return max(scored)[2] if scored else choice
+
+
 def greedy(obs: Observation, seed: int) -> Action:
     rng = random.Random(seed)
     state = determinize(obs, rng)
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return plan_turn(state, rng)[0][1]
+    return _unstall(state, plan_turn(state, rng)[0][1], rng)
 
 
 def _finish_turn(state: GameState, rng: random.Random) -> None:
@@ -156,7 +176,7 @@ def monte_carlo(obs: Observation, seed: int, first: int = 5, samples: int = 8) -
     seat = state.current
     options = [a for _, a in plan_turn(state, rng, keep=first)]
     if len(options) == 1:
-        return options[0]
+        return _unstall(state, options[0], rng)
     totals = dict.fromkeys(options, 0.0)
     for _ in range(samples):
         world = determinize(obs, rng)
@@ -170,7 +190,7 @@ def monte_carlo(obs: Observation, seed: int, first: int = 5, samples: int = 8) -
                     break
                 _reply_turn(sim, rng)
             totals[a] += value(sim, seat)
-    return max(options, key=lambda a: (totals[a], -options.index(a)))
+    return _unstall(state, max(options, key=lambda a: (totals[a], -options.index(a))), rng)
 
 
 REF_BOTS = {"ref-greedy": greedy, "ref-mc": monte_carlo}

@@ -29,3 +29,24 @@ def test_r60_reference_bots_are_legal_and_blind_to_hidden_cards(name):
     mine = REF_BOTS[name](observe(real, seat), 3)
     assert mine == REF_BOTS[name](observe(other, seat), 3)
     assert real.is_legal(mine)
+
+
+@pytest.mark.parametrize("name", sorted(REF_BOTS))
+def test_a_reference_bot_that_would_pass_again_acts_when_the_table_only_passes(name,
+                                                                               monkeypatch):
+    """R40: the game ends only when the animal cards go; a table where every
+    turn of two rounds was passed (one seat unable to act, the reference bot
+    unwilling: a stop-18 tournament game ran 2,000 turns so) takes an action."""
+    import tools.refbots as refbots
+    from hacienda_game.engine import new_game
+    from hacienda_game.engine.actions import END
+
+    monkeypatch.setattr(refbots, "plan_turn", lambda state, rng, **kw: [(0.0, END)])
+    state = new_game("symmetric", players=2, seed=4)
+    assert REF_BOTS[name](observe(state, state.current), 1) == END     # would pass
+    for _ in range(2 * refbots.PASSED_ROUNDS - 1):
+        state.apply("end")
+    assert REF_BOTS[name](observe(state, state.current), 1) == END     # 3 passes: not yet
+    state.apply("end")
+    chosen = REF_BOTS[name](observe(state, state.current), 1)
+    assert chosen != END and state.is_legal(chosen)
