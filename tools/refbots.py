@@ -125,7 +125,7 @@ def _unstall(state: GameState, choice: Action, rng: random.Random) -> Action:
         return choice
     seat = state.current
     scored = [(_expected(state, a, seat)[0], -i, a)
-              for i, a in enumerate(_actions(state, rng)) if a.verb != "end"]
+              for i, a in enumerate(_actions(state, rng))]
     return max(scored)[2] if scored else choice
 
 

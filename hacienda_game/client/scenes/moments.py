@@ -139,7 +139,7 @@ class MomentsScene(Scene):
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}",
                                       (rect.x + 22, rect.y + 12 + large.line_height // 2))
             text_w = button.rect.x - rect.x - 50
-            large.draw(surface, fit(large, told.headline, text_w), (rect.x + 38, rect.y + 12),
+            large.draw(surface, large.clip(told.headline, text_w), (rect.x + 38, rect.y + 12),
                        art.seat_text_colour(seat.colour))
             y = rect.y + 18 + large.line_height
             for line in told.lines:
@@ -150,11 +150,3 @@ class MomentsScene(Scene):
                     y += body.line_height
         draw_buttons(self.buttons, surface, art, self.focus if Focus.shown else None)
 
-
-def fit(font, text: str, width: int) -> str:
-    """``text`` cut to ``width`` with an ellipsis when it is too long."""
-    if font.width(text) <= width:
-        return text
-    while text and font.width(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
