@@ -2,7 +2,7 @@
 
     python tools/tournament.py --seats hard,medium,medium,medium --games 100 --seed 1
         [--map symmetric|all|PATH] [--jobs 2] [--json] [--timing]
-        [--budget hard=iterations:4,seconds:3] [--players-from-seats]
+        [--budget hard=iterations:4,seconds:3] [--log games.jsonl]
 
 Each listed seat is an *entry*; game g seats the entries rotated by g places,
 so every entry plays from every table position equally often.  A game's
@@ -15,11 +15,20 @@ rate by table position (the seat-order effect); with --timing the median
 and 90th percentile time per turn of each level (all decisions of a turn).
 Any illegal action or unfinished game is reported and makes the exit code 1.
 `--map all` plays the games on every built-in map in turn.
+
+`--log FILE` keeps every finished game as one JSON line.  Run the same
+command again and the games already in the file are not played again, so a
+long table can be played in several sittings; the summary covers them all.
+The file's first line holds the table (seats, seed, map, budgets) and a
+fingerprint of how its levels decide: each level's choices in a few fixed
+positions.  If the code now decides differently, the log is refused (a table
+never mixes two versions of a level).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -114,6 +123,55 @@ def play_game(task: tuple) -> dict:
             "money": [s.money for s in state.seats], "turns": state.turn - 1,
             "actions": actions, "error": error, "turn_times": dict(turn_times),
             "turn_cpu": dict(turn_cpu)}
+
+
+def fingerprint(entries: list[str], map_name: str, budgets: dict[str, Budget]) -> str:
+    """A digest of the decisions each level of the table takes in fixed
+    positions: positions 10, 30, 50 and 70 of a seeded game of random moves
+    on the table's map (its own players and seat count)."""
+    digest = hashlib.sha256()
+    state = new_game(map_name, players=len(entries), seed=20261201)
+    rng = random.Random(7)
+    marks = {10, 30, 50, 70}
+    step = 0
+    while not state.is_over() and marks:
+        if step in marks:
+            marks.discard(step)
+            for level in sorted(set(entries)):
+                obs = observe(state, state.current)
+                if level in REF_BOTS:
+                    action = REF_BOTS[level](obs, 11)
+                else:
+                    action = choose_action(level, obs, 11, budgets.get(level))
+                digest.update(f"{step} {level} {action}\n".encode())
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    return digest.hexdigest()[:16]
+
+
+def read_log(path: Path, header: dict) -> list[dict]:
+    """The games already played for this table (see the module text)."""
+    if not path.exists():
+        path.write_text(json.dumps(header) + "\n")
+        return []
+    lines = path.read_text().splitlines()
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except ValueError:
+        first = None
+    if first != header:
+        raise SystemExit(f"--log {path}: it holds another table or another version of its"
+                         f" levels (its first line {lines[0][:200] if lines else '(empty)'!s};"
+                         f" this table: {json.dumps(header)}). Use another file.")
+    done = []
+    for n, line in enumerate(lines[1:], 2):
+        try:
+            done.append(json.loads(line))
+        except ValueError:
+            if n == len(lines):            # a run cut off while writing its last line
+                break
+            raise SystemExit(f"--log {path}: line {n} is not JSON") from None
+    return done
 
 
 def _p90(values: list[float]) -> float:
@@ -223,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", help="per-level budgets, e.g. 'hard=iterations:4,seconds:3'")
     ap.add_argument("--out", help="rewrite this JSON file with the summary after every game"
                                   " (a run stopped early keeps what it measured)")
+    ap.add_argument("--log", help="keep each game as a JSON line here; games already in it"
+                                  " are not played again (resume a long table)")
     args = ap.parse_args(argv)
     entries = [s.strip() for s in args.seats.split(",") if s.strip()]
     known = (*levels(frozen=True), *REF_BOTS)
@@ -248,12 +308,26 @@ def main(argv: list[str] | None = None) -> int:
                       seeds.randrange(1 << 62), budgets))
     start = time.perf_counter()
     results: list[dict] = []
+    log = Path(args.log) if args.log else None
+    if log is not None:
+        header = {"seats": entries, "seed": args.seed, "map": args.map,
+                  "budget": args.budget or "",
+                  "fingerprint": fingerprint(entries, maps[0], budgets)}
+        results = [r for r in read_log(log, header) if r["index"] < len(tasks)]
+        done = {r["index"] for r in results}
+        tasks = [t for t in tasks if t[0] not in done]
+        if results:
+            print(f"{len(results)} games from {log}; {len(tasks)} to play", file=sys.stderr)
+
     def keep(r: dict, i: int) -> None:
         results.append(r)
-        _progress(i + 1, len(tasks), results, entries, players)
+        if log is not None:
+            with log.open("a") as f:
+                f.write(json.dumps(r) + "\n")
+        _progress(len(results), len(results) + len(tasks) - i - 1, results, entries, players)
         if args.out:
             partial = summarize(entries, results, players)
-            partial.update(seats=entries, seed=args.seed, maps=maps, planned=len(tasks))
+            partial.update(seats=entries, seed=args.seed, maps=maps, planned=args.games)
             Path(args.out).write_text(json.dumps(partial, indent=1))
 
     if args.jobs == 1:

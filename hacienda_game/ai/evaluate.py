@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..engine import GameState
 from ..engine import components as C
-from ..engine.groups import EMPTY
 from ..engine.scoring import score
 from ..maps.board import Board
 
@@ -45,13 +44,23 @@ EASY = Weights(small_chain_tile=0.4, harvest=0.3, market_reach=0.0, frontier=0.0
 class BoardInfo:
     """What the evaluation precomputes once per board."""
 
-    __slots__ = ("markets_next", "near_market")
+    __slots__ = ("bit", "markets", "markets_next", "near_market", "spread", "touch")
 
     def __init__(self, board: Board):
         self.markets_next: tuple[tuple[int, ...], ...] = tuple(
             tuple(m for m in board.adjacent[h] if board.is_market[m]) for h in range(len(board)))
         self.near_market = tuple(bool(ms) and board.is_pampas[h]
                                  for h, ms in enumerate(self.markets_next))
+        n = len(board)
+        self.bit = tuple(1 << h for h in range(n))
+        # spread[h]: the hexes next to h; touch[m]: the hexes next to market m.
+        self.spread = tuple(sum(1 << a for a in set(board.adjacent[h])) for h in range(n))
+        self.markets = tuple(m for m in range(n) if board.is_market[m])
+        touch = [0] * n
+        for h in range(n):
+            for m in self.markets_next[h]:
+                touch[m] |= 1 << h
+        self.touch = tuple(touch)
 
 
 _boards: dict[int, tuple[Board, BoardInfo]] = {}
@@ -101,28 +110,38 @@ def connected_markets(state: GameState, seat: int) -> set[int]:
 def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -> dict[int, int]:
     """For each market the seat is not connected to: the fewest tokens it
     would need to touch it (1 = a free pampas next to the market lies next to
-    the seat's own pieces), up to ``depth``."""
+    the seat's own pieces), up to ``depth``.  A breadth-first search over the
+    free pampas, one layer at a time as a bit mask (bit h: hex h)."""
     info = board_info(state.board)
-    kind, adj, is_pampas = state.kind, state.board.adjacent, state.board.is_pampas
-    frontier = set(state.land_frontier(seat))
+    bit, spread, touch = info.bit, info.spread, info.touch
+    layer = 0
+    for h in state.land_frontier(seat):
+        layer |= bit[h]
     for a in range(len(C.ANIMALS)):
-        frontier |= state.animal_frontier(seat, a)
+        for h in state.animal_frontier(seat, a):
+            layer |= bit[h]
+    todo = [m for m in info.markets if m not in connected]
     best: dict[int, int] = {}
-    seen = set(frontier)
-    layer = list(frontier)
+    free = state.free_pampas_mask()
+    seen = layer
     d = 1
-    while layer and d <= depth:
-        nxt = []
-        for h in layer:
-            for m in info.markets_next[h]:
-                if m not in connected and m not in best:
-                    best[m] = d
-            if d < depth:
-                for n in adj[h]:
-                    if n not in seen and kind[n] == EMPTY and is_pampas[n]:
-                        seen.add(n)
-                        nxt.append(n)
-        layer = nxt
+    while layer and todo and d <= depth:
+        rest = []
+        for m in todo:
+            if layer & touch[m]:
+                best[m] = d
+            else:
+                rest.append(m)
+        todo = rest
+        if d < depth and todo:
+            nxt = 0
+            x = layer
+            while x:
+                low = x & -x
+                nxt |= spread[low.bit_length() - 1]
+                x ^= low
+            layer = nxt & free & ~seen
+            seen |= layer
         d += 1
     return best
 

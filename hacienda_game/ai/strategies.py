@@ -39,7 +39,7 @@ import time
 from ..engine import Action, GameState, Observation, determinize
 from ..engine.actions import END
 from .base import Budget
-from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
+from .evaluate import EASY, HARD, MEDIUM, board_points, evaluate, rounds_left
 from .moves import (
     HARD_WIDE,
     NARROW,
@@ -52,7 +52,7 @@ from .moves import (
     plan_turn,
     value,
 )
-from .projection import HARD2, Projection
+from .projection import HARD2, Projection, projected
 
 
 class Clock:
@@ -219,6 +219,9 @@ class HardSeat(_ThinkingSeat):
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         ranked = self.ranked(state, clock)
+        closing = close_out(state, ranked, self.weights)
+        if closing is not None:
+            return closing
         options = [a for _, a in ranked[:self.first]]
         worlds = self.worlds(clock.iterations, state.actions_taken == 0)
         return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
@@ -239,6 +242,42 @@ class ExpertSeat(HardSeat):
         many later in a turn (the opponents' replies are the same)."""
         n = max(1, min(8, (70 if iterations is None else iterations) // 16))
         return n if first_of_turn else max(1, n // 2)
+
+
+CLOSE_LEAD = 15.0    # projected points ahead of every opponent that make ending safe
+
+
+def close_out(state: GameState, ranked: list[tuple[float, Action]],
+              weights: Projection) -> Action | None:
+    """The animal card purchase that uses up the last animal pile (R40: the
+    round is finished, then the final scoring) when the seat leads every
+    opponent by ``CLOSE_LEAD`` projected points whatever card comes up, the
+    best such by ``ranked``; else None.
+
+    A lead that grows by a harvest a round makes playing on look better than
+    ending, to a search that counts points: two such seats, one ahead and one
+    behind, would harvest for ever.  A seat that has won ends the game."""
+    if state.stack != 2 or state.final_due or state.over:
+        return None
+    seat = state.current
+    for _, a in ranked:
+        if a.kind != "buy animal":
+            continue
+        outs = state.chance_outcomes(a, 64)
+        if not outs or not all(child.final_due for _, child in outs):
+            continue
+        lead = min(_lead(child, seat, weights) for _, child in outs)
+        if lead >= CLOSE_LEAD:
+            return a
+    return None
+
+
+def _lead(state: GameState, seat: int, weights: Projection) -> float:
+    points = board_points(state)
+    rounds = rounds_left(state, True)
+    mine = projected(state, seat, weights, points, rounds)
+    return mine - max(projected(state, q, weights, points, rounds)
+                      for q in range(state.players) if q != seat)
 
 
 def recheck(state: GameState, obs: Observation, options: list[Action], worlds: int,

@@ -46,6 +46,40 @@ def test_a_small_tournament_rotates_seats_and_reports_json():
     assert summary["timing"]["easy"]["median_ms"] > 0
 
 
+def _table(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "tools/tournament.py", "--seed", "4", "--json", *args],
+        cwd=ROOT, capture_output=True, text=True,
+        env={"TOURNAMENT_QUIET": "1", "PATH": "", "PYTHONPATH": str(ROOT)})
+
+
+def test_a_table_played_in_two_sittings_sums_up_as_one(tmp_path):
+    log = tmp_path / "games.jsonl"
+    first = _table("--seats", "easy,random", "--games", "2", "--log", str(log))
+    assert first.returncode == 0 and len(log.read_text().splitlines()) == 3
+    second = _table("--seats", "easy,random", "--games", "5", "--log", str(log))
+    assert second.returncode == 0 and "2 games from" in second.stderr
+    assert len(log.read_text().splitlines()) == 6      # the header and 5 games, none twice
+    whole = _table("--seats", "easy,random", "--games", "5")
+    a, b = json.loads(second.stdout), json.loads(whole.stdout)
+    for key in ("games", "entries", "positions", "avg_turns", "actions"):
+        assert a[key] == b[key], key
+
+
+def test_a_log_of_another_table_or_version_is_refused(tmp_path):
+    log = tmp_path / "games.jsonl"
+    assert _table("--seats", "easy,random", "--games", "1", "--log", str(log)).returncode == 0
+    kept = log.read_text()
+    other = _table("--seats", "easy,medium", "--games", "1", "--log", str(log))
+    assert other.returncode != 0 and "another table" in other.stderr
+    header = json.loads(kept.splitlines()[0])
+    header["fingerprint"] = "0" * 16               # as if the levels now decided otherwise
+    log.write_text(json.dumps(header) + "\n" + "\n".join(kept.splitlines()[1:]) + "\n")
+    changed = _table("--seats", "easy,random", "--games", "1", "--log", str(log))
+    assert changed.returncode != 0 and "another version" in changed.stderr
+    assert tournament.fingerprint(["easy", "random"], "symmetric", {}) != "0" * 16
+
+
 def test_the_rotation_seats_every_entry_everywhere():
     results = [{"index": g, "winners": [g % 3], "scores": [1, 2, 3], "money": [0, 0, 0],
                 "turns": 1, "actions": 1, "error": None, "turn_times": {}, "map": "m",
