@@ -1,11 +1,12 @@
 """Where each level's points come from, and a projection variant against the default.
 
     python -m tools.ai_categories --seats hard,medium,medium,medium --games 24 --seed 600
-        [--weights '{"market_reach": 0.2}'] [--jobs 2]
+        [--weights '{"market_reach": 0.2, "first": 4, "worlds": 3}'] [--jobs 2]
 
 Plays ``--games`` games on the symmetric board, the seats rotated by one place
 a game (game i has game seed ``seed + i``).  The level ``hardX`` is hard with
-its projection's knobs changed by ``--weights`` (ai/projection.py), so a knob
+its projection's knobs changed by ``--weights`` (ai/projection.py; ``first``
+and ``worlds`` set its re-check: options, worlds on a turn's first action), so a knob
 can be tried against medium seats before it is made the default.  Prints per
 level: the score margin over the best other seat and the win rate (a shared win
 counts 1/k), then the points of each scoring category summed over both
@@ -30,9 +31,25 @@ from hacienda_game.engine import new_game, observe
 CATEGORIES = ("markets", "chains", "haciendas", "water", "money")
 
 
+# HardSeat's re-check: options re-checked, worlds on a turn's first action.
+SEARCH_KNOBS = ("first", "worlds")
+
+
+def variant(weights: dict) -> HardSeat:
+    """hardX: hard with projection knobs and re-check knobs from ``weights``."""
+    knobs = {k: v for k, v in weights.items() if k not in SEARCH_KNOBS}
+    seat = HardSeat(HARD2.with_values(**knobs))
+    if "first" in weights:
+        seat.first = int(weights["first"])
+    if "worlds" in weights:
+        n = int(weights["worlds"])
+        seat.worlds = lambda iterations, first_of_turn, players=None: n if first_of_turn else 0
+    return seat
+
+
 def decide(level: str, weights: dict, obs, seed: int):
     if level == "hardX":
-        return HardSeat(HARD2.with_values(**weights)).choose(obs, random.Random(seed), None)
+        return variant(weights).choose(obs, random.Random(seed), None)
     return choose_action(level, obs, seed)
 
 
@@ -82,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     weights = json.loads(args.weights)
-    HARD2.with_values(**weights)                       # unknown knobs fail here, at once
+    variant(weights)                                   # unknown knobs fail here, at once
     tasks = [(i, seats, args.seed, weights) for i in range(args.games)]
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = [r for g in pool.map(game, tasks) for r in g]

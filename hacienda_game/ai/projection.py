@@ -35,8 +35,8 @@ class Projection:
 
     peso_spend: float = 0.12      # a peso the seat can still spend well, on top of R47
     spend_per_round: float = 5.0  # pesos a seat can spend well per round
-    land_card: float = 0.6        # a land card in hand, per scoring to come (tuned)
-    animal_card: float = 0.5
+    land_card: float = 1.3        # a land card in hand, per scoring to come (measured: 0.6 -> 1.3)
+    animal_card: float = 0.8      # (0.5 -> 0.8; docs/ai.md, "Cards in hand")
     single_tile: float = 0.5      # a tile in a chain of 1, per scoring to come
     pair_tile: float = 1.15       # a tile in a chain of 2, per scoring to come (tuned)
     harvest: float = 0.6          # share of the next harvest's worth counted now

@@ -58,3 +58,4 @@ def test_r40_the_end_is_forced_only_from_a_lead_of_close_lead_points():
     assert closing is not None and closing.kind == "buy animal"
     state.seats[seat].score -= 400            # far behind: never
     assert close_out(state, ranked, HARD2) is None
+
