@@ -331,6 +331,17 @@ ICON_ART: dict[str, str] = {
         BB.BBB.BB
         ...B.B...
         """,
+    # A remote seat (network play): a wave of signal over a dot.
+    "icon_remote": """
+        ..BBBBB..
+        .B.....B.
+        B..BBB..B
+        ..B...B..
+        ....B....
+        ...yyy...
+        ...yyy...
+        .........
+        """,
     "icon_crown": """
         y...y...y
         yy.yry.yy

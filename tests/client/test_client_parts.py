@@ -351,3 +351,21 @@ def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
                                     "amount": 2})
     assert describe(paid, names) == \
         "Bo's herd reaches the market at 8,2: 1 animal + 1 land tile = 2 pesos"
+
+
+def test_setup_shows_a_remote_seat_with_its_own_icon(driver):
+    """A seat left for a network player reads "Remote" beside a signal icon,
+    not the AI's robot (stop 19 showed the robot)."""
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    assert isinstance(setup, SetupScene)
+    setup.seats[1].kind = "remote"
+    setup.layout()
+    driver.frames(1)
+    icons = {b.label: b.icon for b in setup.buttons if b.label in ("Human", "Remote")}
+    assert icons == {"Human": "icon_human", "Remote": "icon_remote"}
+    assert "icon_remote" in driver.app.art.sprites
+    robots = [b for b in setup.buttons if b.icon == "icon_ai"]
+    assert all(b.label.startswith("AI") for b in robots)

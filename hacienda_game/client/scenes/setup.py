@@ -121,7 +121,7 @@ class SetupScene(Scene):
                 else _("AI: {level}").format(level=level_name(seat.kind))
             b.append(Button((col["kind"][0], y, col["kind"][1], 30), kind,
                             lambda i=i: self.next_kind(i),
-                            icon="icon_human" if seat.is_human else "icon_ai", face="body"))
+                            icon=_seat_icon(seat), face="body"))
             b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
                             enabled=len(self.seats) > 2, face="body"))
         y = SEATS_TOP + len(self.seats) * ROW_H
@@ -409,3 +409,10 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 18 + (len(desc) + i) * small.line_height),
                        GOLD)
+
+
+def _seat_icon(seat) -> str:
+    """The seat kind's icon: a person, a robot, or a signal for a remote seat."""
+    if seat.is_human:
+        return "icon_human"
+    return "icon_remote" if seat.kind == "remote" else "icon_ai"
