@@ -114,8 +114,8 @@ def play_game(task: tuple) -> dict:
             break
         actions += 1
         if state.turn != turn:
-            turn_times[level].append(spent)
-            turn_cpu[level].append(cpu)
+            turn_times[level].append(round(spent, 4))      # 0.1 ms: the log stays small
+            turn_cpu[level].append(round(cpu, 4))
             spent = cpu = 0.0
     winners = state.winners() if state.is_over() else []
     return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
