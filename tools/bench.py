@@ -1,7 +1,8 @@
 """Engine and rendering benchmark: prints measured figures (median of several runs).
 
     python tools/bench.py [--json] [--map symmetric] [--runs 5] [--games 10]
-                          [--render-runs 5] [--only engine|render]
+                          [--render-runs 5] [--only engine|render|display|ai]
+                          [--levels hard,expert]
 
 Engine figures: complete random 4-player games per second on one core (each
 action from `GameState.random_action`), `legal_actions()` calls per second on
@@ -16,6 +17,12 @@ during a whole autoplay game of four random seats (``hacienda --autoplay
 median over runs with different seeds; and the time from launching
 ``hacienda`` to its first menu frame (the whole process, start to exit after
 that one frame, so an upper bound).
+
+AI figures (``--only ai``): each level's time per turn (all decisions of its
+turn, CPU time of the process; the client thinks in a worker process of its
+own) over ``--games`` seeded 4-player games on ``--map``, one seat of the
+level against three medium seats, and the same with 2 players against one;
+median and 90th percentile, one core.
 
 Display figures (``--only display``, also part of the rendering figures):
 p99 frame time during an autoplay game of four random seats with every effect
@@ -40,6 +47,43 @@ from pathlib import Path
 
 from hacienda_game.engine import new_game  # noqa: E402
 from hacienda_game.maps import load_board  # noqa: E402
+
+
+def ai_turn_times(level: str, players: int, seed: int, map_name: str) -> list[float]:
+    """CPU seconds of each of ``level``'s turns in one game against medium seats."""
+    from hacienda_game.ai import choose_action, decision_seed
+    from hacienda_game.engine import observe
+
+    state = new_game(map_name, players, seed=seed)
+    mine = seed % players
+    times: list[float] = []
+    spent = 0.0
+    while not state.is_over():
+        seat, turn = state.current, state.turn
+        who = level if seat == mine else "medium"
+        start = time.process_time()
+        action = choose_action(who, observe(state, seat), decision_seed(seed, seat,
+                                                                        len(state.history)))
+        if seat == mine:
+            spent += time.process_time() - start
+        state.apply(action)
+        if state.turn != turn and seat == mine:
+            times.append(spent)
+            spent = 0.0
+    return times
+
+
+def ai_figures(levels: list[str], games: int, map_name: str) -> dict:
+    out: dict = {"map": map_name, "games": games}
+    for level in levels:
+        for players in (4, 2):
+            ts = [t for g in range(games)
+                  for t in ai_turn_times(level, players, 31 + g, map_name)]
+            ts.sort()
+            out[f"{level}_{players}p_turns"] = len(ts)
+            out[f"{level}_{players}p_cpu_median_ms"] = round(1000 * statistics.median(ts))
+            out[f"{level}_{players}p_cpu_p90_ms"] = round(1000 * ts[int(0.9 * (len(ts) - 1))])
+    return out
 
 
 def random_game(board, players: int, seed: int) -> int:
@@ -248,8 +292,10 @@ def main() -> int:
                          " (default: --runs)")
     ap.add_argument("--think-seconds", type=float, default=30.0,
                     help="seconds of 60 fps play while AI seats think (hard + 3 medium)")
-    ap.add_argument("--only", choices=["engine", "render", "display"],
-                    help="measure only the engine, the rendering or the display figures")
+    ap.add_argument("--only", choices=["engine", "render", "display", "ai"],
+                    help="measure only the engine, the rendering, the display or the AI figures")
+    ap.add_argument("--levels", default="hard",
+                    help="with --only ai: the levels timed (comma-separated)")
     ap.add_argument("--fullscreen-game", type=int, metavar="SEED", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.fullscreen_game is not None:        # a child of display_figures
@@ -259,6 +305,10 @@ def main() -> int:
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if args.only == "display":
         return _print(display_figures(args.render_runs or args.runs), args.json)
+    if args.only == "ai":
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        return _print(ai_figures(args.levels.split(","), args.games, args.map), args.json)
     render = render_figures(args.render_runs or args.runs, args.map, affinity,
                             args.think_seconds) \
         if args.only != "engine" else {}
