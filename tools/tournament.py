@@ -20,9 +20,9 @@ Any illegal action or unfinished game is reported and makes the exit code 1.
 command again and the games already in the file are not played again, so a
 long table can be played in several sittings; the summary covers them all.
 The file's first line holds the table (seats, seed, map, budgets) and a
-fingerprint of how its levels decide: each level's choices in a few fixed
-positions.  If the code now decides differently, the log is refused (a table
-never mixes two versions of a level).
+fingerprint of the code the games depend on (engine, AI, maps, reference
+bots) and of each level's choices in six fixed positions.  If any of it has
+changed, the log is refused (a table never mixes two versions of a level).
 """
 
 from __future__ import annotations
@@ -125,14 +125,29 @@ def play_game(task: tuple) -> dict:
             "turn_cpu": dict(turn_cpu)}
 
 
+CODE = ("hacienda_game/engine", "hacienda_game/ai", "hacienda_game/maps", "tools/refbots.py")
+
+
 def fingerprint(entries: list[str], map_name: str, budgets: dict[str, Budget]) -> str:
-    """A digest of the decisions each level of the table takes in fixed
-    positions: positions 10, 30, 50 and 70 of a seeded game of random moves
-    on the table's map (its own players and seat count)."""
+    """A digest of the code the games depend on (the engine, the AI, the map
+    loader and the reference bots, file by file) and of the decisions each
+    level of the table takes in fixed positions of a seeded game of random
+    moves on the table's map: early, middle and late."""
     digest = hashlib.sha256()
-    state = new_game(map_name, players=len(entries), seed=20261201)
+    root = Path(__file__).resolve().parents[1]
+    for part in CODE:
+        path = root / part
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
     rng = random.Random(7)
-    marks = {10, 30, 50, 70}
+    state = new_game(map_name, players=len(entries), seed=20261201)
+    length = 0
+    probe = state.clone()
+    while not probe.is_over():
+        probe.apply(rng.choice(probe.legal_actions()))
+        length += 1
+    rng = random.Random(7)
+    marks = {10, 30, length * 2 // 5, length * 3 // 5, length * 4 // 5, length - 3}
     step = 0
     while not state.is_over() and marks:
         if step in marks:

@@ -245,29 +245,52 @@ class ExpertSeat(HardSeat):
 
 
 CLOSE_LEAD = 15.0    # projected points ahead of every opponent that make ending safe
+STALE_ROUNDS = 2     # rounds without an animal card bought: the leader moves the clock on
+STUCK_ROUNDS = 4     # ... and after this many, any seat does (the game has to end, R40)
+
+
+def rounds_without_animal_buy(state: GameState) -> float:
+    """Rounds since the last animal card was bought (public: the history)."""
+    ends = 0
+    for a in reversed(state.history_text()):
+        if a.startswith("buy animal"):
+            break
+        if a == "end":
+            ends += 1
+    return ends / state.players
 
 
 def close_out(state: GameState, ranked: list[tuple[float, Action]],
               weights: Projection) -> Action | None:
-    """The animal card purchase that uses up the last animal pile (R40: the
-    round is finished, then the final scoring) when the seat leads every
-    opponent by ``CLOSE_LEAD`` projected points whatever card comes up, the
-    best such by ``ranked``; else None.
+    """An animal card purchase that brings the end nearer (R40), the best such
+    by ``ranked``, when the second animal pile is in play and
+    - it uses up the last pile (the round is finished, then the final
+      scoring) and the seat leads every opponent by ``CLOSE_LEAD`` projected
+      points whatever card comes up, or
+    - nobody has bought an animal card for ``STALE_ROUNDS`` rounds and the
+      seat leads by as much after the purchase, or
+    - nobody has for ``STUCK_ROUNDS`` rounds, whoever leads;
+    else None.
 
     A lead that grows by a harvest a round makes playing on look better than
-    ending, to a search that counts points: two such seats, one ahead and one
-    behind, would harvest for ever.  A seat that has won ends the game."""
+    ending to a search that counts points: two seats, one ahead and one
+    behind, would harvest for ever (stop 19's games of 2,000 turns).  A seat
+    that has won ends the game, and a table that only harvests is moved on."""
     if state.stack != 2 or state.final_due or state.over:
         return None
+    buys = [a for _, a in ranked if a.kind == "buy animal"]
+    if not buys:
+        return None
+    stale = rounds_without_animal_buy(state)
+    if stale >= STUCK_ROUNDS:
+        return buys[0]
     seat = state.current
-    for _, a in ranked:
-        if a.kind != "buy animal":
-            continue
+    for a in buys:
         outs = state.chance_outcomes(a, 64)
-        if not outs or not all(child.final_due for _, child in outs):
+        if not outs:
             continue
-        lead = min(_lead(child, seat, weights) for _, child in outs)
-        if lead >= CLOSE_LEAD:
+        ending = stale >= STALE_ROUNDS or all(child.final_due for _, child in outs)
+        if ending and min(_lead(child, seat, weights) for _, child in outs) >= CLOSE_LEAD:
             return a
     return None
 

@@ -59,3 +59,47 @@ def test_r40_the_end_is_forced_only_from_a_lead_of_close_lead_points():
     state.seats[seat].score -= 400            # far behind: never
     assert close_out(state, ranked, HARD2) is None
 
+
+
+def _stack_two_state():
+    """A turn start in the second animal pile with cards to spare (buying one
+    does not end the game)."""
+    rng = random.Random(5)
+    state = new_game("symmetric", players=2, seed=43)
+    while not state.is_over():
+        if (state.stack == 2 and not state.final_due and state.actions_taken == 0
+                and len(state.animal_draw) >= 4
+                and any(a.kind == "buy animal" for a in state.legal_actions())):
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("the game never reached its second animal pile")
+
+
+def _pass_rounds(state, rounds):
+    from hacienda_game.engine.actions import END
+    for _ in range(rounds * state.players):
+        state.apply(END)
+
+
+def test_r40_when_nobody_buys_animal_cards_the_leader_moves_the_clock_on():
+    from hacienda_game.ai.strategies import STALE_ROUNDS, STUCK_ROUNDS, rounds_without_animal_buy
+    state = _stack_two_state()
+    seat = state.current
+    ranked = [(0.0, a) for a in state.legal_actions()]
+    state.seats[seat].score += 200
+    assert close_out(state, ranked, HARD2) is None          # the clock moves: nothing to do
+    _pass_rounds(state, STALE_ROUNDS)
+    assert STALE_ROUNDS <= rounds_without_animal_buy(state) < STUCK_ROUNDS
+    ranked = [(0.0, a) for a in state.legal_actions()]
+    action = close_out(state, ranked, HARD2)
+    assert action is not None and action.kind == "buy animal"
+    state.seats[seat].score -= 400                          # far behind: it waits ...
+    assert close_out(state, ranked, HARD2) is None
+    _pass_rounds(state, STUCK_ROUNDS - STALE_ROUNDS)
+    ranked = [(0.0, a) for a in state.legal_actions()]
+    action = close_out(state, ranked, HARD2)                # ... until the table is stuck
+    assert action is not None and action.kind == "buy animal"
+    before = len(state.animal_draw) + len(state.animal_waiting)
+    state.apply(action)
+    assert rounds_without_animal_buy(state) == 0
+    assert len(state.animal_draw) + len(state.animal_waiting) <= before
