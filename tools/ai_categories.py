@@ -43,7 +43,7 @@ def variant(weights: dict) -> HardSeat:
         seat.first = int(weights["first"])
     if "worlds" in weights:
         n = int(weights["worlds"])
-        seat.worlds = lambda iterations, first_of_turn, players=None: n if first_of_turn else 0
+        seat.worlds = lambda iterations, first_of_turn: n if first_of_turn else 0
     return seat
 
 

@@ -49,36 +49,22 @@ from hacienda_game.engine import new_game  # noqa: E402
 from hacienda_game.maps import load_board  # noqa: E402
 
 
-def ai_turn_times(level: str, players: int, seed: int, map_name: str) -> list[float]:
-    """CPU seconds of each of ``level``'s turns in one game against medium seats."""
-    from hacienda_game.ai import choose_action, decision_seed
-    from hacienda_game.engine import observe
-
-    state = new_game(map_name, players, seed=seed)
-    mine = seed % players
-    times: list[float] = []
-    spent = 0.0
-    while not state.is_over():
-        seat, turn = state.current, state.turn
-        who = level if seat == mine else "medium"
-        start = time.process_time()
-        action = choose_action(who, observe(state, seat), decision_seed(seed, seat,
-                                                                        len(state.history)))
-        if seat == mine:
-            spent += time.process_time() - start
-        state.apply(action)
-        if state.turn != turn and seat == mine:
-            times.append(spent)
-            spent = 0.0
-    return times
-
-
 def ai_figures(levels: list[str], games: int, map_name: str) -> dict:
+    """Each level's CPU time per turn, one seat against medium seats, timed by
+    the tournament's own game loop (`tools/tournament.py`)."""
+    try:
+        from tools.tournament import play_game
+    except ImportError:                  # run as a script: tools/ itself is on the path
+        from tournament import play_game
     out: dict = {"map": map_name, "games": games}
     for level in levels:
         for players in (4, 2):
-            ts = [t for g in range(games)
-                  for t in ai_turn_times(level, players, 31 + g, map_name)]
+            ts = []
+            for g in range(games):
+                seats = ["medium"] * players
+                seats[g % players] = level
+                result = play_game((g, map_name, seats, 31 + g, 1031 + g, {}))
+                ts.extend(result["turn_cpu"][level])
             ts.sort()
             out[f"{level}_{players}p_turns"] = len(ts)
             out[f"{level}_{players}p_cpu_median_ms"] = round(1000 * statistics.median(ts))

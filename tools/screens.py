@@ -126,6 +126,8 @@ def shot_setup(app, seed):
     app.push(setup)
     setup.seed = seed
     setup.add_seat()
+    setup.add_seat()
+    setup.seats[-1].kind = "remote"          # the three seat icons: person, robot, signal
     setup.layout()
 
 
