@@ -3,7 +3,7 @@
     from hacienda_game.ai import choose_action, levels, Budget
     action = choose_action("hard", observe(state, state.current), seed=7)
 
-Levels, weakest first: random, easy, medium, hard, expert (see strategies.py and
+Levels, weakest first: random, easy, medium, hard, expert (see strategies.py, expert.py and
 docs/ai.md).  ``AIWorker`` runs the same call in another process for the client.
 """
 
@@ -18,7 +18,8 @@ from .base import (
                    levels,
                    make_seat,
 )
-from .strategies import EasySeat, ExpertSeat, HardSeat, HardV1Seat, MediumSeat
+from .expert import ExpertSeat
+from .strategies import EasySeat, HardSeat, HardV1Seat, MediumSeat
 from .worker import AIWorker
 
 SEATS.update({"easy": EasySeat, "medium": MediumSeat, "hard": HardSeat, "expert": ExpertSeat,

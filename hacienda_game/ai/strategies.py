@@ -227,23 +227,6 @@ class HardSeat(_ThinkingSeat):
         return recheck(state, self.obs, options, worlds, rng, clock, self.weights)
 
 
-class ExpertSeat(HardSeat):
-    """Hard's search, then its best first actions re-checked on several fresh
-    determinizations (other hands, decks) with the rest of its turn played
-    out and one greedy reply turn by every opponent, valued by the projection."""
-
-    level = "expert"
-    default = Budget(seconds=20.0, iterations=70)
-    first = 4             # first actions re-checked
-
-    @staticmethod
-    def worlds(iterations: int | None, first_of_turn: bool) -> int:
-        """Determinizations per re-check: growing with the budget, half as
-        many later in a turn (the opponents' replies are the same)."""
-        n = max(1, min(8, (70 if iterations is None else iterations) // 16))
-        return n if first_of_turn else max(1, n // 2)
-
-
 CLOSE_LEAD = 15.0    # projected points ahead of every opponent that make ending safe
 STALE_ROUNDS = 2     # rounds without an animal card bought: the leader moves the clock on
 STUCK_ROUNDS = 4     # ... and after this many, any seat does (the game has to end, R40)
@@ -348,5 +331,5 @@ def _greedy_turn(state: GameState, seat: int, weights) -> None:
         state.apply(END)
 
 
-__all__ = ["Clock", "EasySeat", "ExpertSeat", "HardSeat", "HardV1Seat", "MediumSeat",
+__all__ = ["Clock", "EasySeat", "HardSeat", "HardV1Seat", "MediumSeat",
            "grown_widths"]
