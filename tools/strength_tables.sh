@@ -2,7 +2,8 @@
 # Issue 17's strength tables, resumable: each game is kept in
 # docs/results/strength/NAME.jsonl (tools/tournament.py --log), so running
 # this again plays only the games still missing, in as many sittings as it
-# takes. Two streams, one game at a time each, for the two cores:
+# takes. Two streams, one game at a time each, for the two cores (each
+# stream starts with the 4-player table whose bar is the least certain):
 #
 #     tools/strength_tables.sh A &   tools/strength_tables.sh B &
 #
@@ -21,10 +22,10 @@ t() {
 }
 case "${1:-}" in
   A)
+    t hard_vs_3hardv1 hard,hard-v1,hard-v1,hard-v1 100 301
     t hard_vs_medium_2p hard,medium 200 202
     t hard_vs_refmc_2p hard,ref-mc 60 204
     t hard_vs_refgreedy_2p hard,ref-greedy 60 203
-    t hard_vs_3hardv1 hard,hard-v1,hard-v1,hard-v1 100 301
     ;;
   B)
     t hard_vs_3medium hard,medium,medium,medium 200 201

@@ -21,7 +21,8 @@ command again and the games already in the file are not played again, so a
 long table can be played in several sittings; the summary covers them all.
 The file's first line holds the table (seats, seed, map, budgets) and a
 fingerprint of the code the games depend on (engine, AI, maps, reference
-bots) and of each level's choices in six fixed positions.  If any of it has
+bots; a level's own module, such as expert.py, only in tables that seat it)
+and of each level's choices in six fixed positions.  If any of it has
 changed, the log is refused (a table never mixes two versions of a level).
 """
 
@@ -126,19 +127,41 @@ def play_game(task: tuple) -> dict:
 
 
 CODE = ("hacienda_game/engine", "hacienda_game/ai", "hacienda_game/maps", "tools/refbots.py")
+# Code that only one level runs: digested only in tables that seat that level,
+# so work on expert alone leaves the tables of the levels below it standing.
+LEVEL_CODE = {"expert": ("hacienda_game/ai/expert.py",)}
+# Code no seat decides with (the client's Hint and the AI's worker process).
+NOT_DECIDING = ("hacienda_game/ai/coach.py", "hacienda_game/ai/worker.py")
+
+
+def code_files(entries: list[str]) -> list[str]:
+    """The source files a table's games depend on, by path from the project
+    root: the engine, the AI, the maps and the reference bots, less the
+    files of levels the table does not seat and the code no seat decides with."""
+    root = Path(__file__).resolve().parents[1]
+    skip = set(NOT_DECIDING)
+    for level, files in LEVEL_CODE.items():
+        if level not in entries:
+            skip.update(files)
+    out = []
+    for part in CODE:
+        path = root / part
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            name = f.relative_to(root).as_posix()
+            if name not in skip:
+                out.append(name)
+    return out
 
 
 def fingerprint(entries: list[str], map_name: str, budgets: dict[str, Budget]) -> str:
-    """A digest of the code the games depend on (the engine, the AI, the map
-    loader and the reference bots, file by file) and of the decisions each
+    """A digest of the code the games depend on (`code_files`: the engine, the
+    AI, the map loader and the reference bots, file by file) and of the decisions each
     level of the table takes in fixed positions of a seeded game of random
     moves on the table's map: early, middle and late."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parents[1]
-    for part in CODE:
-        path = root / part
-        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            digest.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
+    for name in code_files(entries):
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
     rng = random.Random(7)
     state = new_game(map_name, players=len(entries), seed=20261201)
     length = 0

@@ -1,4 +1,11 @@
-"""The expert level: hard's search and evaluation, then a wider re-check."""
+"""The expert level: hard's search and evaluation, then a wider re-check.
+
+Expert lives in its own module, apart from the levels below it, so that work
+on expert alone leaves the code of easy, medium and hard untouched: the
+strength tables (`tools/tournament.py --log`) fingerprint the code of the
+levels they seat, and a table without an expert seat does not digest this
+file.
+"""
 
 from __future__ import annotations
 

@@ -101,15 +101,26 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
     return value
 
 
+def _all(state: GameState, w: Projection) -> list[float]:
+    points = board_points(state)
+    rounds = rounds_left(state, True)
+    return [projected(state, q, w, points, rounds) for q in range(state.players)]
+
+
 def project(state: GameState, seat: int, w: Projection = HARD2) -> float:
     """The position's value for ``seat``: its projection minus its opponents'
     (``best_opponent`` of the best one's, the rest of their average)."""
-    points = board_points(state)
-    rounds = rounds_left(state, True)
-    mine = projected(state, seat, w, points, rounds)
-    others = [projected(state, q, w, points, rounds) for q in range(state.players) if q != seat]
-    return mine - (w.best_opponent * max(others)
-                   + (1 - w.best_opponent) * sum(others) / len(others))
+    every = _all(state, w)
+    mine = every.pop(seat)
+    return mine - (w.best_opponent * max(every)
+                   + (1 - w.best_opponent) * sum(every) / len(every))
 
 
-__all__ = ["HARD2", "Projection", "project", "projected"]
+def lead(state: GameState, seat: int, w: Projection = HARD2) -> float:
+    """How far ``seat``'s projection is ahead of the best opponent's."""
+    every = _all(state, w)
+    mine = every.pop(seat)
+    return mine - max(every)
+
+
+__all__ = ["HARD2", "Projection", "lead", "project", "projected"]

@@ -39,7 +39,7 @@ import time
 from ..engine import Action, GameState, Observation, determinize
 from ..engine.actions import END
 from .base import Budget
-from .evaluate import EASY, HARD, MEDIUM, board_points, evaluate, rounds_left
+from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (
     HARD_WIDE,
     NARROW,
@@ -52,7 +52,7 @@ from .moves import (
     plan_turn,
     value,
 )
-from .projection import HARD2, Projection, projected
+from .projection import HARD2, Projection, lead
 
 
 class Clock:
@@ -273,17 +273,9 @@ def close_out(state: GameState, ranked: list[tuple[float, Action]],
         if not outs:
             continue
         ending = stale >= STALE_ROUNDS or all(child.final_due for _, child in outs)
-        if ending and min(_lead(child, seat, weights) for _, child in outs) >= CLOSE_LEAD:
+        if ending and min(lead(child, seat, weights) for _, child in outs) >= CLOSE_LEAD:
             return a
     return None
-
-
-def _lead(state: GameState, seat: int, weights: Projection) -> float:
-    points = board_points(state)
-    rounds = rounds_left(state, True)
-    mine = projected(state, seat, weights, points, rounds)
-    return mine - max(projected(state, q, weights, points, rounds)
-                      for q in range(state.players) if q != seat)
 
 
 def recheck(state: GameState, obs: Observation, options: list[Action], worlds: int,

@@ -12,7 +12,8 @@ import pytest
 
 from hacienda_game.ai import Budget, choose_action
 from hacienda_game.ai.projection import HARD2
-from hacienda_game.ai.strategies import CLOSE_LEAD, _lead, close_out
+from hacienda_game.ai.projection import lead as lead_of
+from hacienda_game.ai.strategies import CLOSE_LEAD, close_out
 from hacienda_game.engine import new_game, observe
 
 
@@ -47,7 +48,7 @@ def test_r40_the_end_is_forced_only_from_a_lead_of_close_lead_points():
     seat = state.current
     ranked = [(0.0, a) for a in state.legal_actions()]
     buys = [a for _, a in ranked if a.kind == "buy animal"]
-    lead = min(_lead(child, seat, HARD2) for a in buys
+    lead = min(lead_of(child, seat, HARD2) for a in buys
                for _, child in state.chance_outcomes(a, 64))
     # Scores add to the projection one for one: shift the seat's lead to just
     # below and just above the threshold.

@@ -80,6 +80,19 @@ def test_a_log_of_another_table_or_version_is_refused(tmp_path):
     assert tournament.fingerprint(["easy", "random"], "symmetric", {}) != "0" * 16
 
 
+def test_a_table_digests_the_code_of_the_levels_it_seats_only():
+    hard = tournament.code_files(["hard", "medium"])
+    expert = tournament.code_files(["expert", "hard", "hard", "hard"])
+    assert "hacienda_game/ai/expert.py" not in hard
+    assert "hacienda_game/ai/expert.py" in expert
+    for name in ("hacienda_game/ai/strategies.py", "hacienda_game/ai/projection.py",
+                 "hacienda_game/ai/moves.py", "hacienda_game/engine/state.py",
+                 "hacienda_game/maps/catalog.py", "tools/refbots.py"):
+        assert name in hard and name in expert, name
+    assert "hacienda_game/ai/coach.py" not in expert       # the Hint decides for no seat
+    assert set(expert) - set(hard) == {"hacienda_game/ai/expert.py"}
+
+
 def test_the_rotation_seats_every_entry_everywhere():
     results = [{"index": g, "winners": [g % 3], "scores": [1, 2, 3], "money": [0, 0, 0],
                 "turns": 1, "actions": 1, "error": None, "turn_times": {}, "map": "m",
