@@ -1,13 +1,18 @@
 """Where each level's points come from, and a projection variant against the default.
 
     python -m tools.ai_categories --seats hard,medium,medium,medium --games 24 --seed 600
-        [--weights '{"market_reach": 0.2, "first": 4, "worlds": 3}'] [--jobs 2]
+        [--weights '{"market_reach": 0.2, "first": 4, "worlds": 3, "iterations": 140}']
+        [--jobs 2]
 
 Plays ``--games`` games on the symmetric board, the seats rotated by one place
 a game (game i has game seed ``seed + i``).  The level ``hardX`` is hard with
 its projection's knobs changed by ``--weights`` (ai/projection.py; ``first``
-and ``worlds`` set its re-check: options, worlds on a turn's first action), so a knob
-can be tried against medium seats before it is made the default.  Prints per
+and ``worlds`` set its re-check: options, worlds on a turn's first action;
+``iterations`` its budget), so a knob can be tried against medium seats before
+it is made the default; ``expertX`` is expert with the same changes.  With
+hardX or expertX seated beside hard (say ``hardX,hard,medium,medium``), the
+two are compared within each game too: the mean of (its score - hard's) with
+its standard error, and how often it finished above hard.  Prints per
 level: the score margin over the best other seat and the win rate (a shared win
 counts 1/k), then the points of each scoring category summed over both
 scorings, market and harvest pesos, pesos left at the end, and the actions it
@@ -23,7 +28,8 @@ import statistics
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
-from hacienda_game.ai import choose_action, decision_seed
+from hacienda_game.ai import Budget, choose_action, decision_seed
+from hacienda_game.ai.expert import ExpertSeat
 from hacienda_game.ai.projection import HARD2
 from hacienda_game.ai.strategies import HardSeat
 from hacienda_game.engine import new_game, observe
@@ -31,14 +37,16 @@ from hacienda_game.engine import new_game, observe
 CATEGORIES = ("markets", "chains", "haciendas", "water", "money")
 
 
-# HardSeat's re-check: options re-checked, worlds on a turn's first action.
-SEARCH_KNOBS = ("first", "worlds")
+# HardSeat's re-check: options re-checked, worlds on a turn's first action; its budget.
+SEARCH_KNOBS = ("first", "worlds", "iterations")
+VARIANTS = {"hardX": HardSeat, "expertX": ExpertSeat}
 
 
-def variant(weights: dict) -> HardSeat:
-    """hardX: hard with projection knobs and re-check knobs from ``weights``."""
+def variant(weights: dict, level: str = "hardX") -> HardSeat:
+    """hardX (expertX): hard (expert) with projection knobs and re-check knobs
+    from ``weights``."""
     knobs = {k: v for k, v in weights.items() if k not in SEARCH_KNOBS}
-    seat = HardSeat(HARD2.with_values(**knobs))
+    seat = VARIANTS[level](HARD2.with_values(**knobs))
     if "first" in weights:
         seat.first = int(weights["first"])
     if "worlds" in weights:
@@ -48,8 +56,10 @@ def variant(weights: dict) -> HardSeat:
 
 
 def decide(level: str, weights: dict, obs, seed: int):
-    if level == "hardX":
-        return variant(weights).choose(obs, random.Random(seed), None)
+    if level in VARIANTS:
+        budget = (Budget(iterations=int(weights["iterations"]), seconds=600.0)
+                  if "iterations" in weights else None)
+        return variant(weights, level).choose(obs, random.Random(seed), budget)
     return choose_action(level, obs, seed)
 
 
@@ -102,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     variant(weights)                                   # unknown knobs fail here, at once
     tasks = [(i, seats, args.seed, weights) for i in range(args.games)]
     with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [r for g in pool.map(game, tasks) for r in g]
+        games = list(pool.map(game, tasks))
+    rows = [r for g in games for r in g]
     by: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         by[r["level"]].append(r)
@@ -113,7 +124,29 @@ def main(argv: list[str] | None = None) -> int:
               f"win rate {sum(r['win'] for r in rs) / len(rs):.1%}")
         for k in keys:
             print(f"  {k}: {sum(r.get(k, 0) for r in rs) / len(rs):.1f}")
+    for level in VARIANTS:
+        if level in seats and "hard" in seats:
+            print(against_hard(games, level))
     return 0
+
+
+def against_hard(games: list[list[dict]], level: str) -> str:
+    """The variant against hard within each game: mean score difference (its
+    seats' average - hard's seats' average) with its standard error, and the
+    share of (variant seat, hard seat) pairs where the variant finished above."""
+    diffs, above, pairs = [], 0.0, 0
+    for g in games:
+        mine = [r["score"] for r in g if r["level"] == level]
+        hard = [r["score"] for r in g if r["level"] == "hard"]
+        diffs.append(statistics.mean(mine) - statistics.mean(hard))
+        for a in mine:
+            for b in hard:
+                pairs += 1
+                above += 1.0 if a > b else 0.5 if a == b else 0.0
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    return (f"{level} - hard within each game: {statistics.mean(diffs):+.1f} points"
+            f" (standard error {se:.1f}, {len(diffs)} games); above hard in"
+            f" {above / pairs:.1%} of {pairs} pairs")
 
 
 if __name__ == "__main__":
