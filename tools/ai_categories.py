@@ -2,7 +2,7 @@
 
     python -m tools.ai_categories --seats hard,medium,medium,medium --games 24 --seed 600
         [--weights '{"market_reach": 0.2, "first": 4, "worlds": 3, "iterations": 140}']
-        [--jobs 2]
+        [--jobs 2] [--progress games.jsonl]
 
 Plays ``--games`` games on the symmetric board, the seats rotated by one place
 a game (game i has game seed ``seed + i``).  The level ``hardX`` is hard with
@@ -29,8 +29,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from hacienda_game.ai import Budget, choose_action, decision_seed
-from hacienda_game.ai.expert import ExpertSeat
-from hacienda_game.ai.projection import HARD2
+from hacienda_game.ai.expert import ExpertProjection, ExpertSeat
 from hacienda_game.ai.strategies import HardSeat
 from hacienda_game.engine import new_game, observe
 
@@ -46,7 +45,8 @@ def variant(weights: dict, level: str = "hardX") -> HardSeat:
     """hardX (expertX): hard (expert) with projection knobs and re-check knobs
     from ``weights``."""
     knobs = {k: v for k, v in weights.items() if k not in SEARCH_KNOBS}
-    seat = VARIANTS[level](HARD2.with_values(**knobs))
+    base = ExpertProjection() if level == "hardX" else ExpertSeat().weights
+    seat = VARIANTS[level](base.with_values(**knobs))
     if "first" in weights:
         seat.first = int(weights["first"])
     if "worlds" in weights:
@@ -106,13 +106,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=600)
     ap.add_argument("--weights", default="{}", help="JSON: projection knobs for hardX")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--progress", type=argparse.FileType("w"),
+                    help="write each game's rows to this file as a JSON line when it ends")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     weights = json.loads(args.weights)
     variant(weights)                                   # unknown knobs fail here, at once
     tasks = [(i, seats, args.seed, weights) for i in range(args.games)]
+    games = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(game, tasks))
+        for g in pool.map(game, tasks):
+            games.append(g)
+            if args.progress:
+                args.progress.write(json.dumps(g) + "\n")
+                args.progress.flush()
     rows = [r for g in games for r in g]
     by: dict[str, list[dict]] = defaultdict(list)
     for r in rows:

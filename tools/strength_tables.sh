@@ -7,6 +7,11 @@
 #
 #     tools/strength_tables.sh A &   tools/strength_tables.sh B &
 #
+# and expert's table, once expert is settled (expert.py is digested only by
+# the tables that seat expert, so work on it leaves A and B standing):
+#
+#     tools/strength_tables.sh E
+#
 # The iterations are the levels' defaults; the seconds caps are raised so that
 # a loaded machine never cuts a search short (the decisions stay the ones a
 # quiet machine takes). A log whose levels now decide differently is refused:
@@ -31,7 +36,9 @@ case "${1:-}" in
     t hard_vs_3medium hard,medium,medium,medium 200 201
     t hard_refmc_2medium hard,ref-mc,medium,medium 40 303
     t hard_refgreedy_2medium hard,ref-greedy,medium,medium 40 304
+    ;;
+  E)
     t expert_vs_3hard expert,hard,hard,hard 100 302
     ;;
-  *) echo "usage: $0 A|B" >&2; exit 2 ;;
+  *) echo "usage: $0 A|B|E" >&2; exit 2 ;;
 esac

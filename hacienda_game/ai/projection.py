@@ -31,7 +31,10 @@ from .evaluate import board_points, connected_markets, market_reach, rounds_left
 
 @dataclass(frozen=True)
 class Projection:
-    """The projection's knobs (tools/tune_ai.py searches them by self-play)."""
+    """The projection's knobs (tools/tune_ai.py searches them by self-play),
+    and its parts as methods, so a level can count some its own way
+    (expert.py): the rounds left, the cards in hand, every seat's projection,
+    the position's value."""
 
     peso_spend: float = 0.12      # a peso the seat can still spend well, on top of R47
     spend_per_round: float = 5.0  # pesos a seat can spend well per round
@@ -43,6 +46,38 @@ class Projection:
     market_reach: float = 0.2     # share of a market's points per step closer (tuned: 0.45 -> 0.2)
     frontier: float = 0.04
     best_opponent: float = 0.6    # the rest of the opponents' weight goes to their mean
+
+    def seat_values(self, state: GameState) -> list[float]:
+        """Every seat's projected final points (`projected`)."""
+        points = board_points(state)
+        rounds = self.rounds(state)
+        return [projected(state, q, self, points, rounds) for q in range(state.players)]
+
+    def value(self, state: GameState, seat: int) -> float:
+        """See `project`."""
+        every = self.seat_values(state)
+        mine = every.pop(seat)
+        return mine - (self.best_opponent * max(every)
+                       + (1 - self.best_opponent) * sum(every) / len(every))
+
+    def lead(self, state: GameState, seat: int) -> float:
+        """See `lead`."""
+        every = self.seat_values(state)
+        mine = every.pop(seat)
+        return mine - max(every)
+
+    def rounds(self, state: GameState) -> float:
+        """The rounds left to the end of the game, as the projection counts them."""
+        return rounds_left(state, True)
+
+    def hand(self, state: GameState, seat: int, ahead: int, soon: float,
+             rounds: float) -> float:
+        """What the seat's cards in hand are worth: a share of the tile or token
+        each becomes, per scoring to come, as many as the rounds left let it play."""
+        s = state.seats[seat]
+        plays = 2.0 * rounds + 1.0
+        return ahead * soon * (self.land_card * min(sum(s.land_hand), plays)
+                               + self.animal_card * min(sum(s.animal_hand), plays))
 
     def as_dict(self) -> dict[str, float]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -69,9 +104,7 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
     soon = min(1.0, rounds / 3.0)            # can what is in hand still be used?
     spendable = min(s.money, w.spend_per_round * rounds)
     value += 0.1 * ahead * s.money + w.peso_spend * spendable
-    plays = 2.0 * rounds + 1.0
-    value += ahead * soon * (w.land_card * min(sum(s.land_hand), plays)
-                             + w.animal_card * min(sum(s.animal_hand), plays))
+    value += w.hand(state, seat, ahead, soon, rounds)
     chains = state.chains(seat)
     if rounds > 1.0:
         grow = min(1.0, rounds / 4.0)
@@ -101,26 +134,15 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
     return value
 
 
-def _all(state: GameState, w: Projection) -> list[float]:
-    points = board_points(state)
-    rounds = rounds_left(state, True)
-    return [projected(state, q, w, points, rounds) for q in range(state.players)]
-
-
 def project(state: GameState, seat: int, w: Projection = HARD2) -> float:
     """The position's value for ``seat``: its projection minus its opponents'
     (``best_opponent`` of the best one's, the rest of their average)."""
-    every = _all(state, w)
-    mine = every.pop(seat)
-    return mine - (w.best_opponent * max(every)
-                   + (1 - w.best_opponent) * sum(every) / len(every))
+    return w.value(state, seat)
 
 
 def lead(state: GameState, seat: int, w: Projection = HARD2) -> float:
     """How far ``seat``'s projection is ahead of the best opponent's."""
-    every = _all(state, w)
-    mine = every.pop(seat)
-    return mine - max(every)
+    return w.lead(state, seat)
 
 
 __all__ = ["HARD2", "Projection", "lead", "project", "projected"]

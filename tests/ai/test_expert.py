@@ -1,0 +1,66 @@
+"""Expert's own projection (hacienda_game/ai/expert.py): how it counts the end
+of the game (R40) and the cards in hand, against hard's."""
+
+import random
+
+import pytest
+
+from hacienda_game.ai.expert import ExpertProjection
+from hacienda_game.ai.projection import HARD2, project
+from hacienda_game.engine import new_game
+
+
+def _positions(players: int, seed: int):
+    rng = random.Random(seed)
+    state = new_game("symmetric", players=players, seed=seed)
+    while not state.is_over():
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_r40_at_its_defaults_the_expert_projection_is_hards_value_for_value():
+    plain = ExpertProjection()
+    n = 0
+    for players, seed in ((2, 1), (4, 2)):
+        for i, state in enumerate(_positions(players, seed)):
+            if i % 7:
+                continue
+            for q in range(players):
+                assert project(state, q, plain) == project(state, q, HARD2)
+                n += 1
+    assert n > 50
+
+
+def _last_stack(players: int, seed: int):
+    for state in _positions(players, seed):
+        if state.stack == 2 and state.scorings_done == 1 and not state.final_due \
+                and len(state.animal_draw) >= 6:
+            return state.clone()
+    pytest.skip("no position in the last stack")
+
+
+def test_r40_in_the_last_stack_the_rounds_left_are_at_most_the_animal_cards_over_race():
+    state = _last_stack(4, 3)
+    racing = ExpertProjection(race=3.0)
+    assert racing.rounds(state) == min(HARD2.rounds(state),
+                                       max(0.5, len(state.animal_draw) / 3.0))
+    assert racing.rounds(state) <= HARD2.rounds(state)
+    for early in _positions(4, 3):                  # the first stack: hard's count
+        if early.stack == 1 and early.turn > 8:
+            assert racing.rounds(early) == HARD2.rounds(early)
+            break
+
+
+def test_r40_cards_in_hand_count_final_card_of_their_value_in_the_last_stack():
+    state = _last_stack(4, 5)
+    seat = max(range(4), key=lambda q: sum(state.seats[q].land_hand)
+               + sum(state.seats[q].animal_hand))
+    assert sum(state.seats[seat].land_hand) + sum(state.seats[seat].animal_hand) > 0
+    rounds = HARD2.rounds(state)
+    full = HARD2.hand(state, seat, 1, 1.0, rounds)
+    assert full > 0
+    assert ExpertProjection(final_card=0.25).hand(state, seat, 1, 1.0, rounds) == \
+        pytest.approx(0.25 * full)
+    # before the intermediate scoring (two scorings to come) the cards count in full
+    assert ExpertProjection(final_card=0.25).hand(state, seat, 2, 1.0, rounds) == \
+        HARD2.hand(state, seat, 2, 1.0, rounds)
