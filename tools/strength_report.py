@@ -67,18 +67,24 @@ def read(path: Path) -> tuple[dict, list[dict]]:
     return header, games
 
 
+def bar_text(name: str) -> str:
+    """The issue's bar for a table, in words."""
+    _, planned, bar = BARS[name]
+    if bar[0] == "rate":
+        return f">= {bar[2]:.0%} over {planned}"
+    return f"{bar[1]} ahead of each"
+
+
 def verdict(name: str, summary: dict) -> str:
     if name not in BARS:
         return ""
     _, planned, bar = BARS[name]
     levels = summary["levels"]
+    text = bar_text(name)
     if bar[0] == "rate":
-        _, level, share = bar
-        text = f">= {share:.0%} over {planned}"
-        ok = levels[level]["win_rate"] >= share
+        ok = levels[bar[1]]["win_rate"] >= bar[2]
     else:
-        _, level = bar
-        text = f"{level} ahead of each"
+        level = bar[1]
         ok = all(levels[level]["win_rate"] > v["win_rate"] for k, v in levels.items()
                  if k != level)
     if summary["games"] < planned:
@@ -97,7 +103,8 @@ def report(folder: Path, check: bool = False) -> tuple[str, bool]:
     for name in ORDER + [n for n in names if n not in BARS]:
         if name not in logs:
             seats, planned, _ = BARS[name]
-            rows.append(f"| {label(seats.split(','))} | 0 of {planned} | not started | | |")
+            rows.append(f"| {label(seats.split(','))} | 0 of {planned} | not started | |"
+                        f" {bar_text(name)} |")
             continue
         header, games = read(logs[name])
         seats = header["seats"]

@@ -1,4 +1,4 @@
-"""The expert level: hard's search and evaluation, then a wider re-check.
+"""The expert level: hard's search on its own count of the end, then a wider re-check.
 
 Expert lives in its own module, apart from the levels below it, so that work
 on expert alone leaves the code of easy, medium and hard untouched: the
@@ -49,8 +49,8 @@ class ExpertProjection(Projection):
 
 # Measured with tools/ai_categories.py, hardX (hard with these knobs) against
 # hard in the same 4-player games with two medium seats: +3.4 points a game
-# (standard error 3.8) on game seeds 1200-1223, +2.1 (4.3) on 1300-1313
-# (docs/ai.md, "Expert's count of the end").
+# (standard error 3.8) on game seeds 1200-1223, +1.7 (3.8) on 1300-1323: a
+# lean, not yet clear of the noise (docs/ai.md, "Expert's count of the end").
 EXPERT = ExpertProjection(race=3.0, final_card=0.5)
 
 

@@ -46,7 +46,7 @@ def test_the_report_reads_a_log_and_checks_it_against_the_code(tmp_path):
     assert current
     row = next(line for line in text.splitlines() if line.startswith("| easy vs random"))
     assert "| 2 of 2 |" in row and "easy " in row and "%" in row
-    assert "hard vs 3 medium (4 players) | 0 of 200 | not started" in text
+    assert "hard vs 3 medium (4 players) | 0 of 200 | not started | | >= 70% over 200 |" in text
     assert "| easy (2 players) |" in text                     # its time per turn
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
