@@ -18,7 +18,6 @@ not.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -55,15 +54,9 @@ def label(seats: list[str]) -> str:
 
 
 def read(path: Path) -> tuple[dict, list[dict]]:
-    lines = path.read_text().splitlines()
-    header = json.loads(lines[0])
-    games = []
-    for n, line in enumerate(lines[1:], 2):
-        try:
-            games.append(json.loads(line))
-        except ValueError:
-            if n < len(lines):           # only a sitting's last line may be cut off
-                raise SystemExit(f"{path}: line {n} is not JSON") from None
+    header, games = tournament.read_games(path)
+    if header is None:
+        raise SystemExit(f"{path}: its first line is not a table's header")
     return header, games
 
 

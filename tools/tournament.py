@@ -187,28 +187,36 @@ def fingerprint(entries: list[str], map_name: str, budgets: dict[str, Budget]) -
     return digest.hexdigest()[:16]
 
 
-def read_log(path: Path, header: dict) -> list[dict]:
-    """The games already played for this table (see the module text)."""
-    if not path.exists():
-        path.write_text(json.dumps(header) + "\n")
-        return []
+def read_games(path: Path) -> tuple[dict | None, list[dict]]:
+    """A log's first line (None if it is not JSON) and its games; only the
+    last line may be cut off (a sitting stopped while writing it)."""
     lines = path.read_text().splitlines()
     try:
         first = json.loads(lines[0]) if lines else None
     except ValueError:
         first = None
-    if first != header:
-        raise SystemExit(f"--log {path}: it holds another table or another version of its"
-                         f" levels (its first line {lines[0][:200] if lines else '(empty)'!s};"
-                         f" this table: {json.dumps(header)}). Use another file.")
     done = []
     for n, line in enumerate(lines[1:], 2):
         try:
             done.append(json.loads(line))
         except ValueError:
-            if n == len(lines):            # a run cut off while writing its last line
+            if n == len(lines):
                 break
             raise SystemExit(f"--log {path}: line {n} is not JSON") from None
+    return first, done
+
+
+def read_log(path: Path, header: dict) -> list[dict]:
+    """The games already played for this table (see the module text)."""
+    if not path.exists():
+        path.write_text(json.dumps(header) + "\n")
+        return []
+    first, done = read_games(path)
+    if first != header:
+        line = path.read_text().partition("\n")[0]
+        raise SystemExit(f"--log {path}: it holds another table or another version of its"
+                         f" levels (its first line {line[:200] or '(empty)'!s};"
+                         f" this table: {json.dumps(header)}). Use another file.")
     return done
 
 
