@@ -29,7 +29,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from hacienda_game.ai import Budget, choose_action, decision_seed
-from hacienda_game.ai.expert import ExpertProjection, ExpertSeat
+from hacienda_game.ai.expert import EXPERT, ExpertProjection, ExpertSeat
 from hacienda_game.ai.strategies import HardSeat
 from hacienda_game.engine import new_game, observe
 
@@ -45,7 +45,7 @@ def variant(weights: dict, level: str = "hardX") -> HardSeat:
     """hardX (expertX): hard (expert) with projection knobs and re-check knobs
     from ``weights``."""
     knobs = {k: v for k, v in weights.items() if k not in SEARCH_KNOBS}
-    base = ExpertProjection() if level == "hardX" else ExpertSeat().weights
+    base = ExpertProjection() if level == "hardX" else EXPERT
     seat = VARIANTS[level](base.with_values(**knobs))
     if "first" in weights:
         seat.first = int(weights["first"])
