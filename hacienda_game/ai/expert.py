@@ -1,4 +1,4 @@
-"""The expert level: hard's search on its own count of the end, then a wider re-check.
+"""The expert level: hard's search, twice as wide, on its own count of the end.
 
 Expert lives in its own module, apart from the levels below it, so that work
 on expert alone leaves the code of easy, medium and hard untouched: the
@@ -9,7 +9,8 @@ file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 
 from ..engine import GameState
 from .base import Budget
@@ -27,13 +28,27 @@ class ExpertProjection(Projection):
       buying up to three a turn, and the leader will.  Hard's pace, measured
       over the game so far, saw 12 rounds to go where 3 were left, so every
       seat bought land cards it never played.
-    - ``final_card``: cards in hand in the last stack count this share of
-      hard's value (a card left in hand at the final scoring is worth
-      nothing, and playing it takes an action).
+    - ``final_card``: land cards in hand in the last stack count this share
+      of hard's value (a card left in hand at the final scoring is worth
+      nothing, and playing it takes an action; hard's seats ended games
+      holding 9-16 land cards each).
+    - ``final_animal``: the same for animal cards.  Left at 1 by `EXPERT`:
+      animal cards are bought to be played at markets, whose triangular
+      points the final scoring counts again (R42), and buying them is what
+      ends the game (R40); halving them cost the knob variants market points.
     """
 
     race: float = 0.0
     final_card: float = 1.0
+    final_animal: float = 1.0
+
+    @cached_property
+    def _final(self) -> Projection:
+        """Hard's projection with the cards in hand at their last-stack worth."""
+        base = {f.name: getattr(self, f.name) for f in fields(Projection)}
+        base["land_card"] *= self.final_card
+        base["animal_card"] *= self.final_animal
+        return Projection(**base)
 
     def rounds(self, state: GameState) -> float:
         rounds = super().rounds(state)
@@ -43,37 +58,40 @@ class ExpertProjection(Projection):
 
     def hand(self, state: GameState, seat: int, ahead: int, soon: float,
              rounds: float) -> float:
-        value = super().hand(state, seat, ahead, soon, rounds)
-        return value * self.final_card if ahead == 1 else value
+        counted = self._final if ahead == 1 else self
+        return Projection.hand(counted, state, seat, ahead, soon, rounds)
 
 
-# Measured with tools/ai_categories.py, hardX (hard with these knobs) against
-# hard in the same 4-player games with two medium seats: +3.4 points a game
-# (standard error 3.8) on game seeds 1200-1223, +1.7 (3.8) on 1300-1323: a
-# lean, not yet clear of the noise (docs/ai.md, "Expert's count of the end").
-EXPERT = ExpertProjection(race=3.0, final_card=0.5)
+# Measured with tools/ai_categories.py, hardX (hard with race 3 and both
+# kinds of card at half worth) against hard in the same 4-player games with
+# two medium seats: +3.4 points a game (standard error 3.8) on game seeds
+# 1200-1223, +1.7 (3.8) on 1300-1323, at a cost in market points; animal cards
+# keep their worth since stop 22 (docs/ai.md, "Expert's count of the end").
+EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0)
 
 
 class ExpertSeat(HardSeat):
     """Hard's search on expert's projection (`EXPERT`: the end of the game
-    counted as a race in the last stack, cards in hand there worth half),
-    then its best first actions re-checked on several fresh determinizations
-    (other hands, decks) with the rest of its turn played out and one greedy
-    reply turn by every opponent, valued by the projection."""
+    counted as a race in the last stack, land cards in hand there worth
+    half), with twice hard's budget spent on search width rather than on a
+    re-check: at 140 iterations the widths are (16, 4) against hard's (9, 2),
+    and no re-check.  Measured with tools/ai_categories.py (hardX with race 3
+    and both kinds of card at half, ``iterations`` 140 and ``worlds`` 0,
+    against hard in the same games, two medium seats): +4.4 points a game
+    (standard error 3.0, 22 games), where spending the budget on stop 20's
+    wider re-check measured -2.8 (4.5), and +0.4 (3.7) with the knobs: the
+    re-check's greedy replies misled more than they told."""
 
     level = "expert"
-    default = Budget(seconds=20.0, iterations=70)
-    first = 4             # first actions re-checked
+    default = Budget(seconds=20.0, iterations=140)
 
     def __init__(self, weights: Projection = EXPERT):
         super().__init__(weights)
 
     @staticmethod
     def worlds(iterations: int | None, first_of_turn: bool) -> int:
-        """Determinizations per re-check: growing with the budget, half as
-        many later in a turn (the opponents' replies are the same)."""
-        n = max(1, min(8, (70 if iterations is None else iterations) // 16))
-        return n if first_of_turn else max(1, n // 2)
+        """No re-check: expert's budget goes to search width."""
+        return 0
 
 
 __all__ = ["EXPERT", "ExpertProjection", "ExpertSeat"]

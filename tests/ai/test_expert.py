@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from hacienda_game.ai.expert import ExpertProjection
+from hacienda_game.ai.expert import EXPERT, ExpertProjection, ExpertSeat
 from hacienda_game.ai.projection import HARD2, project
+from hacienda_game.ai.strategies import HardSeat, grown_widths
 from hacienda_game.engine import new_game
 
 
@@ -51,16 +52,31 @@ def test_r40_in_the_last_stack_the_rounds_left_are_at_most_the_animal_cards_over
             break
 
 
-def test_r40_cards_in_hand_count_final_card_of_their_value_in_the_last_stack():
+def test_r40_cards_in_hand_count_final_card_and_final_animal_of_their_value_in_the_last_stack():
     state = _last_stack(4, 5)
-    seat = max(range(4), key=lambda q: sum(state.seats[q].land_hand)
-               + sum(state.seats[q].animal_hand))
-    assert sum(state.seats[seat].land_hand) + sum(state.seats[seat].animal_hand) > 0
+    seat = max(range(4), key=lambda q: min(sum(state.seats[q].land_hand),
+                                           sum(state.seats[q].animal_hand)))
+    assert sum(state.seats[seat].land_hand) > 0 and sum(state.seats[seat].animal_hand) > 0
     rounds = HARD2.rounds(state)
-    full = HARD2.hand(state, seat, 1, 1.0, rounds)
-    assert full > 0
+    land = HARD2.with_values(animal_card=0.0).hand(state, seat, 1, 1.0, rounds)
+    animal = HARD2.with_values(land_card=0.0).hand(state, seat, 1, 1.0, rounds)
+    assert land > 0 and animal > 0
+    assert HARD2.hand(state, seat, 1, 1.0, rounds) == pytest.approx(land + animal)
     assert ExpertProjection(final_card=0.25).hand(state, seat, 1, 1.0, rounds) == \
-        pytest.approx(0.25 * full)
+        pytest.approx(0.25 * land + animal)
+    assert ExpertProjection(final_card=0.5, final_animal=0.25).hand(
+        state, seat, 1, 1.0, rounds) == pytest.approx(0.5 * land + 0.25 * animal)
+    assert EXPERT.hand(state, seat, 1, 1.0, rounds) == pytest.approx(
+        EXPERT.final_card * land + EXPERT.final_animal * animal)
     # before the intermediate scoring (two scorings to come) the cards count in full
-    assert ExpertProjection(final_card=0.25).hand(state, seat, 2, 1.0, rounds) == \
-        HARD2.hand(state, seat, 2, 1.0, rounds)
+    assert ExpertProjection(final_card=0.25, final_animal=0.25).hand(
+        state, seat, 2, 1.0, rounds) == HARD2.hand(state, seat, 2, 1.0, rounds)
+
+
+def test_expert_spends_its_budget_on_search_width_not_a_re_check():
+    """Twice hard's default iterations, so wider search steps, and no re-check
+    of the first actions on fresh determinizations (hard keeps its own)."""
+    assert ExpertSeat.default.iterations == 2 * HardSeat.default.iterations
+    assert grown_widths(ExpertSeat.default.iterations) > grown_widths(HardSeat.default.iterations)
+    assert ExpertSeat.worlds(ExpertSeat.default.iterations, True) == 0
+    assert HardSeat.worlds(HardSeat.default.iterations, True) >= 1
