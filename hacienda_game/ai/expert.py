@@ -21,7 +21,7 @@ from .strategies import HardSeat
 @dataclass(frozen=True)
 class ExpertProjection(Projection):
     """Hard's projection with expert's own count of the end of the game.  With
-    both knobs at their defaults it is hard's projection, value for value.
+    its knobs at their defaults it is hard's projection, value for value.
 
     - ``race``: in the last stack (R40), the rounds left are at most the
       animal cards left divided by ``race``: any seat can end the game by
@@ -36,11 +36,17 @@ class ExpertProjection(Projection):
       animal cards are bought to be played at markets, whose triangular
       points the final scoring counts again (R42), and buying them is what
       ends the game (R40); halving them cost the knob variants market points.
+    - ``last_round``: the share of that worth the cards keep once the last
+      round is under way (R40: the second pile is out, the round is
+      finished, then the final scoring).  0 in `EXPERT`: that turn is the
+      seat's last, and a card it does not play then scores nothing (hard
+      still counts a share of them).
     """
 
     race: float = 0.0
     final_card: float = 1.0
     final_animal: float = 1.0
+    last_round: float = 1.0
 
     @cached_property
     def _final(self) -> Projection:
@@ -59,15 +65,17 @@ class ExpertProjection(Projection):
     def hand(self, state: GameState, seat: int, ahead: int, soon: float,
              rounds: float) -> float:
         counted = self._final if ahead == 1 else self
-        return Projection.hand(counted, state, seat, ahead, soon, rounds)
+        value = Projection.hand(counted, state, seat, ahead, soon, rounds)
+        return value * self.last_round if state.final_due else value
 
 
 # Measured with tools/ai_categories.py, hardX (hard with race 3 and both
 # kinds of card at half worth) against hard in the same 4-player games with
 # two medium seats: +3.4 points a game (standard error 3.8) on game seeds
 # 1200-1223, +1.7 (3.8) on 1300-1323, at a cost in market points; animal cards
-# keep their worth since stop 22 (docs/ai.md, "Expert's count of the end").
-EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0)
+# keep their worth since stop 22, and cards kept in the last round are worth
+# nothing (docs/ai.md, "Expert's count of the end").
+EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0, last_round=0.0)
 
 
 class ExpertSeat(HardSeat):

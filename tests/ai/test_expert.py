@@ -66,6 +66,7 @@ def test_r40_cards_in_hand_count_final_card_and_final_animal_of_their_value_in_t
         pytest.approx(0.25 * land + animal)
     assert ExpertProjection(final_card=0.5, final_animal=0.25).hand(
         state, seat, 1, 1.0, rounds) == pytest.approx(0.5 * land + 0.25 * animal)
+    assert not state.final_due
     assert EXPERT.hand(state, seat, 1, 1.0, rounds) == pytest.approx(
         EXPERT.final_card * land + EXPERT.final_animal * animal)
     # before the intermediate scoring (two scorings to come) the cards count in full
@@ -80,3 +81,21 @@ def test_expert_spends_its_budget_on_search_width_not_a_re_check():
     assert grown_widths(ExpertSeat.default.iterations) > grown_widths(HardSeat.default.iterations)
     assert ExpertSeat.worlds(ExpertSeat.default.iterations, True) == 0
     assert HardSeat.worlds(HardSeat.default.iterations, True) >= 1
+
+
+def test_r40_in_the_last_round_cards_in_hand_are_worth_nothing_to_expert():
+    """Once the second pile is out (final_due) the seat's turn is its last:
+    a card it keeps scores nothing at the final scoring."""
+    rng = random.Random(8)
+    state = new_game("symmetric", players=3, seed=8)
+    while not state.final_due and not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.final_due
+    seat = state.current
+    held = sum(state.seats[seat].land_hand) + sum(state.seats[seat].animal_hand)
+    assert held > 0
+    rounds = EXPERT.rounds(state)
+    assert HARD2.hand(state, seat, 1, 1.0, rounds) > 0
+    assert EXPERT.hand(state, seat, 1, 1.0, rounds) == 0.0
+    assert ExpertProjection(last_round=0.5).hand(state, seat, 1, 1.0, rounds) == \
+        pytest.approx(0.5 * HARD2.hand(state, seat, 1, 1.0, rounds))
