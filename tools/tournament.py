@@ -41,9 +41,17 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from hacienda_game.ai import Budget, choose_action, decision_seed, levels
-from hacienda_game.engine import IllegalAction, new_game, observe
-from hacienda_game.maps.catalog import builtin_maps
+ROOT = Path(__file__).resolve().parents[1]
+if __name__ == "__main__" and str(ROOT) not in sys.path:
+    # Run as a script, tools/ is on the path, not the checkout: put the
+    # checkout first, so its own code plays (not a copy installed elsewhere,
+    # which the log's fingerprint would not describe).
+    sys.path.insert(0, str(ROOT))
+
+import hacienda_game  # noqa: E402
+from hacienda_game.ai import Budget, choose_action, decision_seed, levels  # noqa: E402
+from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
+from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
 
 try:
     from tools.refbots import REF_BOTS
@@ -82,6 +90,22 @@ def parse_budgets(text: str | None) -> dict[str, Budget]:
                 raise SystemExit(f"--budget: unknown key {key!r} (iterations, seconds)")
         out[level.strip()] = Budget(**values)
     return out
+
+
+def table_tasks(entries: list[str], games: int, seed: int, maps: list[str],
+                budgets: dict[str, Budget]) -> list[tuple]:
+    """The table's games: (index, map, seats, game seed, AI seed, budgets),
+    the seats rotated by one place a game."""
+    players = len(entries)
+    seeds = random.Random(seed)
+    tasks = []
+    for g in range(games):
+        seats = [entries[(p - g) % players] for p in range(players)]
+        # The AI seed is drawn apart from the game seed (as in the client):
+        # no decision seed tells a seat anything about the deal.
+        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31),
+                      seeds.randrange(1 << 62), budgets))
+    return tasks
 
 
 def play_game(task: tuple) -> dict:
@@ -134,11 +158,23 @@ LEVEL_CODE = {"expert": ("hacienda_game/ai/expert.py",)}
 NOT_DECIDING = ("hacienda_game/ai/coach.py", "hacienda_game/ai/worker.py")
 
 
+def check_checkout() -> None:
+    """The fingerprint digests the files of this checkout (`code_files`), so
+    the games must be played by this checkout's code: refuse a run whose
+    ``hacienda_game`` was imported from elsewhere (an installed copy of
+    another checkout, a PYTHONPATH pointing away)."""
+    running = Path(hacienda_game.__file__).resolve().parents[1]
+    if running != ROOT:
+        raise SystemExit(f"tools/tournament.py of {ROOT} would play the code of {running}"
+                         f" (hacienda_game imported from there), and its log would carry"
+                         f" the fingerprint of the wrong code: run it with PYTHONPATH={ROOT}")
+
+
 def code_files(entries: list[str]) -> list[str]:
     """The source files a table's games depend on, by path from the project
     root: the engine, the AI, the maps and the reference bots, less the
     files of levels the table does not seat and the code no seat decides with."""
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     skip = set(NOT_DECIDING)
     for level, files in LEVEL_CODE.items():
         if level not in entries:
@@ -159,7 +195,7 @@ def fingerprint(entries: list[str], map_name: str, budgets: dict[str, Budget]) -
     level of the table takes in fixed positions of a seeded game of random
     moves on the table's map: early, middle and late."""
     digest = hashlib.sha256()
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     for name in code_files(entries):
         digest.update(name.encode() + b"\0" + (root / name).read_bytes())
     rng = random.Random(7)
@@ -344,18 +380,12 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("no built-in maps found")
     budgets = parse_budgets(args.budget)
     players = len(entries)
-    seeds = random.Random(args.seed)
-    tasks = []
-    for g in range(args.games):
-        seats = [entries[(p - g) % players] for p in range(players)]
-        # The AI seed is drawn apart from the game seed (as in the client):
-        # no decision seed tells a seat anything about the deal.
-        tasks.append((g, maps[g % len(maps)], seats, seeds.randrange(1 << 31),
-                      seeds.randrange(1 << 62), budgets))
+    tasks = table_tasks(entries, args.games, args.seed, maps, budgets)
     start = time.perf_counter()
     results: list[dict] = []
     log = Path(args.log) if args.log else None
     if log is not None:
+        check_checkout()
         header = {"seats": entries, "seed": args.seed, "map": args.map,
                   "budget": args.budget or "",
                   "fingerprint": fingerprint(entries, maps[0], budgets)}
