@@ -41,12 +41,32 @@ class ExpertProjection(Projection):
       finished, then the final scoring).  0 in `EXPERT`: that turn is the
       seat's last, and a card it does not play then scores nothing (hard
       still counts a share of them).
+    - ``mid_scoring``: before the intermediate scoring (R40), the share of
+      it that cards in hand count when they cannot be played before it.
+      Hard counts every card in hand for both scorings to come, so near the
+      end of the first stack a land card bought is worth two scorings of a
+      tile it cannot become before the first: in a traced game of stop 22's
+      expert (table E, game 16) it bought 9 land cards in 3 of its last 4
+      turns before that scoring, and at the scoring its projection fell by
+      26 points, the leader's by 12.
+      0 in `EXPERT`: only the cards the rounds left in the first stack let
+      it play (two a round, as `Projection.hand` counts them) count for
+      both scorings; the rest count as cards held into the last stack.
+    - ``mid_race``: the rounds left in the first stack are at most its
+      animal cards left divided by ``mid_race`` (as ``race`` in the last
+      stack).  Hard's measured pace is the first stack's slow one: in that
+      traced game it saw 38 rounds to the end of the game, 9.5 of them in
+      the first stack, where 3.5 and 8 were left (the seats buy animal
+      cards faster as the scoring nears).  2 in `EXPERT`, the pace of those
+      last rounds.
     """
 
     race: float = 0.0
     final_card: float = 1.0
     final_animal: float = 1.0
     last_round: float = 1.0
+    mid_scoring: float = 1.0
+    mid_race: float = 0.0
 
     @cached_property
     def _final(self) -> Projection:
@@ -64,9 +84,36 @@ class ExpertProjection(Projection):
 
     def hand(self, state: GameState, seat: int, ahead: int, soon: float,
              rounds: float) -> float:
+        if ahead == 2 and self.mid_scoring != 1.0:
+            return self._before_mid(state, seat, soon, rounds)
         counted = self._final if ahead == 1 else self
         value = Projection.hand(counted, state, seat, ahead, soon, rounds)
         return value * self.last_round if state.final_due else value
+
+    def _before_mid(self, state: GameState, seat: int, soon: float,
+                    rounds: float) -> float:
+        """Cards in hand before the intermediate scoring: as many as the
+        rounds left in the first stack let the seat play count for both
+        scorings; the rest count ``mid_scoring`` of the first and then what
+        they will be worth held into the last stack (so the value does not
+        jump at the scoring)."""
+        s = state.seats[seat]
+        plays = 2.0 * rounds + 1.0
+        land = min(sum(s.land_hand), plays)
+        animal = min(sum(s.animal_hand), plays)
+        if state.stack == 1:           # the first stack's share of the rounds left
+            first = len(state.animal_draw)
+            left = rounds * first / max(1, first + len(state.animal_waiting))
+            if self.mid_race:
+                left = min(left, first / self.mid_race)
+            early = 2.0 * left + 1.0
+        else:                          # the round ends, then the scoring (R40)
+            early = 0.0
+        share = min(1.0, early / (land + animal)) if land + animal else 1.0
+        late = 1.0 - share
+        full = self.land_card * land + self.animal_card * animal
+        held = self._final.land_card * land + self._final.animal_card * animal
+        return soon * (2.0 * share * full + late * (self.mid_scoring * full + held))
 
 
 # Measured with tools/ai_categories.py, hardX (hard with race 3 and both
@@ -74,20 +121,28 @@ class ExpertProjection(Projection):
 # two medium seats: +3.4 points a game (standard error 3.8) on game seeds
 # 1200-1223, +1.7 (3.8) on 1300-1323, at a cost in market points; animal cards
 # keep their worth since stop 22, and cards kept in the last round are worth
-# nothing (docs/ai.md, "Expert's count of the end").
-EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0, last_round=0.0)
+# nothing (docs/ai.md, "Expert's count of the end").  Since stop 23 cards that
+# cannot be played before the intermediate scoring do not count for it, and
+# ``best_opponent`` is 0.85 (hard: 0.6, tuned only in 2-player games, where the
+# best opponent is the only one): a 4-player game is won by finishing above
+# the best opponent, and stop 22's expert, at 0.6, scored 5.5 points a game
+# more than the mean of three hard seats yet won only 35% of 82.
+EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0, last_round=0.0,
+                          mid_scoring=0.0, mid_race=2.0, best_opponent=0.85)
 
 
 class ExpertSeat(HardSeat):
     """Hard's search on expert's projection (`EXPERT`: the end of the game
     counted as a race in the last stack, land cards in hand there worth
-    half), with twice hard's budget spent on search width rather than on a
-    re-check: at 140 iterations the widths are (16, 4) against hard's (9, 2),
-    and no re-check.  Measured with tools/ai_categories.py (hardX with race 3
-    and both kinds of card at half, ``iterations`` 140 and ``worlds`` 0,
-    against hard in the same games, two medium seats): +4.4 points a game
-    (standard error 3.0, 22 games), where spending the budget on stop 20's
-    wider re-check measured -2.8 (4.5), and +0.4 (3.7) with the knobs: the
+    half, cards that cannot be played before the intermediate scoring not
+    counted for it, the best opponent weighed more than the field), with
+    twice hard's budget spent on search width rather than on a re-check: at
+    140 iterations the widths are (16, 4) against hard's (9, 2), and no
+    re-check.  Measured with tools/ai_categories.py (hardX with race 3 and
+    both kinds of card at half, ``iterations`` 140 and ``worlds`` 0, against
+    hard in the same games, two medium seats): +4.4 points a game (standard
+    error 3.0, 22 games), where spending the budget on stop 20's wider
+    re-check measured -2.8 (4.5), and +0.4 (3.7) with the knobs: the
     re-check's greedy replies misled more than they told."""
 
     level = "expert"

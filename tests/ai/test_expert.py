@@ -99,3 +99,62 @@ def test_r40_in_the_last_round_cards_in_hand_are_worth_nothing_to_expert():
     assert EXPERT.hand(state, seat, 1, 1.0, rounds) == 0.0
     assert ExpertProjection(last_round=0.5).hand(state, seat, 1, 1.0, rounds) == \
         pytest.approx(0.5 * HARD2.hand(state, seat, 1, 1.0, rounds))
+
+
+def test_r40_cards_that_cannot_be_played_before_the_intermediate_scoring_do_not_count_for_it():
+    """Before the intermediate scoring hard counts every card in hand for both
+    scorings to come; expert (``mid_scoring`` 0) counts only the cards the
+    rounds left in the first stack let it play (two a round) for both, and
+    the rest as cards held into the last stack."""
+    state = new_game("symmetric", players=4, seed=11)
+    seat = state.current
+    state.seats[seat].land_hand = [2, 2, 2, 2, 1, 1]          # 10 land cards
+    state.seats[seat].animal_hand = [1, 1, 0, 0]              # 2 animal cards
+    assert state.stack == 1 and state.scorings_done == 0
+    plain = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0, last_round=0.0)
+    rounds = EXPERT.rounds(state)
+    # a whole first stack to go: every card can still be played before the scoring
+    assert EXPERT.hand(state, seat, 2, 1.0, rounds) == pytest.approx(
+        plain.hand(state, seat, 2, 1.0, rounds))
+    # two animal cards left in the first stack: few of the twelve can be played in time
+    near = state.clone()
+    near.animal_draw = near.animal_draw[:2]
+    rounds = EXPERT.rounds(near)
+    first = 2.0 * min(rounds * 2 / (2 + len(near.animal_waiting)), 2 / EXPERT.mid_race) + 1.0
+    assert first < 12
+    full = plain.land_card * 10 + plain.animal_card * 2
+    held = plain.land_card * plain.final_card * 10 + plain.animal_card * 2
+    share = first / 12
+    assert EXPERT.hand(near, seat, 2, 1.0, rounds) == pytest.approx(
+        2 * share * full + (1 - share) * held)
+    assert EXPERT.hand(near, seat, 2, 1.0, rounds) < plain.hand(near, seat, 2, 1.0, rounds)
+    # ``mid_scoring`` 1 is hard's count; after the intermediate scoring nothing changes
+    assert EXPERT.with_values(mid_scoring=1.0).hand(near, seat, 2, 1.0, rounds) == \
+        pytest.approx(plain.hand(near, seat, 2, 1.0, rounds))
+    assert EXPERT.hand(near, seat, 1, 1.0, rounds) == plain.hand(near, seat, 1, 1.0, rounds)
+
+
+def test_expert_weighs_the_best_opponent_more_than_the_field():
+    """A 4-player game is won above the best opponent: expert's position value
+    is its projection minus 0.85 of the best opponent's and 0.15 of the
+    opponents' mean (hard: 0.6 and 0.4).  In a 2-player game the best opponent
+    is the only one, so the blend changes nothing there."""
+    assert EXPERT.best_opponent == 0.85 > HARD2.best_opponent
+    same = EXPERT.with_values(best_opponent=HARD2.best_opponent)
+    apart = 0
+    for players, seed in ((4, 9), (2, 10)):
+        for i, state in enumerate(_positions(players, seed)):
+            if i % 9:
+                continue
+            for q in range(players):
+                every = EXPERT.seat_values(state)
+                mine = every.pop(q)
+                best, mean = max(every), sum(every) / len(every)
+                assert project(state, q, EXPERT) == pytest.approx(
+                    mine - 0.85 * best - 0.15 * mean)
+                gap = project(state, q, same) - project(state, q, EXPERT)
+                assert gap == pytest.approx(0.25 * (best - mean))
+                if players == 2:
+                    assert gap == pytest.approx(0.0)
+                apart += gap > 1e-9
+    assert apart > 10          # the blend matters in the 4-player positions
