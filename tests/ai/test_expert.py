@@ -19,16 +19,22 @@ def _positions(players: int, seed: int):
         state.apply(rng.choice(state.legal_actions()))
 
 
+def _seat_positions(games, every: int):
+    """(state, seat) for every seat at each ``every``-th position of random
+    games, one per (players, seed) of ``games``."""
+    for players, seed in games:
+        for i, state in enumerate(_positions(players, seed)):
+            if i % every == 0:
+                for q in range(players):
+                    yield state, q
+
+
 def test_r40_at_its_defaults_the_expert_projection_is_hards_value_for_value():
     plain = ExpertProjection()
     n = 0
-    for players, seed in ((2, 1), (4, 2)):
-        for i, state in enumerate(_positions(players, seed)):
-            if i % 7:
-                continue
-            for q in range(players):
-                assert project(state, q, plain) == project(state, q, HARD2)
-                n += 1
+    for state, q in _seat_positions(((2, 1), (4, 2)), 7):
+        assert project(state, q, plain) == project(state, q, HARD2)
+        n += 1
     assert n > 50
 
 
@@ -142,19 +148,14 @@ def test_expert_weighs_the_best_opponent_more_than_the_field():
     assert EXPERT.best_opponent == 0.85 > HARD2.best_opponent
     same = EXPERT.with_values(best_opponent=HARD2.best_opponent)
     apart = 0
-    for players, seed in ((4, 9), (2, 10)):
-        for i, state in enumerate(_positions(players, seed)):
-            if i % 9:
-                continue
-            for q in range(players):
-                every = EXPERT.seat_values(state)
-                mine = every.pop(q)
-                best, mean = max(every), sum(every) / len(every)
-                assert project(state, q, EXPERT) == pytest.approx(
-                    mine - 0.85 * best - 0.15 * mean)
-                gap = project(state, q, same) - project(state, q, EXPERT)
-                assert gap == pytest.approx(0.25 * (best - mean))
-                if players == 2:
-                    assert gap == pytest.approx(0.0)
-                apart += gap > 1e-9
+    for state, q in _seat_positions(((4, 9), (2, 10)), 9):
+        every = EXPERT.seat_values(state)
+        mine = every.pop(q)
+        best, mean = max(every), sum(every) / len(every)
+        assert project(state, q, EXPERT) == pytest.approx(mine - 0.85 * best - 0.15 * mean)
+        gap = project(state, q, same) - project(state, q, EXPERT)
+        assert gap == pytest.approx(0.25 * (best - mean))
+        if state.players == 2:
+            assert gap == pytest.approx(0.0)
+        apart += gap > 1e-9
     assert apart > 10          # the blend matters in the 4-player positions
