@@ -18,6 +18,9 @@
 # move it aside to start that table again.
 set -u
 cd "$(dirname "$0")/.."
+# This checkout's code plays, even when the package is installed from another
+# one (tools/tournament.py refuses a logged run that would import elsewhere).
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 OUT=${STRENGTH_OUT:-docs/results/strength}
 mkdir -p "$OUT"
 # A log's first line holds its budget string, so hard's tables keep the string

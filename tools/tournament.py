@@ -41,23 +41,17 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if __name__ == "__main__" and str(ROOT) not in sys.path:
-    # Run as a script, tools/ is on the path, not the checkout: put the
-    # checkout first, so its own code plays (not a copy installed elsewhere,
-    # which the log's fingerprint would not describe).
-    sys.path.insert(0, str(ROOT))
-
-import hacienda_game  # noqa: E402
-from hacienda_game.ai import Budget, choose_action, decision_seed, levels  # noqa: E402
-from hacienda_game.engine import IllegalAction, new_game, observe  # noqa: E402
-from hacienda_game.maps.catalog import builtin_maps  # noqa: E402
+import hacienda_game
+from hacienda_game.ai import Budget, choose_action, decision_seed, levels
+from hacienda_game.engine import IllegalAction, new_game, observe
+from hacienda_game.maps.catalog import builtin_maps
 
 try:
     from tools.refbots import REF_BOTS
 except ImportError:                      # run as a script: tools/ itself is on the path
     from refbots import REF_BOTS
 
+ROOT = Path(__file__).resolve().parents[1]
 MAX_TURNS = 2000     # a game still running after this many turns is reported as stuck
 
 
@@ -161,8 +155,8 @@ NOT_DECIDING = ("hacienda_game/ai/coach.py", "hacienda_game/ai/worker.py")
 def check_checkout() -> None:
     """The fingerprint digests the files of this checkout (`code_files`), so
     the games must be played by this checkout's code: refuse a run whose
-    ``hacienda_game`` was imported from elsewhere (an installed copy of
-    another checkout, a PYTHONPATH pointing away)."""
+    ``hacienda_game`` was imported from elsewhere (run as a script from a
+    second checkout, the package installed from the first one plays)."""
     running = Path(hacienda_game.__file__).resolve().parents[1]
     if running != ROOT:
         raise SystemExit(f"tools/tournament.py of {ROOT} would play the code of {running}"

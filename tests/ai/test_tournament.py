@@ -125,18 +125,3 @@ def test_a_logged_table_refuses_to_play_another_checkouts_code(tmp_path, monkeyp
         tournament.main(["--seats", "easy,random", "--games", "1", "--log", str(log)])
     assert not log.exists()
 
-
-def test_run_as_a_script_the_checkout_plays_its_own_code(tmp_path):
-    """`python tools/tournament.py` puts its checkout first on the path, so
-    another copy of the package (here one on PYTHONPATH that cannot even be
-    imported) does not play in its place."""
-    fake = tmp_path / "elsewhere" / "hacienda_game"
-    fake.mkdir(parents=True)
-    (fake / "__init__.py").write_text("raise ImportError('the wrong hacienda_game')\n")
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "tournament.py"), "--seats", "random,random",
-         "--games", "1", "--json"],
-        cwd=tmp_path, capture_output=True, text=True,
-        env={"TOURNAMENT_QUIET": "1", "PATH": "", "PYTHONPATH": str(fake.parent)})
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout)["games"] == 1
