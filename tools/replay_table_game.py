@@ -29,13 +29,11 @@ import json
 import sys
 from pathlib import Path
 
-from hacienda_game.ai import choose_action, decision_seed
 from hacienda_game.ai.expert import EXPERT
 from hacienda_game.ai.projection import HARD2
-from hacienda_game.engine import new_game, observe
+from hacienda_game.engine import new_game
 from hacienda_game.maps.catalog import builtin_maps
-from tools.refbots import REF_BOTS
-from tools.tournament import parse_budgets, read_games, table_tasks
+from tools.tournament import decide, parse_budgets, read_games, table_tasks
 
 
 def projection_of(level: str):
@@ -76,12 +74,7 @@ def replay(log: Path, index: int, seat_level: str | None = None,
                              "projected": [round(v, 1) for v in values],
                              "lead": round(values[traced] - max(others), 1)})
         seat = state.current
-        seed = decision_seed(ai_seed, seat, len(state.history))
-        if seats[seat] in REF_BOTS:
-            action = REF_BOTS[seats[seat]](observe(state, seat), seed)
-        else:
-            action = choose_action(seats[seat], observe(state, seat), seed,
-                                   budgets.get(seats[seat]))
+        action = decide(state, seats, ai_seed, budgets)
         if state.turn >= from_turn and (seat == traced or action.kind == "buy animal"):
             rows.append({"turn": state.turn, "seat": seat, "level": seats[seat],
                          "action": str(action)})

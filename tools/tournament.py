@@ -102,6 +102,17 @@ def table_tasks(entries: list[str], games: int, seed: int, maps: list[str],
     return tasks
 
 
+def decide(state, seats: list[str], ai_seed: int, budgets: dict[str, Budget]):
+    """The action of the seat to move in a table's game: its level (or
+    reference bot) on its own view, with the game's decision seed."""
+    seat = state.current
+    level = seats[seat]
+    seed = decision_seed(ai_seed, seat, len(state.history))
+    if level in REF_BOTS:
+        return REF_BOTS[level](observe(state, seat), seed)
+    return choose_action(level, observe(state, seat), seed, budgets.get(level))
+
+
 def play_game(task: tuple) -> dict:
     """One game; seats[i] is the level at table position i."""
     index, map_name, seats, game_seed, ai_seed, budgets = task
@@ -118,12 +129,7 @@ def play_game(task: tuple) -> dict:
         level = seats[state.current]
         turn = state.turn
         start, cpu_start = time.perf_counter(), time.process_time()
-        seat = state.current
-        seed = decision_seed(ai_seed, seat, len(state.history))
-        if level in REF_BOTS:
-            action = REF_BOTS[level](observe(state, seat), seed)
-        else:
-            action = choose_action(level, observe(state, seat), seed, budgets.get(level))
+        action = decide(state, seats, ai_seed, budgets)
         spent += time.perf_counter() - start
         cpu += time.process_time() - cpu_start
         try:
