@@ -43,6 +43,7 @@ from pathlib import Path
 
 import hacienda_game
 from hacienda_game.ai import Budget, choose_action, decision_seed, levels
+from hacienda_game.ai.fallback import decide as decide_move
 from hacienda_game.engine import IllegalAction, new_game, observe
 from hacienda_game.maps.catalog import builtin_maps
 
@@ -102,15 +103,21 @@ def table_tasks(entries: list[str], games: int, seed: int, maps: list[str],
     return tasks
 
 
-def decide(state, seats: list[str], ai_seed: int, budgets: dict[str, Budget]):
+def decide(state, seats: list[str], ai_seed: int, budgets: dict[str, Budget],
+           failures: list[str] | None = None):
     """The action of the seat to move in a table's game: its level (or
-    reference bot) on its own view, with the game's decision seed."""
+    reference bot) on its own view, with the game's decision seed.  A level
+    whose code raises or answers an illegal move plays a legal fallback
+    (``ai.fallback``) and the game goes on; ``failures`` collects why."""
     seat = state.current
     level = seats[seat]
     seed = decision_seed(ai_seed, seat, len(state.history))
     if level in REF_BOTS:
         return REF_BOTS[level](observe(state, seat), seed)
-    return choose_action(level, observe(state, seat), seed, budgets.get(level))
+    decision = decide_move(level, observe(state, seat), seed, budgets.get(level))
+    if decision.problem and failures is not None:
+        failures.append(f"action {len(state.history) + 1}: {decision.problem}")
+    return decision.action
 
 
 def play_game(task: tuple) -> dict:
@@ -122,6 +129,7 @@ def play_game(task: tuple) -> dict:
     spent = cpu = 0.0
     actions = 0
     error = None
+    failures: list[str] = []
     while not state.is_over():
         if state.turn > MAX_TURNS:
             error = f"still running after {MAX_TURNS} turns"
@@ -129,7 +137,7 @@ def play_game(task: tuple) -> dict:
         level = seats[state.current]
         turn = state.turn
         start, cpu_start = time.perf_counter(), time.process_time()
-        action = decide(state, seats, ai_seed, budgets)
+        action = decide(state, seats, ai_seed, budgets, failures)
         spent += time.perf_counter() - start
         cpu += time.process_time() - cpu_start
         try:
@@ -143,6 +151,8 @@ def play_game(task: tuple) -> dict:
             turn_cpu[level].append(round(cpu, 4))
             spent = cpu = 0.0
     winners = state.winners() if state.is_over() else []
+    if failures and error is None:      # the game reached its end, but not on its seats' own moves
+        error = f"{len(failures)} seat failures, the first at {failures[0]}"
     return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
             "winners": winners, "scores": [s.score for s in state.seats],
             "money": [s.money for s in state.seats], "turns": state.turn - 1,
@@ -154,8 +164,10 @@ CODE = ("hacienda_game/engine", "hacienda_game/ai", "hacienda_game/maps", "tools
 # Code that only one level runs: digested only in tables that seat that level,
 # so work on expert alone leaves the tables of the levels below it standing.
 LEVEL_CODE = {"expert": ("hacienda_game/ai/expert.py",)}
-# Code no seat decides with (the client's Hint and the AI's worker process).
-NOT_DECIDING = ("hacienda_game/ai/coach.py", "hacienda_game/ai/worker.py")
+# Code no seat decides with (the client's Hint, the AI's worker process, and
+# the fallback that moves only for a seat whose own code failed).
+NOT_DECIDING = ("hacienda_game/ai/coach.py", "hacienda_game/ai/worker.py",
+                "hacienda_game/ai/fallback.py")
 
 
 def check_checkout() -> None:

@@ -15,6 +15,9 @@ holds SDL state).  Nothing it does can stop the game:
   move from the seat's own view (``thought.notice`` says so in player words);
 - a process that dies mid-think is replaced and the request sent again (once;
   then the cheap move);
+- a seat whose code raises or answers an illegal move is answered, in the
+  process, with a legal move of its view (``fallback.decide``); the thought's
+  ``notice`` tells the player and its ``problem`` says why, for the log;
 - closing waits a moment at most, then kills; an exit handler kills what is
   left before ``multiprocessing``'s own (which would wait for ever on a
   stopped process);
@@ -53,7 +56,7 @@ def _serve(conn: Connection) -> None:
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        from .base import choose_action
+        from .fallback import decide
 
         conn.send(("ready",))
         while True:
@@ -62,9 +65,10 @@ def _serve(conn: Connection) -> None:
                 return
             ident, level, obs, seed, budget = request
             try:
-                reply = (ident, True, choose_action(level, obs, seed, budget))
+                decision = decide(level, obs, seed, budget)
+                reply = (ident, True, decision.action, decision.problem)
             except Exception as exc:  # noqa: BLE001 - the client falls back; the process goes on
-                reply = (ident, False, f"{type(exc).__name__}: {exc}")
+                reply = (ident, False, f"{type(exc).__name__}: {exc}", None)
             conn.send(reply)
     except (EOFError, OSError, KeyboardInterrupt):
         return          # the game has gone (or closed the pipe): leave quietly
@@ -85,10 +89,10 @@ def think_seconds(level: str, budget: Budget | None) -> float:
 
 
 def cheap_move(obs: Observation, seed: int) -> Action:
-    """A legal move from the seat's own view at once (the random seat's choice)."""
-    from .base import choose_action
+    """A legal move from the seat's own view at once."""
+    from .fallback import fallback_move
 
-    return choose_action("random", obs, seed)
+    return fallback_move(obs, seed)
 
 
 @dataclass
@@ -105,12 +109,14 @@ class Thought:
     """One request's answer to come (the part of ``Future`` the client uses).
 
     ``notice``: None, or a short sentence for the player when the move came
-    from the fallback rather than the seat's own thinking."""
+    from the fallback rather than the seat's own thinking; ``problem``: why,
+    in the log's words (None when the seat itself answered)."""
 
     def __init__(self, worker: AIWorker, ident: int):
         self._worker = worker
         self._ident = ident
         self.notice: str | None = None
+        self.problem: str | None = None
 
     def done(self) -> bool:
         return self._worker._answered(self._ident, 0.0)
@@ -125,6 +131,7 @@ class Thought:
                 raise TimeoutError(f"the AI has not answered within {timeout} s")
         ok, payload = self._worker._answers[self._ident]
         self.notice = self._worker._notices.pop(self._ident, self.notice)
+        self.problem = self._worker._problems.pop(self._ident, self.problem)
         if not ok:
             raise AIError(f"the AI could not choose a move: {payload}")
         return payload
@@ -156,6 +163,7 @@ class AIWorker:
         self._next = 0
         self._answers: dict[int, tuple[bool, object]] = {}
         self._notices: dict[int, str] = {}
+        self._problems: dict[int, str] = {}
         self._open: dict[int, _Request] = {}
         self.margin = MARGIN_S
         self.restarts = 0                 # processes replaced (died, or past a deadline)
@@ -228,6 +236,7 @@ class AIWorker:
             return
         if notice:
             self._notices[ident] = notice
+            self._problems[ident] = f"{req.level}: {notice}"
 
     def _due(self, req: _Request) -> float:
         think = think_seconds(req.level, req.budget) + self.margin
@@ -245,6 +254,7 @@ class AIWorker:
         # Answers nobody collected (a scene left mid-thought) are not kept forever.
         self._answers = {k: v for k, v in self._answers.items() if k > ident - 64}
         self._notices = {k: v for k, v in self._notices.items() if k > ident - 64}
+        self._problems = {k: v for k, v in self._problems.items() if k > ident - 64}
         req = _Request(level, obs, seed, budget, time.monotonic())
         self._open[ident] = req
         self._send(ident, req)
@@ -264,12 +274,18 @@ class AIWorker:
                 if message == ("ready",):
                     self._ready_at = time.monotonic()
                     continue
-                got, ok, payload = message
+                got, ok, payload, problem = message
                 req = self._open.get(got)
                 if req is None:
                     continue
                 self._open.pop(got)
-                self._answers[got] = (ok, payload)      # a seat that failed: AIError
+                self._answers[got] = (ok, payload)      # nothing legal to play: AIError
+                if problem:                             # the seat failed: a fallback move
+                    from ..i18n import _
+
+                    self._notices[got] = _("The AI made a mistake and made a quick move"
+                                           " instead.")
+                    self._problems[got] = problem
         except (EOFError, OSError, ValueError, TypeError):
             self._replace()                 # died: a fresh process, the request again
             return ident in self._answers
@@ -287,6 +303,7 @@ class AIWorker:
         self._open.pop(ident, None)
         self._answers.pop(ident, None)
         self._notices.pop(ident, None)
+        self._problems.pop(ident, None)
 
     def close(self) -> None:
         for ident in list(self._open):

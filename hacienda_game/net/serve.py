@@ -154,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKeeper,
           args) -> int:
-    from ..ai import choose_action
     from ..ai.base import decision_seed
+    from ..ai.fallback import decide
 
     stop: list[str] = []
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -203,7 +203,11 @@ def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKee
                 # AI choices follow the plan's AI seed (kept in the save), never
                 # the game's seed: the same decisions on --resume.
                 seed = decision_seed(plan.ai_seed, now.current, len(now.history))
-                perform(choose_action(kind, observe(now, now.current), seed))
+                decision = decide(kind, observe(now, now.current), seed)
+                if decision.problem:      # a seat that fails never ends the game
+                    log.warning("seat %d: %s; a quick legal move instead", now.current + 1,
+                                decision.problem)
+                perform(decision.action)
                 ai_due = time.monotonic() + args.ai_delay
             continue
         waiting = hosted.waiting_for(now)

@@ -10,7 +10,7 @@ import random
 import sys
 from collections.abc import Callable
 
-from ..ai import choose_action
+from ..ai.fallback import decide
 from ..engine import GameState, IllegalAction, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
@@ -82,10 +82,14 @@ def play(map_name: str, seats: list[str], seed: int, variants: list[str],
     shown_turn = None
     while not state.is_over():
         if seats[state.current] != HUMAN:
-            # The seat sees its own view only (ai.choose_action), seeded from the game's RNG.
-            action = choose_action(seats[state.current], observe(state, state.current),
-                                   rng.randrange(1 << 30))
-            for e in state.apply(action):
+            # The seat sees its own view only (ai.choose_action), seeded from the game's RNG;
+            # a seat that fails plays a legal fallback move instead (ai.fallback).
+            decision = decide(seats[state.current], observe(state, state.current),
+                              rng.randrange(1 << 30))
+            if decision.problem:
+                write(f"({names[state.current]}: {decision.problem}; a quick legal move"
+                      " instead)")
+            for e in state.apply(decision.action):
                 write(e.seen_by(None).describe(names))
             continue
         if shown_turn != state.turn:
