@@ -29,6 +29,13 @@ BLOCKED = {
 }
 
 
+# The autosave is never more than this many actions behind the game: a move
+# that would leave it further behind waits for the writer (AI seats moving
+# faster than the disk, a loaded machine); at a normal pace it never waits.
+MOST_BEHIND = 5
+STALL_S = 3.0
+
+
 class GameKeeper:
     def __init__(self, plan: GamePlan, limit: UndoLimit | None = None, keep: bool = True):
         self.plan = plan
@@ -44,6 +51,9 @@ class GameKeeper:
         self._lock = threading.Lock()
         self._pending: tuple | None = None    # the game to write next
         self._told = False
+        self._written = threading.Condition(self._lock)
+        self._on_disk: int | None = None    # actions in the newest game written (or failed to)
+        self._stalled = False         # the writer hung past STALL_S: not waited for again yet
 
     # ------------------------------------------------------------ recording
     def note(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -68,17 +78,36 @@ class GameKeeper:
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hacienda-save")
         # Only the newest game waits to be written: moves faster than the disk
         # (AI seats without pauses) never pile up writes nor leave the autosave behind.
+        actions = len(state.history)
         with self._lock:
             queued = self._pending is not None
             self._pending = (state.clone(), saves_dir(), replays_dir())
+            # The game as it stood before this action is on disk already (a new
+            # game, or the save it was resumed from); an undo goes back.
+            on_disk = actions - 1 if self._on_disk is None else self._on_disk
+            self._on_disk = min(on_disk, actions)
         if not queued:
             self._last = self._writer.submit(self._drain)
+        with self._written:
+            # Never further behind than MOST_BEHIND: wait for the writer (a
+            # failed write counts as done: the player is told, the game goes on).
+            # A disk that hangs is waited for once (STALL_S), not at every move.
+            if not self._stalled and not self._written.wait_for(
+                    lambda: actions - (self._on_disk or 0) <= MOST_BEHIND, timeout=STALL_S):
+                self._stalled = True
 
     def _drain(self) -> None:
         with self._lock:
             job, self._pending = self._pending, None
-        if job is not None:
+        if job is None:
+            return
+        try:
             self._write(*job)
+        finally:
+            with self._written:
+                self._on_disk = max(self._on_disk or 0, len(job[0].history))
+                self._stalled = False
+                self._written.notify_all()
 
     def _write(self, state: GameState, saves_folder, replays_folder) -> None:
         if not self._looked:
