@@ -550,12 +550,12 @@ def chip_pop(step: int) -> Image:
 def water(step: int) -> Image:
     """Water over a hex; the four steps sway the waves out and back (alternate waves
     in opposite directions), so the loop never jumps."""
-    image = fill(hex_mask(), "b")
+    image = fill(hex_mask(), "a")
     depth = hex_depth()
     wave = draw("""
-        .cc....
-        c..c..c
-        ....cc.
+        .BB....
+        B..B..B
+        ....BB.
         """)
     sway = (0, 1, 2, 1)[step]
     for index, (x, y) in enumerate(((5, 9), (17, 7), (10, 15), (21, 16), (5, 21), (15, 23))):

@@ -24,11 +24,14 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "E": (238, 17, 17), "e": (140, 14, 24), "F": (34, 68, 255), "f": (20, 30, 140),
     "h": (140, 170, 255), "C": (0, 204, 204), "j": (0, 110, 120), "V": (230, 90, 255),
     "v": (104, 32, 130), "Y": (187, 204, 17), "q": (104, 116, 8),
+    # Water, pale as on a printed map: a seat's tile (blue most of all) never reads as
+    # water from three metres (tests/client/test_owned_faces.py measures the rendered hexes).
+    "a": (170, 218, 255),
 }
 
 # Seat colour index -> (colour, shade, light) palette letters.
 SEATS: tuple[tuple[str, str, str], ...] = (
     ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "Y"), ("V", "v", "M"))
 # The colours a seat colour must stand apart from: the market, water and highlights.
-MARKET, WATER = PALETTE["p"], PALETTE["B"]      # as the tileset paints them
+MARKET, WATER = PALETTE["p"], PALETTE["a"]      # as the tileset and the water tile paint them
 HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70)}

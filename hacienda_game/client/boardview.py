@@ -19,7 +19,7 @@ from .mappicture import render_map
 SPACE_COLOURS = {
     "mountain": PALETTE["g"], "forest": PALETTE["D"], "meadow": PALETTE["L"],
     "rock": PALETTE["u"], "moor": PALETTE["O"], "pampas": PALETTE["y"],
-    "market": PALETTE["r"], "water": PALETTE["B"],
+    "market": PALETTE["r"], "water": PALETTE["a"],
 }
 
 
@@ -33,6 +33,20 @@ def fit_scale(size: tuple[int, int], area: tuple[int, int]) -> float:
 
 
 ZOOMS = (1.0, 1.5, 2.0, 3.0)      # the closer looks beyond "fit" (scales, at least 1.2x it)
+TINT_ALPHA = 130                  # how strongly an owned land tile shows its owner's colour
+
+
+def owner_tint(board: Board, rgb: tuple[int, int, int]) -> pygame.Surface:
+    """The owner's colour, half see-through, over a land tile's whole face (drawn
+    under the tile's ring and emblem, so the terrain, which decides chains, shows
+    through): one hex of the board's layout, its top left at the tile's corner."""
+    layout = board.layout
+    x, y = board.cells[0]
+    ox, oy = layout.top_left(x, y)
+    surf = pygame.Surface((layout.tilewidth, layout.tileheight), pygame.SRCALPHA)
+    pygame.draw.polygon(surf, (*rgb, TINT_ALPHA),
+                        [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
+    return surf
 
 
 class BoardView:

@@ -1,0 +1,124 @@
+"""Ownership read from three metres, measured on rendered pixels: each seat's owned
+land tile, drawn over every terrain as the board draws it (the map's own picture,
+the owner's tint, the tile's ring and emblem from the sprite sheet), against the
+rendered water tiles (every frame of their waves) and markets.
+
+From three metres a hex on a TV is about 0.7 degrees across: the eye sees it as
+one colour, the mean of its pixels in linear light.  Between those colours
+CIEDE2000 must be at least 20, and at least 10 under each colour-vision
+simulation (coloraide's protan, deutan and tritan filters)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from hacienda_game.client.assets import Sprites
+from hacienda_game.client.boardview import owner_tint
+from hacienda_game.client.mappicture import render_map
+from hacienda_game.maps import load_board
+
+coloraide = pytest.importorskip("coloraide")
+
+TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
+SIMULATIONS = ("protan", "deutan", "tritan")
+SEATS = range(5)
+
+
+def _linear(rgb: np.ndarray) -> np.ndarray:
+    c = rgb / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+class Table:
+    """One hex of each space of a built-in map, as the board draws it."""
+
+    def __init__(self, map_name: str = "symmetric"):
+        pygame.init()
+        self.board = board = load_board(map_name)
+        self.picture = render_map(board, board.path)
+        self.sprites = Sprites()
+        layout = board.layout
+        self.size = (layout.tilewidth, layout.tileheight)
+        self.hexes = {}
+        for h, space in enumerate(board.spaces):
+            self.hexes.setdefault(space, h)
+        x, y = board.cells[0]
+        ox, oy = layout.top_left(x, y)
+        mask = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255),
+                            [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
+        self.mask = pygame.surfarray.array_alpha(mask).T > 0
+
+    def hex(self, space: str, pieces: list[str] = (), tint=None) -> pygame.Surface:
+        """The board's picture under one hex of that space, with pieces on it."""
+        h = self.hexes[space]
+        layout = self.board.layout
+        corner = layout.top_left(*self.board.cells[h])
+        surf = pygame.Surface(self.size, pygame.SRCALPHA)
+        surf.blit(self.picture, (0, 0), (*corner, *self.size))
+        if tint is not None:
+            surf.blit(owner_tint(self.board, tint), (0, 0))
+        cx, cy = layout.center(*self.board.cells[h])
+        for name in pieces:
+            self.sprites.blit_anchored(surf, name, (round(cx - corner[0]),
+                                                    round(cy - corner[1])))
+        return surf
+
+    def seen_from_afar(self, surf: pygame.Surface):
+        rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)[self.mask].astype(float)
+        mean = _linear(rgb).mean(axis=0)
+        return coloraide.Color("srgb-linear", list(mean)).convert("srgb")
+
+    def owned(self, seat: int, terrain: str):
+        return self.seen_from_afar(self.hex(terrain, [f"land_{seat}"],
+                                            self.sprites.seat_colours[seat]))
+
+    def references(self) -> dict[str, object]:
+        water = self.sprites.animations["water"]
+        out = {f"water ({name})": self.seen_from_afar(self.hex("water", [name]))
+               for name in water}
+        out["market"] = self.seen_from_afar(self.hex("market"))
+        return out
+
+
+@pytest.fixture(scope="module")
+def table() -> Table:
+    return Table()
+
+
+def distance(a, b, simulation: str | None = None) -> float:
+    if simulation:
+        a, b = a.clone().filter(simulation, 1.0).clip(), b.clone().filter(simulation, 1.0).clip()
+    return a.delta_e(b, method="2000")
+
+
+def test_the_map_has_every_space(table):
+    assert set(table.hexes) >= {*TERRAINS, "water", "market"}
+
+
+@pytest.mark.parametrize("simulation,least", [(None, 20), *((s, 10) for s in SIMULATIONS)])
+def test_every_owned_face_stands_apart_from_water_and_markets(table, simulation, least):
+    refs = table.references()
+    close = []
+    for seat in SEATS:
+        for terrain in TERRAINS:
+            face = table.owned(seat, terrain)
+            name, d = min(((name, distance(face, ref, simulation)) for name, ref in refs.items()),
+                          key=lambda pair: pair[1])
+            if d < least:
+                close.append(f"seat {seat} on {terrain} vs {name}: {d:.1f}")
+    assert not close, f"{simulation or 'normal vision'}, below {least}: " + "; ".join(close)
+
+
+def test_the_measure_sees_a_tile_painted_like_water(table):
+    """The measure itself: a hex filled with water's own colour is water from afar,
+    a red one is not."""
+    water = table.references()["water (water)"]
+    rgb = tuple(round(v * 255) for v in water.convert("srgb").coords())
+    painted = pygame.Surface(table.size, pygame.SRCALPHA)
+    painted.fill((*rgb, 255))
+    assert distance(table.seen_from_afar(painted), water) < 2
+    painted.fill((238, 17, 17, 255))
+    assert distance(table.seen_from_afar(painted), water) > 20
