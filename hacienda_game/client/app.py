@@ -44,6 +44,15 @@ KEYS.update({pygame.K_z: "zoom", pygame.K_PLUS: "zoom_in", pygame.K_EQUALS: "zoo
              pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out",
              pygame.K_KP_MINUS: "zoom_out"})
 CTRL_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo"}
+# While a field has the keys (``Scene.typing``) only these are keys: every
+# printable one, Space included, is typed (it arrives as text), so nothing
+# typed into a field reaches the screen behind it.
+TYPING_KEYS = {
+    pygame.K_ESCAPE: "back", pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
+    pygame.K_BACKSPACE: "erase", pygame.K_DELETE: "delete", pygame.K_HOME: "home",
+    pygame.K_END: "end", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_TAB: "tab",
+}
 PAD_EVENTS = {"CONTROLLERDEVICEADDED", "CONTROLLERDEVICEREMOVED", "CONTROLLERBUTTONDOWN",
               "CONTROLLERBUTTONUP", "CONTROLLERAXISMOTION", "JOYDEVICEADDED",
               "JOYDEVICEREMOVED", "JOYBUTTONDOWN", "JOYBUTTONUP", "JOYHATMOTION",
@@ -302,6 +311,14 @@ class App:
             self._guard(old.exit, "exit", old)
         self.push(scene)
 
+    def typing(self) -> bool:
+        """A field on the top scene has the keys."""
+        top = self.top
+        try:
+            return top is not None and bool(top.typing())
+        except Exception:  # noqa: BLE001 - a broken scene: its keys stay keys
+            return False
+
     def input_family(self) -> str:
         """The pad family whose buttons the screens should show (the pad used
         last, while it is connected), or ``keyboard``."""
@@ -394,6 +411,12 @@ class App:
                 if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
                                                               pygame.K_KP_ENTER)):
                     self.toggle_fullscreen()
+                elif self.typing():
+                    name = ("select_all" if e.mod & pygame.KMOD_CTRL and e.key == pygame.K_a
+                            else TYPING_KEYS.get(e.key))
+                    if name is not None:
+                        out.append(Command("key", self.pointer or (0, 0), name=name,
+                                           device="keyboard"))
                 elif e.mod & pygame.KMOD_CTRL and e.key in CTRL_KEYS:
                     out.append(Command("key", self.pointer or (0, 0), name=CTRL_KEYS[e.key]))
                 elif e.key in KEYS:

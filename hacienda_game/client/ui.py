@@ -6,9 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
+from ..art.palette import PALETTE
 from .assets import GOLD, GREY, INK, WHITE, Art
 from .scene import Command
 from .sound import cue
+
+SELECTION = PALETTE["b"]      # behind selected text (Ctrl+A in a field)
 
 _backgrounds: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
@@ -258,3 +261,88 @@ def draw_check(surface: pygame.Surface, art: Art, pos: tuple[int, int], on: bool
                                pos[1] + (icon.get_height() - font.line_height) // 2 + 1))
     return pygame.Rect(pos[0], pos[1], icon.get_width() + 6 + font.width(label),
                        icon.get_height())
+
+
+# Keys a text field reads while the player types (client/app.py sends only these
+# as keys then; every printable key, Space included, arrives as text).
+EDIT_KEYS = ("erase", "delete", "home", "end", "left", "right", "select_all")
+
+
+class TextField:
+    """A line of text being typed: a cursor that Home, End and the arrows move,
+    Backspace and Delete, Ctrl+A to select everything (the next key typed
+    replaces it).  ``allow`` filters what may be typed (digits for a seed)."""
+
+    def __init__(self, text: str = "", limit: int = 30,
+                 allow: Callable[[str], bool] = str.isprintable):
+        self.text = text[:limit]
+        self.limit = limit
+        self.allow = allow
+        self.cursor = len(self.text)
+        self.all_selected = False
+
+    def set(self, text: str) -> None:
+        """Put text in (from outside): the cursor goes to its end."""
+        self.text = text[:self.limit]
+        self.cursor = len(self.text)
+        self.all_selected = False
+
+    def handle(self, cmd: Command) -> bool:
+        """True when the command was typing or editing (it then goes no further).
+        A pad's arrows are not the field's: they move the focus."""
+        if cmd.kind == "text":
+            self.insert("".join(ch for ch in cmd.text if ch.isprintable() and self.allow(ch)))
+            return True
+        if cmd.kind != "key" or cmd.name not in EDIT_KEYS or cmd.from_pad:
+            return False
+        name = cmd.name
+        if name == "select_all":
+            self.all_selected = bool(self.text)
+            return True
+        if self.all_selected and name in ("erase", "delete"):
+            self.set("")
+            return True
+        if self.all_selected:
+            self.all_selected = False
+            self.cursor = 0 if name in ("home", "left") else len(self.text)
+            return True
+        if name == "erase" and self.cursor > 0:
+            self.text = self.text[:self.cursor - 1] + self.text[self.cursor:]
+            self.cursor -= 1
+        elif name == "delete":
+            self.text = self.text[:self.cursor] + self.text[self.cursor + 1:]
+        elif name == "home":
+            self.cursor = 0
+        elif name == "end":
+            self.cursor = len(self.text)
+        elif name == "left":
+            self.cursor = max(0, self.cursor - 1)
+        elif name == "right":
+            self.cursor = min(len(self.text), self.cursor + 1)
+        return True
+
+    def insert(self, typed: str) -> None:
+        if not typed:
+            return
+        if self.all_selected:
+            self.text, self.cursor, self.all_selected = "", 0, False
+        room = self.limit - len(self.text)
+        typed = typed[:max(0, room)]
+        self.text = self.text[:self.cursor] + typed + self.text[self.cursor:]
+        self.cursor += len(typed)
+
+    def draw(self, surface: pygame.Surface, font, pos: tuple[int, int], height: int,
+             blink: bool, colour=WHITE, align: str = "left") -> pygame.Rect:
+        """The text with its top-left (or top-centre) at ``pos``; the selection
+        under it, the cursor where typing goes (shown while ``blink``)."""
+        x, y = pos
+        width = font.width(self.text)
+        if align == "center":
+            x -= width // 2
+        if self.all_selected:
+            pygame.draw.rect(surface, SELECTION, (x - 1, y - 1, width + 2, height + 2))
+        drawn = font.draw(surface, self.text, (x, y), colour)
+        if blink and not self.all_selected:
+            cx = x + font.width(self.text[:self.cursor]) + (1 if self.cursor else 0)
+            pygame.draw.line(surface, WHITE, (cx, y + 1), (cx, y + height - 2))
+        return drawn

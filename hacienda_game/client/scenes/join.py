@@ -8,9 +8,17 @@ import pygame
 
 from ...i18n import _
 from ...net.client import NetClient, parse_address
-from ..assets import GOLD, GREY, RED, WHITE
+from ..assets import GOLD, GREY, RED
 from ..scene import Command, Scene
-from ..ui import Button, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..ui import (
+    Button,
+    Focus,
+    TextField,
+    draw_background,
+    draw_buttons,
+    draw_panel,
+    handle_buttons,
+)
 
 KEYBOARD = ("1234567890", "QWERTYUIOP", "ASDFGHJKL:", "ZXCVBNM.-")
 FIELDS = ("address", "code")
@@ -20,7 +28,9 @@ LIMITS = {"address": 40, "code": 8}
 class JoinScene(Scene):
     def __init__(self, address: str = "", code: str = "", interfaces: list[str] | None = None,
                  go: bool = False):
-        self.text = {"address": address, "code": code}
+        self.fields = {"address": TextField(address, LIMITS["address"],
+                                            allow=lambda c: c.isalnum() or c in ".:-[]/"),
+                       "code": TextField(code.upper(), LIMITS["code"], allow=str.isalnum)}
         self.field = "address" if not address else "code"
         self.interfaces = interfaces          # where to listen for games (None: everywhere)
         self.go_now = go and bool(address and code)
@@ -54,6 +64,10 @@ class JoinScene(Scene):
 
     def typing(self) -> bool:
         return True
+
+    @property
+    def text(self) -> dict[str, str]:
+        return {name: field.text for name, field in self.fields.items()}
 
     def layout(self) -> None:
         w, h = self.app.canvas_size
@@ -90,7 +104,7 @@ class JoinScene(Scene):
 
     # -------------------------------------------------------------- actions
     def pick(self, game) -> None:
-        self.text["address"] = ("wss://" if game.tls else "") + game.where
+        self.fields["address"].set(("wss://" if game.tls else "") + game.where)
         self.field = "code"
         self.layout()
 
@@ -99,16 +113,12 @@ class JoinScene(Scene):
         self.layout()
 
     def type(self, chars: str) -> None:
-        name = self.field
-        if name == "code":
-            chars = "".join(c for c in chars.upper() if c.isalnum())
-        else:
-            chars = "".join(c for c in chars if c.isalnum() or c in ".:-[]/")
-        self.text[name] = (self.text[name] + chars)[:LIMITS[name]]
+        self.fields[self.field].handle(Command("text", text=chars.upper() if self.field == "code"
+                                               else chars))
         self.layout()
 
     def erase(self) -> None:
-        self.text[self.field] = self.text[self.field][:-1]
+        self.fields[self.field].handle(Command("key", name="erase"))
         self.layout()
 
     def join(self) -> None:
@@ -157,10 +167,10 @@ class JoinScene(Scene):
         if cmd.kind == "text":
             self.type(cmd.text)
             return
+        if self.fields[self.field].handle(cmd):     # Backspace, Delete, Home, End, Ctrl+A
+            self.layout()
+            return
         if cmd.kind == "key":
-            if cmd.name == "erase":
-                self.erase()
-                return
             if cmd.name == "tab":
                 self.choose_field("code" if self.field == "address" else "address")
                 return
@@ -195,10 +205,13 @@ class JoinScene(Scene):
         for name, button in self.field_buttons.items():
             button.selected = name == self.field
         draw_buttons(self.buttons, surface, art, self.focus)
-        if int(self.app.time * 3) % 2 == 0:
-            button = self.field_buttons[self.field]
-            x = button.rect.centerx + field_face.width(self.text[self.field]) // 2 + 1
-            pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
+        button = self.field_buttons[self.field]       # the field draws its text and cursor
+        button.label = ""
+        button.draw(surface, art)
+        button.label = self.text[self.field] or " "
+        self.fields[self.field].draw(surface, field_face, (
+            button.rect.centerx, button.rect.centery - field_face.line_height // 2),
+            field_face.line_height, int(self.app.time * 3) % 2 == 0, align="center")
         if self.problem:
             for i, line in enumerate(small.wrap(self.problem, w // 2 - 60)[:4]):
                 small.draw(surface, line, (40, h - 130 + i * small.line_height),

@@ -24,28 +24,49 @@ def dim(surface: pygame.Surface) -> None:
     surface.blit(_shade, (0, 0))
 
 
+Words = str | Callable[[], str]      # a text, or how to word it in the language of the moment
+
+
+def worded(words: Words) -> str:
+    return words() if callable(words) else words
+
+
 class Dialog(Scene):
-    """A panel with a title, wrapped text and buttons, centred on the canvas."""
+    """A panel with a title, wrapped text and buttons, centred on the canvas.
+    Its words may be given as functions (``lambda: _("Paused")``): a language
+    change then rewords the open dialog at once."""
 
     opaque = False
     width = 520
 
-    def __init__(self, title: str, text: str = "", buttons: list[tuple[str, Callable[[], None]]]
-                 | None = None, back: Callable[[], None] | None = None):
-        self.title = title
-        self.text = text
-        self.specs = buttons or [(_("OK"), self.close)]
+    def __init__(self, title: Words, text: Words = "",
+                 buttons: list[tuple[Words, Callable[[], None]]] | None = None,
+                 back: Callable[[], None] | None = None):
+        self.words = title
+        self.body_words = text
+        self.button_words = buttons or [(lambda: _("OK"), self.close)]
         self.back = back
         self.buttons: list[Button] = []
         self.lines: list[str] = []
         self.rect = pygame.Rect(0, 0, self.width, 120)
         self.focus = Focus()
 
+    @property
+    def title(self) -> str:
+        return worded(self.words)
+
+    @property
+    def text(self) -> str:
+        return worded(self.body_words)
+
     def close(self) -> None:
         self.app.pop()
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.layout()
+
+    def language_changed(self) -> None:
         self.layout()
 
     @property
@@ -60,6 +81,7 @@ class Dialog(Scene):
         cw, ch = self.app.canvas_size
         fonts = self.app.art.fonts
         font = self.font
+        self.specs = [(worded(label), fn) for label, fn in self.button_words]
         n = len(self.specs)
         widest = max(font.width(label) for label, _fn in self.specs)
         width = min(max(self.width + (120 if fonts.text_size == "large" else 0),
@@ -118,12 +140,13 @@ class Dialog(Scene):
 
 
 class Confirm(Dialog):
-    def __init__(self, question: str, yes: Callable[[], None], text: str = ""):
+    def __init__(self, question: Words, yes: Callable[[], None], text: Words = ""):
         def do_yes() -> None:
             self.app.pop()
             yes()
 
-        super().__init__(question, text, [(_("Yes"), do_yes), (_("No"), self.close)])
+        super().__init__(question, text, [(lambda: _("Yes"), do_yes),
+                                          (lambda: _("No"), self.close)])
 
 
 class Message(Dialog):
@@ -136,12 +159,15 @@ class ErrorOverlay(Dialog):
     width = 640
 
     def __init__(self, exc: BaseException, log: Path | None):
-        where = (_("The details are in the game's error log.") if log
-                 else _("The details could not be logged."))
-        super().__init__(_("Something went wrong"),
-                         f"{type(exc).__name__}: {exc}\n\n{where}\n"
+        def where() -> str:
+            return (_("The details are in the game's error log.") if log
+                    else _("The details could not be logged."))
+
+        super().__init__(lambda: _("Something went wrong"),
+                         lambda: f"{type(exc).__name__}: {exc}\n\n{where()}\n"
                          + _("The game you were in cannot go on safely."),
-                         [(_("Back to menu"), self.to_menu), (_("Quit"), self.quit)],
+                         [(lambda: _("Back to menu"), self.to_menu),
+                          (lambda: _("Quit"), self.quit)],
                          back=self.to_menu)
 
     def to_menu(self) -> None:
@@ -157,10 +183,13 @@ class Pause(Dialog):
     def __init__(self, save: Callable[[], None] | None = None) -> None:
         """``save``: the game can be saved (and is kept by the autosave)."""
         self.kept = save is not None
-        extra = [(_("Save game"), save)] if save is not None else []
-        super().__init__(_("Paused"), _("The game waits for you."),
-                         [(_("Resume"), self.close), *extra, (_("Rules"), self.help),
-                          (_("Settings"), self.settings), (_("Quit game"), self.leave)])
+        extra: list[tuple[Words, Callable[[], None]]] = \
+            [(lambda: _("Save game"), save)] if save is not None else []
+        super().__init__(lambda: _("Paused"), lambda: _("The game waits for you."),
+                         [(lambda: _("Resume"), self.close), *extra,
+                          (lambda: _("Rules"), self.help),
+                          (lambda: _("Settings"), self.settings),
+                          (lambda: _("Quit game"), self.leave)])
 
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "key" and cmd.name == "menu":     # Start again: back to the game
@@ -181,9 +210,10 @@ class Pause(Dialog):
     def leave(self) -> None:
         from .menu import MenuScene
 
-        self.app.push(Confirm(_("Leave this game?"), lambda: self.app.reset(MenuScene()),
-                              _("Continue in the menu takes it up again.") if self.kept
-                              else _("The game is not saved.")))
+        self.app.push(Confirm(lambda: _("Leave this game?"),
+                              lambda: self.app.reset(MenuScene()),
+                              (lambda: _("Continue in the menu takes it up again.")) if self.kept
+                              else (lambda: _("The game is not saved."))))
 
 
 class Privacy(Scene):

@@ -20,6 +20,7 @@ from ..prompts import draw_prompts
 from ..scene import Command, Scene
 from ..ui import (
     Button,
+    TextField,
     draw_background,
     draw_buttons,
     draw_panel,
@@ -48,25 +49,38 @@ def position_thumbnail(state: GameState, plan: GamePlan, art,
 
 
 class SaveDialog(Dialog):
-    """Type a name (or keep "Game 3") and save the game as it stands."""
+    """Type a name (or keep "Game 3") and save the game as it stands: the name
+    field has every printable key (Space is a space), Enter or Save saves."""
 
     def __init__(self, state: GameState, plan: GamePlan):
         self.state = state
         self.plan = plan
-        self.name = saves.next_name()
-        super().__init__(_("Save game"), _("Name of the save (type to change it):"),
-                         [(_("Save"), self.save), (_("Cancel"), self.close)])
+        self.field = TextField(saves.next_name(), NAME_LIMIT)
+        super().__init__(lambda: _("Save game"),
+                         lambda: _("Name of the save (type to change it):"),
+                         [(lambda: _("Save"), self.save), (lambda: _("Cancel"), self.close)])
+
+    @property
+    def name(self) -> str:
+        return self.field.text
+
+    @name.setter
+    def name(self, text: str) -> None:
+        self.field.set(text)
 
     def enter(self, app) -> None:
         super().enter(app)
         pygame.key.start_text_input()
+
+    def typing(self) -> bool:
+        return True
 
     def layout(self) -> None:
         super().layout()
         self.rect.inflate_ip(0, 28)
         for b in self.buttons:
             b.rect.y += 14
-            b.key = None      # Enter saves; Space types a space
+            b.key = None      # Enter saves (below); Space types a space
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
@@ -94,15 +108,10 @@ class SaveDialog(Dialog):
                                  .format(name=name)))
 
     def handle(self, cmd: Command) -> None:
-        if cmd.kind == "text":
-            typed = "".join(ch for ch in cmd.text if ch.isprintable())
-            self.name = (self.name + typed)[:NAME_LIMIT]
+        if self.field.handle(cmd):
             return
-        if cmd.kind == "key" and cmd.name == "erase":
-            self.name = self.name[:-1]
-            return
-        if cmd.kind == "key" and cmd.name == "confirm" and not _space_down():
-            self.save()
+        if cmd.kind == "key" and cmd.name == "confirm" and not cmd.from_pad:
+            self.save()                 # Enter, wherever the pointer rests
             return
         super().handle(cmd)
 
@@ -112,18 +121,8 @@ class SaveDialog(Dialog):
         box = pygame.Rect(self.rect.x + 16, self.rect.y + 46
                           + len(self.lines) * self.font.line_height + 4, self.rect.width - 32, 24)
         draw_panel(surface, self.app.art, box, "ui_button_pressed")
-        end = font.draw(surface, self.name, (box.x + 6, box.y + 1), WHITE)
-        if int(self.app.time * 2) % 2 == 0:
-            pygame.draw.line(surface, WHITE, (end.right + 1, box.y + 4),
-                             (end.right + 1, box.bottom - 5))
-
-
-def _space_down() -> bool:
-    """Space sends "confirm" too: in a name it is a space, not Save."""
-    try:
-        return bool(pygame.key.get_pressed()[pygame.K_SPACE])
-    except pygame.error:
-        return False
+        self.field.draw(surface, font, (box.x + 6, box.y + 1), box.h - 2,
+                        int(self.app.time * 2) % 2 == 0)
 
 
 class Background:

@@ -15,7 +15,16 @@ from ...session.plan import DEFAULT_NAMES, GamePlan, MapEntry, SeatPlan, list_ma
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..scene import Command, Scene
-from ..ui import Button, Check, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
+from ..ui import (
+    Button,
+    Check,
+    Focus,
+    TextField,
+    draw_background,
+    draw_buttons,
+    draw_panel,
+    handle_buttons,
+)
 from ..words import level_name
 from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 
@@ -33,6 +42,7 @@ class SetupScene(Scene):
         self.seed = random.randrange(1, 100000)
         self.variants: set[str] = set()
         self.editing: tuple[str, int] | None = None
+        self.field: TextField | None = None       # what is being typed (a name, the seed)
         self.maps: list[MapEntry] = []
         self.map_index = 0
         self.thumbs: dict[tuple[str, int], pygame.Surface] = {}
@@ -215,12 +225,16 @@ class SetupScene(Scene):
         self.layout()
 
     def edit(self, what: str, i: int) -> None:
+        self.stop_editing()
         self.editing = (what, i)
+        self.field = (TextField(self.seats[i].name, NAME_LIMIT) if what == "name"
+                      else TextField(str(self.seed), 9, allow=str.isdigit))
         pygame.key.start_text_input()
 
     def stop_editing(self) -> None:
         if self.editing is not None:
             self.editing = None
+            self.field = None
             pygame.key.stop_text_input()
             for s in self.seats:
                 s.name = s.name.strip() or _("Player")
@@ -257,23 +271,15 @@ class SetupScene(Scene):
     def _edit(self, cmd: Command) -> bool:
         """Typing into a name or the seed; True when the command was used up."""
         what, i = self.editing  # type: ignore[misc]
-        if cmd.kind == "text":
+        field = self.field
+        if field is not None and field.handle(cmd):
             if what == "name":
-                seat = self.seats[i]
-                seat.name = (seat.name + cmd.text)[:NAME_LIMIT]
+                self.seats[i].name = field.text
             else:
-                digits = "".join(ch for ch in cmd.text if ch.isdigit())
-                self.seed = int((str(self.seed) + digits)[:9] or 0)
+                self.seed = int(field.text or 0)
             self.layout()
             return True
         if cmd.kind == "key":
-            if cmd.name == "erase":
-                if what == "name":
-                    self.seats[i].name = self.seats[i].name[:-1]
-                else:
-                    self.seed = int(str(self.seed)[:-1] or 0)
-                self.layout()
-                return True
             if cmd.name in ("confirm", "back", "tab"):
                 self.stop_editing()
                 return True
@@ -331,11 +337,16 @@ class SetupScene(Scene):
                                         + i * medium.line_height), GREY)
         draw_buttons(self.buttons, surface, art, self.focus)
         draw_join_hint(self, surface)
-        if self.editing is not None and int(self.app.time * 3) % 2 == 0:
+        if self.editing is not None and self.field is not None:
             what, i = self.editing
             button = self.buttons[4 * i + 1] if what == "name" else self.seed_button
-            x = button.rect.centerx + button.font(art).width(button.label) // 2 + 1
-            pygame.draw.line(surface, WHITE, (x, button.rect.y + 8), (x, button.rect.bottom - 8))
+            button.label = ""           # the field draws the text, with its cursor
+            font = button.font(art)
+            button.draw(surface, art)
+            self.field.draw(surface, font, (button.rect.centerx, button.rect.centery
+                                            - font.line_height // 2), font.line_height,
+                            int(self.app.time * 3) % 2 == 0, align="center")
+            button.label = self.field.text
         n = len(self.seats)
         humans = sum(s.is_human for s in self.seats)
         note = _("{players} players, {humans} at this screen").format(
