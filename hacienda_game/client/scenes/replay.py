@@ -14,6 +14,7 @@ import pygame
 from ...engine import Action, Event, parse_action
 from ...engine.record import initial_state, replay
 from ...i18n import _
+from ...session.charts import chart_history
 from ...session.saves import Replay
 from ..anim import Animations
 from ..assets import GREY, WHITE
@@ -66,7 +67,8 @@ class ReplayScene(GameTable):
         for e in events:
             if e.kind == "scoring":
                 self.pending.append(ScoringScene(e.data["which"], e.data["table"], self.plan,
-                                                 e.data["scores"], list(self.samples),
+                                                 e.data["scores"],
+                                                 chart_history(self.layer.game),
                                                  on_close=self.stop))
 
     def stop(self) -> None:

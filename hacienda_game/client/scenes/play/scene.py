@@ -20,6 +20,7 @@ from ....engine.components import PRICE_HACIENDA, PRICE_WATER
 from ....engine.undo import UndoLimit
 from ....i18n import _, ngettext
 from ....net import REMOTE
+from ....session.charts import chart_history
 from ....session.choices import check_seat_kind
 from ....session.keeper import BLOCKED, GameKeeper, story
 from ....session.plan import GamePlan, SeatPlan
@@ -521,14 +522,15 @@ class PlayScene(PadPlay, GameTable):
                 final = e.data["which"] == "final"
                 self.pending.append(ScoringScene(
                     e.data["which"], e.data["table"], self.plan, e.data["scores"],
-                    list(self.samples),
+                    self.chart_samples(),
                     over.data["winners"] if (final and over) else None,
                     money=over.data["money"] if (final and over) else None,
                     on_close=self.after_final if final else None, autoplay=self.autoplay,
                     moments=self.key_moments if final and not self.joined else None))
         if over is not None and not any(e.kind == "scoring" for e in events):
             self.pending.append(ScoringScene(
-                "final", [], self.plan, over.data["scores"], self.samples, over.data["winners"],
+                "final", [], self.plan, over.data["scores"], self.chart_samples(),
+                over.data["winners"],
                 money=over.data["money"], on_close=self.after_final, autoplay=self.autoplay,
                 moments=None if self.joined else self.key_moments))
         if over is not None:
@@ -538,6 +540,14 @@ class PlayScene(PadPlay, GameTable):
                                "scores": over.data["scores"], "money": over.data["money"],
                                "reason": over.data["reason"],
                                "actions": len(self.layer.view(0).history)}
+
+    def chart_samples(self) -> list:
+        """The charts' points: from the game's record (the same before and after
+        a reload or an undo); a joined game has no record here, so what this
+        screen saw."""
+        if self.joined:
+            return list(self.samples)
+        return chart_history(self.layer.game)
 
     def key_moments(self):
         """The finished game's key moments screen (a local game: a joined one

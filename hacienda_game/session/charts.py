@@ -1,0 +1,45 @@
+"""The score charts' points, read from the game record: one sample at the
+start and one after every turn and every scoring, each with every seat's
+points, pesos and the points a scoring would give at that moment.
+
+The record is the one source: a game played through, the same game loaded
+from a save or watched as a replay, and a game where moves were undone draw
+the same lines (the screens never keep their own tally).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine import GameState, make_record, score
+from ..engine.record import initial_state
+
+
+class Sample(NamedTuple):
+    turn: int               # 0 at the start, then one more after each turn or scoring
+    scores: list[int]       # points so far
+    money: list[int]        # pesos
+    projected: list[int]    # the points if a scoring came now (final once the game is over)
+
+
+def sample(state: GameState, turn: int) -> Sample:
+    """The chart's point for a position (only public facts count: the board
+    and the pesos, as the screens show them)."""
+    scores = [s.score for s in state.seats]
+    if state.is_over():
+        projected = scores
+    else:
+        projected = [s.score + row["total"] for s, row in zip(state.seats, score(state),
+                                                                strict=True)]
+    return Sample(turn, scores, [s.money for s in state.seats], projected)
+
+
+def chart_history(state: GameState) -> list[Sample]:
+    """Every sample of the game so far, replayed from its record."""
+    replayed = initial_state(make_record(state), state.board)
+    out = [sample(replayed, 0)]
+    for action in state.history:
+        events = replayed.apply(action)
+        if any(e.kind in ("turn_ended", "scoring") for e in events):
+            out.append(sample(replayed, len(out)))
+    return out

@@ -1,0 +1,58 @@
+"""The scoring screens' charts plot the game record: the same lines for a game
+played through and for the same game loaded from a save; pesos start at 20."""
+
+from __future__ import annotations
+
+import random
+
+from hacienda_game.client.scenes.play import PlayScene
+from hacienda_game.client.scenes.scoring import ScoringScene
+from hacienda_game.engine import new_game
+from hacienda_game.session import saves
+from hacienda_game.session.plan import GamePlan, SeatPlan
+
+
+def _plan() -> GamePlan:
+    return GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", colour=1)], 5,
+                    open_hands=True)
+
+
+def _actions(plan: GamePlan) -> list:
+    game = new_game(plan.map, len(plan.seats), seed=plan.seed)
+    rng = random.Random(5)
+    while not game.is_over():
+        game.apply(game.random_action(rng))
+    return list(game.history)
+
+
+def _final_charts(driver, plan: GamePlan, state, actions) -> list:
+    play = PlayScene(plan, state=state)
+    driver.app.push(play)
+    driver.frames(1)
+    for action in actions:
+        play.layer.perform(action)
+    final = [s for s in play.pending if isinstance(s, ScoringScene) and s.which == "final"]
+    assert final, "the game ended with the final scoring"
+    driver.app.pop()
+    return [(list(s[1]), list(s[2]), list(s[3])) for s in final[-1].samples]
+
+
+def test_the_charts_are_the_same_after_a_reload_and_pesos_start_at_20(driver, home):
+    driver.app.settings.anim_speed = "off"
+    plan = _plan()
+    actions = _actions(plan)
+    played = _final_charts(driver, plan, None, actions)
+    # The same game saved a few actions before its end, loaded, and finished.
+    upto = len(actions) - 3
+    part = new_game(plan.map, len(plan.seats), seed=plan.seed)
+    for action in actions[:upto]:
+        part.apply(action)
+    saves.save_game(part, plan, "Almost done")
+    loaded = saves.load_game(saves.find_save("Almost done"))
+    assert loaded.state.history == part.history
+    reloaded = _final_charts(driver, plan, loaded.state, actions[upto:])
+    assert reloaded == played
+    start_scores, start_money, start_points = reloaded[0]
+    assert start_money == [20, 20], "pesos start at 20"
+    assert start_scores == [0, 0] and max(start_points) < 10, "no spike at the first turn"
+    assert len(reloaded) > 20, "a sample after every turn"
