@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from ..engine import Action, Event, GameState, make_record
@@ -205,3 +206,32 @@ def continuable():
         return _read_save(path)[1]
     except SaveError:
         return None        # the load screen lists it with the reason
+
+
+def keep_unfinished(name: str | None = None) -> Path:
+    """The unfinished game (the autosave) kept as a named save, ``name`` or
+    the next "Game N", its game untouched; then the autosave is removed (a
+    new game may begin).  SaveError if it cannot be read or written (then
+    nothing is removed)."""
+    import json
+
+    from .saves import MAX_BYTES, SUFFIX, _read_save, _write_json, next_name, \
+        read_user_file, slot_for
+
+    path = autosave_path()
+    _read_save(path)                                      # checked: a save of this version
+    data = json.loads(read_user_file(path, MAX_BYTES, _("saved game")).decode("utf-8"))
+    data["name"] = name or next_name()
+    target = saves_dir() / f"{slot_for(data['name'])}{SUFFIX}"
+    _write_json(target, data, _("The game could not be saved to {file} ({why})."))
+    discard_unfinished()
+    return target
+
+
+def discard_unfinished() -> None:
+    """The player chose to throw the unfinished game away (New game asked)."""
+    try:
+        autosave_path().unlink(missing_ok=True)
+    except OSError as e:
+        raise SaveError(_("{file} could not be deleted ({why}).").format(
+            file=autosave_path().name, why=e.strerror or e)) from None

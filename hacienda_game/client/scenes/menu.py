@@ -9,7 +9,7 @@ from ...maps.catalog import builtin_maps
 from ..assets import GREY
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_background, draw_buttons, handle_buttons
-from .overlays import Message
+from .overlays import Dialog, Message
 
 ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
 
@@ -77,6 +77,17 @@ class MenuScene(Scene):
         self.app.push(ReplaysScene())
 
     def new_game(self, map_key: str | None = None) -> None:
+        """The setup screen; while an unfinished game is offered (Continue),
+        first ask what becomes of it: nothing is overwritten unasked."""
+        from ...session.keeper import continuable
+
+        self.saved = continuable()
+        if self.saved is None:
+            self.start_setup(map_key)
+            return
+        self.app.push(Unfinished(self, self.saved, map_key))
+
+    def start_setup(self, map_key: str | None = None) -> None:
         from .setup import SetupScene
 
         self.app.push(SetupScene(map_key))
@@ -142,3 +153,52 @@ class MenuScene(Scene):
         art.fonts.medium.draw(surface,
                               _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
                               (cx, height - 20), GREY, align="center")
+
+
+class Unfinished(Dialog):
+    """New game while an unfinished game waits: continue it, keep it as a
+    named save, or discard it (Back leaves the menu as it was)."""
+
+    def __init__(self, menu: MenuScene, saved, map_key: str | None):
+        self.menu, self.saved, self.map_key = menu, saved, map_key
+        super().__init__(
+            _("Unfinished game"),
+            _("The game on {map} (round {round}) is not finished. A new game would"
+              " replace it.").format(map=saved.map_title, round=saved.round),
+            [(_("Continue it"), self.continue_it), (_("Keep as a save"), self.keep),
+             (_("Discard it"), self.discard)])
+
+    def continue_it(self) -> None:
+        self.app.pop()
+        self.menu.continue_game()
+
+    def keep(self) -> None:
+        from ...session.keeper import keep_unfinished
+        from ...session.saves import SaveError, next_name
+
+        name = next_name()
+        try:
+            keep_unfinished(name)
+        except SaveError as e:
+            self.app.pop()
+            self.app.push(Message(_("The game could not be kept"), str(e)))
+            return
+        self.app.pop()
+        self.menu.layout()
+        self.menu.start_setup(self.map_key)
+        self.app.push(Message(_("Game kept"), _("The unfinished game is kept as {name}: Load"
+                                                " game opens it.").format(name=name)))
+
+    def discard(self) -> None:
+        from ...session.keeper import discard_unfinished
+        from ...session.saves import SaveError
+
+        try:
+            discard_unfinished()
+        except SaveError as e:
+            self.app.pop()
+            self.app.push(Message(_("The game could not be discarded"), str(e)))
+            return
+        self.app.pop()
+        self.menu.layout()
+        self.menu.start_setup(self.map_key)
