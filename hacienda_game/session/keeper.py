@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import threading
-from pathlib import Path
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 from ..engine import Action, Event, GameState, make_record
 from ..engine.record import initial_state
@@ -215,8 +215,15 @@ def keep_unfinished(name: str | None = None) -> Path:
     nothing is removed)."""
     import json
 
-    from .saves import MAX_BYTES, SUFFIX, _read_save, _write_json, next_name, \
-        read_user_file, slot_for
+    from .saves import (
+        MAX_BYTES,
+        SUFFIX,
+        _read_save,
+        _write_json,
+        next_name,
+        read_user_file,
+        slot_for,
+    )
 
     path = autosave_path()
     _read_save(path)                                      # checked: a save of this version

@@ -22,7 +22,7 @@ def _unfinished(driver):
     plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", "human", 1)], 7,
                     open_hands=True)
     state = new_game("symmetric", 2, 7)
-    for _ in range(3):
+    for _n in range(3):
         state.apply(next(a for a in state.legal_actions() if a.verb == "play"))
     saves.autosave(state, plan)
     driver.app.reset(MenuScene())
