@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import socket
 import ssl
 from collections.abc import Callable
@@ -234,7 +235,16 @@ class HostedGame:
         note = {"code": self.code, "remote": sorted(self.net.remote),
                 "tokens": {str(k): v for k, v in self.net.tokens.items()},
                 "game": game_mark(self.plan)}
-        net_note_path(save).write_text(json.dumps(note), encoding="utf-8")
+        from ..session.saves import write_atomic
+        from ..session.userfiles import HOST_NOTE, FileRefused, write_target
+
+        try:
+            # never into a pipe (it would block) nor over a link's place
+            target = write_target(net_note_path(save), HOST_NOTE)
+        except FileRefused as e:
+            self.log(f"the host note is not written: {e.reason}")
+            return
+        write_atomic(target, json.dumps(note))
 
     def close(self, reason: str = "the host ended the game", code: str = "ended") -> None:
         """Tell the clients (``code`` one of `protocol.FAREWELLS`, ``reason`` the
@@ -251,15 +261,21 @@ def game_mark(plan: GamePlan) -> str:
 
 def read_note(save: Path, plan: GamePlan | None = None) -> dict[str, Any]:
     """The note beside a save ({} if none, unreadable, or of another game than ``plan``)."""
+    from ..session.userfiles import HOST_NOTE, FileRefused, read_json_object
+
+    path = net_note_path(save)
+    if not os.path.lexists(path):
+        return {}
     try:
-        data = json.loads(net_note_path(save).read_text(encoding="utf-8"))
+        # The one bounded reader: a pipe there never blocks, /dev/zero never floods.
+        data = read_json_object(path, HOST_NOTE)
         tokens = {int(k): str(v) for k, v in data.get("tokens", {}).items()}
         note = {"code": str(data["code"]), "remote": [int(s) for s in data["remote"]],
                 "tokens": tokens}
         if plan is not None and data.get("game") != game_mark(saved_plan(plan)):
             return {}
         return note
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (FileRefused, OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 

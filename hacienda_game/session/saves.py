@@ -41,16 +41,18 @@ from ..engine import GameState, ScenarioError, make_record
 from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.undo import UndoLimit, replay_with_limit
 from ..i18n import _, language
+from . import userfiles
 from .choices import HUMAN, check_seat_kind, check_variants
 from .plan import GamePlan, SeatPlan, new_ai_seed
 from .userdirs import replays_dir, saves_dir
+from .userfiles import not_plain
 
 FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
 SUFFIX = ".json"
-MAX_BYTES = 4 * 1024 * 1024        # a save of the longest game is well under 100 KiB
-MAX_MAP_BYTES = 8 * 1024 * 1024    # a map file a save names
-MAX_SCENARIO_BYTES = 256 * 1024    # a scenario file beside that map
+MAX_BYTES = userfiles.SAVE.limit   # a save of the longest game is well under 100 KiB
+MAX_MAP_BYTES = userfiles.MAP.limit                # a map file a save names
+MAX_SCENARIO_BYTES = userfiles.SCENARIO.limit      # a scenario file beside that map
 MAX_ACTIONS = 500_000              # more than any legal game (a 4 MiB file holds fewer)
 MAX_NAME = 4096                    # a map's name or path
 QUICK_ACTIONS = 4_000              # a save this long replays within a frame or two
@@ -275,53 +277,20 @@ def clean_temp(folders: list[Path] | None = None) -> list[Path]:
 
 
 def read_user_file(path: Path, limit: int, what: str) -> bytes:
-    """The bytes of a file from the player's folders or the command line, read
-    only if it is a plain file (looked at before opening it: a pipe or a device
-    never blocks or floods the game) of at most ``limit`` bytes; else
-    SaveError with the reason.  Nothing is changed."""
-    plain_file(path, limit, what)
+    """The bytes of a file from the player's folders or the command line, through
+    the one bounded reader (`userfiles.read_bytes`); SaveError with the reason."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):     # swapped since
-                raise SaveError(not_plain(path, 0))
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise SaveError(_("{file}: cannot be read ({why}).").format(
-            file=path.name, why=e.strerror or e)) from None
-    if len(raw) > limit:
-        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
-                                                                      what=what))
-    return raw
+        return userfiles.read_bytes(path, userfiles.FileKind(what, limit, userfiles.FOLLOW))
+    except userfiles.FileRefused as e:
+        raise SaveError(str(e)) from None
 
 
 def plain_file(path: Path, limit: int, what: str) -> os.stat_result:
     """Looked at, not opened: SaveError unless a plain file of at most ``limit`` bytes."""
     try:
-        st = os.stat(path)
-    except (OSError, ValueError) as e:
-        raise SaveError(_("{file}: cannot be read ({why}).").format(
-            file=path.name or str(path), why=getattr(e, "strerror", None) or e)) from None
-    if not stat.S_ISREG(st.st_mode):
-        raise SaveError(not_plain(path, st.st_mode))
-    if st.st_size > limit:
-        raise SaveError(_("{file}: too large to be a {what}.").format(file=path.name,
-                                                                      what=what))
-    return st
-
-
-def not_plain(path: Path, mode: int) -> str:
-    """Why a folder, pipe, device or link is not read."""
-    if stat.S_ISDIR(mode):
-        kind = _("a folder")
-    elif stat.S_ISLNK(mode):
-        kind = _("a link")
-    elif stat.S_ISFIFO(mode):
-        kind = _("a pipe")
-    else:
-        kind = _("not a plain file")
-    return _("{file}: {kind}; the game reads only plain files here.").format(
-        file=path.name or str(path), kind=kind)
+        return userfiles.looked_at(path, userfiles.FileKind(what, limit, userfiles.FOLLOW))[1]
+    except userfiles.FileRefused as e:
+        raise SaveError(str(e)) from None
 
 
 def _write_json(path: Path, data: dict[str, Any], failed: str) -> None:
@@ -350,18 +319,12 @@ def slot_for(name: str, folder: Path | None = None) -> str:
     return slot
 
 
-def _read_json(path: Path, what: str, limit: int = MAX_BYTES) -> dict[str, Any]:
-    raw = read_user_file(path, limit, what)
-    if not raw.strip():
-        raise SaveError(_("{file}: the file is empty.").format(file=path.name))
+def _read_json(path: Path, kind: userfiles.FileKind = userfiles.SAVE) -> dict[str, Any]:
+    """A user file's JSON object, through the one bounded reader."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise SaveError(_("{file}: the file is damaged or cut short.").format(
-            file=path.name)) from None
-    if not isinstance(data, dict):
-        raise SaveError(_("{file}: not a {what}.").format(file=path.name, what=what))
-    return data
+        return userfiles.read_json_object(path, kind)
+    except userfiles.FileRefused as e:
+        raise SaveError(str(e)) from None
 
 
 # ------------------------------------------------- what a record may name
@@ -386,7 +349,10 @@ def _map_file(name: Any, file: str) -> Path:
 
 @functools.lru_cache(maxsize=32)
 def _digest(path: str, mtime_ns: int, size: int) -> str:
-    return hashlib.sha256(read_user_file(Path(path), MAX_MAP_BYTES, "map")).hexdigest()
+    try:
+        return hashlib.sha256(userfiles.read_bytes(Path(path), userfiles.MAP)).hexdigest()
+    except userfiles.FileRefused as e:
+        raise SaveError(str(e)) from None
 
 
 def map_digest(name: str) -> str | None:
@@ -450,7 +416,7 @@ def _scenario(value: Any, map_path: Path, file: str) -> dict[str, Any]:
         if not beside or where.suffix.lower() != ".json":
             raise SaveError(_("{file}: its scenario {name} is not a file beside its map; the"
                               " game reads no other files.").format(file=file, name=value))
-        value = _read_json(where, _("scenario"), MAX_SCENARIO_BYTES)
+        value = _read_json(where, userfiles.SCENARIO)
     if not isinstance(value, dict):
         raise _damaged(file, "the scenario must be an object")
     # The board the game was played on is the one the header names.
@@ -507,7 +473,7 @@ def keep_aside(path: Path) -> Path:
 
 def _read_save(path: Path) -> tuple[dict[str, Any], SaveInfo]:
     """A save file's data and list entry, checked (not replayed)."""
-    data = _read_json(path, _("saved game"))
+    data = _read_json(path, userfiles.SAVE)
     fmt = data.get("format")
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("hacienda-save/"):
@@ -517,11 +483,9 @@ def _read_save(path: Path) -> tuple[dict[str, Any], SaveInfo]:
         raise SaveError(_("{file}: not a saved Hacienda game.").format(file=path.name))
     name, saved_at = data.get("name"), data.get("saved_at")
     try:
-        if not isinstance(name, str) or not isinstance(saved_at, str) or len(saved_at) > 64:
+        if not isinstance(name, str) or not isinstance(saved_at, str):
             raise ValueError("name and saved_at must be texts")
-        when = datetime.fromisoformat(saved_at)
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)     # lists compare the dates
+        when = userfiles.parse_date(saved_at)   # in range: lists compare and show it
         plan = plan_from_dict(data.get("plan"))
     except ValueError as e:
         raise _damaged(path.name, str(e)) from None
@@ -689,7 +653,7 @@ class Replay:
 
 def _read_record(path: Path) -> dict[str, Any]:
     """A kept record's data, its header checked (not replayed)."""
-    data = _read_json(path, _("game record"))
+    data = _read_json(path, userfiles.RECORD)
     header = data.get("header")
     fmt = header.get("format") if isinstance(header, dict) else data.get("format")
     if fmt != RECORD_FORMAT:
@@ -705,7 +669,7 @@ def load_replay(path: str | os.PathLike) -> Replay:
     """A kept record (hacienda-record/1) or a save, replayed; SaveError says
     what is wrong with a file that is not one."""
     path = Path(path)
-    data = _read_json(path, _("game record"))
+    data = _read_json(path, userfiles.RECORD)
     if data.get("format") == FORMAT:
         saved = load_game(path)
         record = checked_record(data["record"], path.name)

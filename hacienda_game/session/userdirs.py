@@ -62,27 +62,22 @@ def log_path() -> Path:
 
 
 def log_error(exc: BaseException, where: str) -> Path | None:
-    """Append the exception's details to the log file; its path (None if unwritable)."""
+    """Append the exception's details to the log file; its path (None if not
+    written: unwritable, or not a plain file there; writing never blocks)."""
+    from .userfiles import append_text
+
     path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} in {where}\n")
-            f.write("".join(traceback.format_exception(exc)))
-        return path
-    except OSError:
-        return None
+    text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')} in {where}\n"
+            + "".join(traceback.format_exception(exc)))
+    return path if append_text(path, text) else None
 
 
 def log_note(text: str) -> None:
-    """Append one dated line to the log file (best effort)."""
-    path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {text}\n")
-    except OSError:
-        pass
+    """Append one dated line to the log file (best effort, never blocks)."""
+    from .userfiles import append_text
+
+    append_text(log_path(),
+                f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {text}\n")
 
 
 @dataclass
@@ -110,6 +105,7 @@ class Settings:
     # written over it, and the player told once (``notice``) what and where.
     damaged: bool = field(default=False, repr=False, compare=False)
     notice: str | None = field(default=None, repr=False, compare=False)
+    unsaved: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def anim_factor(self) -> float:
@@ -123,8 +119,17 @@ class Settings:
     @classmethod
     def load(cls) -> Settings:
         path = cls.path()
-        text = _read_small(path)
+        text, why = _read_small(path)
         s = cls.from_text(text)
+        if os.path.islink(path) and (text is None or s.refused):
+            # A link is the player's: it is never renamed aside nor written over;
+            # what could not be used falls back to the defaults, and that is said.
+            from ..i18n import _
+
+            s.tell_unsaved(why or _("{file} is a link to a file with settings the game"
+                                    " cannot use ({what}).").format(
+                                        file=path.name, what=", ".join(s.refused)))
+            return s
         if text is None and os.path.lexists(path):
             s.refused.append("the file cannot be read as a plain file")
         s.damaged = bool(s.refused) and os.path.lexists(path)
@@ -135,7 +140,7 @@ class Settings:
         untouched) and say so: what was refused and where the old file is.
         Nothing if the file was fine (or is already kept aside)."""
         if not self.damaged:
-            return None
+            return self.notice if self.unsaved else None     # a link the game leaves alone
         self.damaged = False
         from ..i18n import _
         from .saves import keep_aside
@@ -153,15 +158,25 @@ class Settings:
                         " them. The old file is kept as {file}.").format(what=what, file=kept)
         return self.notice
 
+    def tell_unsaved(self, why: str) -> None:
+        """Settings that cannot be written where the file is: said once."""
+        from ..i18n import _
+
+        if self.unsaved is None:
+            self.unsaved = why
+            self.notice = _("Settings are not saved: {why}").format(why=why)
+
     @classmethod
     def from_text(cls, text: str | None) -> Settings:
         """Settings from a file's text (None: no readable file), value by value."""
         s = cls()
         if text is None:
             return s
+        from .userfiles import SETTINGS, FileRefused, parse_json
+
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+            data = parse_json(text, cls.path(), SETTINGS)
+        except FileRefused:
             s.refused.append("the file is not JSON")
             return s
         if not isinstance(data, dict):
@@ -188,6 +203,15 @@ class Settings:
         self.keep_damaged()
         if self.damaged:
             return
+        from .userfiles import SETTINGS, FileRefused, write_target
+
+        try:
+            # A settings.json that is a link (kept with the player's other
+            # settings elsewhere) stays a link: its plain-file target is written.
+            path = write_target(path, SETTINGS)
+        except FileRefused as e:
+            self.tell_unsaved(e.reason)
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
@@ -204,30 +228,24 @@ class Settings:
 
 
 MAX_SCALE = 8
-UNSAVED = {"refused", "damaged", "notice"}     # Settings fields that are not settings
+UNSAVED = {"refused", "damaged", "notice", "unsaved"}     # Settings fields that are not settings
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
-def _read_small(path: Path) -> str | None:
-    """A settings file's text, or None when it is missing, unreadable or not a
-    plain file (a pipe never blocks the start); far too big is refused whole."""
-    import stat
+def _read_small(path: Path) -> tuple[str | None, str | None]:
+    """A settings file's text (None when it is missing, unreadable or not a
+    plain file: a pipe never blocks the start; far too big is refused whole)
+    and why it was not read.  A link is followed to its plain file (the one
+    bounded reader)."""
+    from .userfiles import SETTINGS, TOO_LARGE, FileRefused, read_bytes
 
-    from .saves import SaveError, read_user_file
-
+    if not os.path.lexists(path):
+        return None, None
     try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    if st.st_size > MAX_SETTINGS_BYTES:
-        return "too big"            # not JSON: refused whole
-    try:
-        raw = read_user_file(path, MAX_SETTINGS_BYTES, "settings")
-    except SaveError:
-        return None
-    return raw.decode("utf-8", errors="replace")
+        raw = read_bytes(path, SETTINGS)
+    except FileRefused as e:
+        return ("too big" if e.cause == TOO_LARGE else None), e.reason   # too big: not JSON
+    return raw.decode("utf-8", errors="replace"), None
 
 
 def _valid(name: str, value: object) -> bool:
