@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 
 from hacienda_game.engine import new_game
-from hacienda_game.session import saves, userfiles
+from hacienda_game.session import saves
 from hacienda_game.session.plan import GamePlan, SeatPlan
 from hacienda_game.session.saves import SaveError
-from hacienda_game.session.userfiles import FileRefused
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = "9" * 5000                    # past Python's 4,300-digit int-from-string limit
@@ -76,6 +75,9 @@ def _release(fifo: Path) -> None:
 
 # ------------------------------------------------------------ the reader
 def test_the_reader_refuses_what_is_not_a_plain_file_of_its_size(tmp_path):
+    from hacienda_game.session import userfiles
+    from hacienda_game.session.userfiles import FileRefused
+
     kind = userfiles.FileKind("saved game", 1000)
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
@@ -109,6 +111,9 @@ def test_the_reader_refuses_what_is_not_a_plain_file_of_its_size(tmp_path):
 
 
 def test_the_reader_refuses_numbers_too_long_for_python_with_a_reason(tmp_path):
+    from hacienda_game.session import userfiles
+    from hacienda_game.session.userfiles import FileRefused
+
     path = tmp_path / "n.json"
     for text in (f'{{"a": {LONG}}}', f'[-{LONG}]', '{"a": 1.' + "5" * 500 + "}",
                  '{"a": ' + "1" * 65 + "}"):
@@ -125,11 +130,15 @@ def test_the_reader_refuses_numbers_too_long_for_python_with_a_reason(tmp_path):
                                   "0001-01-01T00:00:00", "1969-12-31T23:59:59+00:00",
                                   "9000-01-01T00:00:00+00:00", "x" * 65, "2026-13-01", 5])
 def test_dates_out_of_range_are_refused(text):
+    from hacienda_game.session import userfiles
+
     with pytest.raises(ValueError):
         userfiles.parse_date(text)
 
 
 def test_dates_in_range_are_utc():
+    from hacienda_game.session import userfiles
+
     when = userfiles.parse_date("2026-11-30T15:40:00+02:00")
     assert when.utcoffset().total_seconds() == 0 and when.hour == 13
 
@@ -259,6 +268,7 @@ def test_a_pipe_at_the_log_never_blocks_writing_an_error(home):
 
 
 def test_the_log_is_written_to_a_plain_file_and_kept_small(home, monkeypatch):
+    from hacienda_game.session import userfiles
     from hacienda_game.session.userdirs import log_note, log_path
 
     monkeypatch.setattr(userfiles, "LOG", userfiles.FileKind("log", 200))
