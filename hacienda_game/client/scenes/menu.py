@@ -162,11 +162,12 @@ class Unfinished(Dialog):
     def __init__(self, menu: MenuScene, saved, map_key: str | None):
         self.menu, self.saved, self.map_key = menu, saved, map_key
         super().__init__(
-            _("Unfinished game"),
-            _("The game on {map} (round {round}) is not finished. A new game would"
-              " replace it.").format(map=saved.map_title, round=saved.round),
-            [(_("Continue it"), self.continue_it), (_("Keep as a save"), self.keep),
-             (_("Discard it"), self.discard)])
+            lambda: _("Unfinished game"),
+            lambda: _("The game on {map} (round {round}) is not finished. A new game would"
+                      " replace it.").format(map=saved.map_title, round=saved.round),
+            [(lambda: _("Continue it"), self.continue_it),
+             (lambda: _("Keep as a save"), self.keep),
+             (lambda: _("Discard it"), self.discard)])
 
     def continue_it(self) -> None:
         self.app.pop()

@@ -4,15 +4,21 @@ action by action with the play screen's board, seats, scores and log.
 A replay shows everything: the game is over, so the hand shown is the one of
 the seat to act and the log names the cards drawn blind.  Stepping forward
 plays the action on screen (with its animations and scoring tables); stepping
-back, or jumping, replays the record up to that action (R12).
+back, or jumping, replays the record up to that action (R12): from the
+nearest of the checkpoints a thread builds as the viewer opens (the game
+every ``CHECK_EVERY`` actions), so a record of 300,000 actions opens at once
+and a jump replays at most ``CHECK_EVERY`` actions plus the log's; a jump
+past what the thread has built yet waits for it, its progress on screen.
 """
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 
-from ...engine import Action, Event, parse_action
-from ...engine.record import initial_state, replay
+from ...engine import Action, Event, GameState, parse_action
+from ...engine.record import initial_state
 from ...i18n import _
 from ...session.charts import chart_history
 from ...session.saves import Replay
@@ -26,6 +32,70 @@ from .play.table import GameTable
 
 LOG_ACTIONS = 60          # a jump rebuilds the log from this many actions back
 STEP_EVERY = 0.7          # seconds per action while playing (normal animation speed)
+CHECK_EVERY = 1000        # a checkpoint every so many actions (a jump replays fewer)
+
+
+class Checkpoints:
+    """The record's game every ``CHECK_EVERY`` actions, built on a thread of
+    its own: ``states[i]`` is the game after ``i * CHECK_EVERY`` actions,
+    without its history (the parsed actions are kept once, in ``parsed``), so
+    a record of 300,000 actions keeps 300 small states, not 300 histories."""
+
+    def __init__(self, record: dict, board):
+        self.record, self.board = record, board
+        self.total = len(record["actions"])
+        self.parsed: list[Action] = []
+        self.texts: list[str] = []
+        self.states: list[GameState] = []
+        self.error: str | None = None
+        self.done = False
+        self._stop = False
+        state = initial_state(record, board)          # the start at once, the rest on the thread
+        self._keep(state)
+        self._thread = threading.Thread(target=self._build, args=(state,), daemon=True,
+                                        name="hacienda-replay")
+        self._thread.start()
+
+    def _build(self, state: GameState) -> None:
+        try:
+            for i, text in enumerate(self.record["actions"], 1):
+                if self._stop:
+                    return
+                action = parse_action(text)
+                state.apply(action)
+                self.parsed.append(action)
+                self.texts.append(str(action))
+                if i % CHECK_EVERY == 0:
+                    self._keep(state)
+        except Exception as exc:  # noqa: BLE001 - the record was checked: said, never raised
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self.done = True
+
+    def _keep(self, state: GameState) -> None:
+        kept = state.clone()
+        kept.history = []
+        kept._history_text = ()
+        self.states.append(kept)
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.done else min(1.0, len(self.parsed) / max(1, self.total))
+
+    def start(self, k: int) -> tuple[int, GameState] | None:
+        """The latest checkpoint at or before action ``k`` (a fresh copy, its
+        history restored), or None while the thread has not reached near it."""
+        i = min(k // CHECK_EVERY, len(self.states) - 1)
+        if k - i * CHECK_EVERY >= CHECK_EVERY and not self.done:
+            return None
+        at = i * CHECK_EVERY
+        state = self.states[i].clone()
+        state.history = self.parsed[:at]
+        state._history_text = tuple(self.texts[:at])
+        return at, state
+
+    def stop(self) -> None:
+        self._stop = True
 
 
 class ReplayScene(GameTable):
@@ -38,7 +108,8 @@ class ReplayScene(GameTable):
         super().__init__(game.plan)
         self.game = game
         self.presenter = Presenter(self)
-        self.steps: list[list[Event]] = []
+        self.checkpoints: Checkpoints | None = None
+        self.wanted: int | None = None      # a jump waiting for the checkpoints
         self.index = 0
         self.playing = False
         self.next_step_at = 0.0
@@ -52,9 +123,12 @@ class ReplayScene(GameTable):
         super().enter(app)
         self.set_table(initial_state(self.game.record))
         self.layout_buttons()
-        replay(self.game.record, board=self.layer.board,
-               on_events=lambda _i, events: self.steps.append(events))
+        self.checkpoints = Checkpoints(self.game.record, self.layer.board)
         self.goto(0)
+
+    def exit(self) -> None:
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
 
     def on_events(self, action: Action, events: list[Event]) -> None:
         self.tell(events)
@@ -104,16 +178,29 @@ class ReplayScene(GameTable):
     # ------------------------------------------------------------ stepping
     def goto(self, k: int) -> None:
         k = max(0, min(len(self.actions), k))
-        if k == self.index + 1 and self.steps:
+        if k == self.index + 1 and self.wanted is None:
             self.layer.perform(parse_action(self.actions[self.index]))
             self.index = k
-        elif k != self.index or not self.log:
+        elif k != self.index or not self.log or self.wanted is not None:
+            start = self.checkpoints.start(max(0, k - LOG_ACTIONS))
+            if start is None:
+                self.wanted = k                # said in the strip; update() tries again
+                self.playing = False
+                self.hover_text = _("Preparing the replay: {percent}%").format(
+                    percent=int(100 * self.checkpoints.progress))
+                return
+            self.wanted = None
+            at, state = start
+            told: list[list[Event]] = []
+            for i in range(at, k):
+                events = state.apply(parse_action(self.actions[i]))
+                if i >= k - LOG_ACTIONS:
+                    told.append(events)
             self.anims = Animations()
-            state = replay(self.game.record, board=self.layer.board, upto=k)
             self.layer.restore(state)
             self.index = k
             self.log, self.story = [], []
-            for events in self.steps[max(0, k - LOG_ACTIONS):k]:
+            for events in told:
                 self.tell(events)
             if k == 0:
                 self.say(_("{name} starts. Round 1.").format(name=self.names[state.current]))
@@ -196,6 +283,8 @@ class ReplayScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.wanted is not None:
+            self.goto(self.wanted)
         if self.playing and self.app.time >= self.next_step_at and not self.pending:
             self.goto(self.index + 1)
             self.next_step_at = self.app.time + STEP_EVERY * max(self.factor, 0.3)

@@ -125,6 +125,9 @@ class SaveDialog(Dialog):
                         int(self.app.time * 2) % 2 == 0)
 
 
+QUICK_WAIT_S = 0.03      # a job done within this is shown at once (no Loading dialog)
+
+
 class Background:
     """One job on a thread of its own (a long save replaying), so frames go on;
     ``done`` is polled each frame, then ``value`` or ``error`` holds the outcome."""
@@ -154,13 +157,18 @@ class Background:
     def done(self) -> bool:
         return self._done.is_set()
 
+    def wait(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` (a short job ends within a frame); done?"""
+        return self._done.wait(seconds)
+
 
 class Loading(Dialog):
     """Reading a long save on a thread: the screen goes on, Cancel leaves it."""
 
-    def __init__(self, job: Background, then: Callable[[Background], None]):
+    def __init__(self, job: Background, then: Callable[[Background], None],
+                 text: str | None = None):
         self.job, self.then = job, then
-        super().__init__(_("Loading"), _("Reading the saved game..."),
+        super().__init__(_("Loading"), text or _("Reading the saved game..."),
                          [(_("Cancel"), self.close)])
 
     def update(self, dt: float) -> None:
@@ -490,17 +498,26 @@ class ReplaysScene(ListScene):
         return _("Finished games are kept here.")
 
     def watch(self) -> None:
+        """The chosen record in the viewer; it is read and checked on a thread
+        (a long record takes seconds), the screen going on meanwhile."""
         entry = self.chosen_item
         if entry is None:
             return
-        try:
-            game = saves.load_replay(entry.path)
-        except saves.SaveError as e:
-            self.app.push(Message(_("This record cannot be shown"), str(e)))
-            return
-        from .replay import ReplayScene
 
-        self.app.push(ReplayScene(game))
+        def loaded(job: Background) -> None:
+            if job.error is not None:
+                self.app.push(Message(_("This record cannot be shown"), job.error))
+                return
+            from .replay import ReplayScene
+
+            self.app.push(ReplayScene(job.value))
+
+        path = entry.path
+        job = Background(lambda: saves.load_replay(path))
+        if job.wait(QUICK_WAIT_S):
+            loaded(job)
+        else:
+            self.app.push(Loading(job, loaded, _("Reading the game record...")))
 
     def details(self, surface: pygame.Surface, entry: saves.ReplayEntry, x: int,
                 y: int) -> None:
