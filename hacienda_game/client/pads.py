@@ -103,6 +103,10 @@ class Pad:
     held: dict[str, float] = field(default_factory=dict)    # command -> time pressed
     stick: dict[str, float] = field(default_factory=dict)   # direction -> next repeat
     hold_sent: bool = False
+    # Commands held back to the end of the frame's events (a tap of Y): SDL lets
+    # go of every button of a pad it loses just before saying it is gone, in
+    # the same batch of events, and that is no tap.
+    pending: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -215,9 +219,15 @@ class PadManager:
         return pad
 
     def remove(self, instance_id: int) -> list[Command]:
+        """A pad is gone: its held buttons, stick repeats and held-back presses
+        go with it; the scenes hear ``pad_lost`` (its menus close, its seat
+        asks for another controller)."""
         pad = self.pads.pop(instance_id, None)
         if pad is None:
             return []
+        pad.held.clear()
+        pad.stick.clear()
+        pad.pending.clear()
         return [Command("key", (0, 0), name="pad_lost", device=pad.key)]
 
     def _now(self) -> float:
@@ -241,10 +251,8 @@ class PadManager:
         if not hold or "hold" not in pad.held:
             return []
         start = pad.held.pop("hold")
-        if not pad.hold_sent and self._now() - start < TAP_MAX:
-            return [self._command(pad, "buy")]
-        if not pad.hold_sent:
-            return [self._command(pad, "hold_short")]
+        if not pad.hold_sent:       # sent by poll() unless the pad is gone by then
+            pad.pending.append("buy" if self._now() - start < TAP_MAX else "hold_short")
         return []
 
     def _axis(self, pad: Pad, axis: int, value: float) -> list[Command]:
@@ -281,10 +289,14 @@ class PadManager:
         return out
 
     def poll(self) -> list[Command]:
-        """Commands that come from time passing: a held end turn, stick repeats."""
+        """After a frame's events: the presses held back for them (a pad
+        removed in the same batch sends none), and the commands that come from
+        time passing: a held end turn, stick repeats."""
         now = self._now()
         out: list[Command] = []
         for pad in list(self.pads.values()):
+            out += [self._command(pad, name) for name in pad.pending]
+            pad.pending.clear()
             start = pad.held.get("hold")
             if start is not None and not pad.hold_sent and now - start >= HOLD_END_TURN:
                 pad.hold_sent = True

@@ -68,6 +68,9 @@ class PadMenu(Scene):
         Focus.shown = True
 
     def handle(self, cmd: Command) -> None:
+        if cmd.kind == "key" and cmd.name == "pad_lost" and cmd.device == self.device:
+            self.app.pop()                 # its pad is gone: the seat asks for another
+            return
         if not self.allowed(cmd):
             return
         if cmd.kind == "key" and cmd.name in ("back", "buy", "log", "menu"):
