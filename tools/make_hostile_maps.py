@@ -46,6 +46,24 @@ def png_header(width: int, height: int, idat: bytes = b"") -> bytes:
             + chunk(b"IEND", b""))
 
 
+def real_png(width: int, height: int, rgba: tuple[int, int, int, int] = (90, 140, 60, 255)
+             ) -> bytes:
+    """A whole, valid PNG of one colour (small however large it is: it compresses)."""
+    row = b"\x00" + bytes(rgba) * width
+    return png_header(width, height, zlib.compress(row * height, 9))
+
+
+def damaged_png(how: str) -> bytes:
+    """A 32 x 32 PNG damaged one way: ``crc``, ``truncated`` or ``pixels``."""
+    whole = real_png(32, 32)
+    if how == "crc":
+        return whole[:-20] + bytes([whole[-20] ^ 0xFF]) + whole[-19:]
+    if how == "truncated":
+        return whole[:len(whole) // 2 + 20]
+    body = zlib.compress(b"\x00" * 100)           # pixel data for 100 bytes, not 32 rows
+    return png_header(32, 32, body)
+
+
 def tileset(image: str = "hacienda.png", width: int = 256, height: int = 32,
             extra: str = "", attrs: str = "", name: str = "hacienda") -> str:
     tiles = "".join(f'  <tile id="{i}"><properties><property name="space" value="{s}"/>'
@@ -164,11 +182,11 @@ def _(folder: Path) -> Path:
     return write(folder, map_text(tilesets="".join(sets)))
 
 
-@case("not_png", "image file", "not a PNG image")
+@case("not_png", "image file", "not a PNG, JPEG or GIF image")
 def _(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "tiles.gif").write_bytes(b"GIF89a" + bytes(100))
-    return write(folder, map_text(tilesets=tileset("tiles.gif")))
+    (folder / "tiles.bmp").write_bytes(b"BM" + bytes(100))
+    return write(folder, map_text(tilesets=tileset("tiles.bmp")))
 
 
 @case("fifo_image", "special file", "not a regular file")
@@ -310,7 +328,7 @@ def _(folder: Path) -> Path:
 
 @case("huge_layer_offset", "picture size", "draws a picture of")
 def _(folder: Path) -> Path:
-    return write(folder, map_text(body=board_layer(attrs=' offsetx="100000000"')))
+    return write(folder, map_text(body=board_layer(attrs=' offsetx="900000"')))
 
 
 # -- text properties ------------------------------------------------------------
@@ -356,7 +374,182 @@ def _(folder: Path) -> Path:
                                   ' value="3"/>\n'))
 
 
-def largest_map(folder: Path, layers: int = 3) -> Path:
+# -- what drawing costs: small files that ask for a great deal of drawing --------
+
+def object_layer(objects: str, name: str = "things", attrs: str = "") -> str:
+    return f' <objectgroup id="5" name="{name}"{attrs}>\n{objects} </objectgroup>\n'
+
+
+@case("object_4000_rotated", "drawing cost", "after its scale and rotation")
+def _(folder: Path) -> Path:
+    obj = '  <object id="1" gid="1" x="10" y="4000" width="4000" height="4000" rotation="45"/>\n'
+    return write(folder, map_text(body=board_layer() + object_layer(obj)))
+
+
+@case("scaled_objects_4000", "drawing cost", "turned or scaled")
+def _(folder: Path) -> Path:
+    objects = "".join(f'  <object id="{i}" gid="{1 + i % 8}" x="{i % 300}" y="{40 + i % 200}"'
+                      ' width="512" height="512"/>\n' for i in range(1, 4001))
+    return write(folder, map_text(body=board_layer() + object_layer(objects)))
+
+
+@case("turned_big_tiles_200_layers", "drawing cost", "turned or scaled")
+def _(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "big.png").write_bytes(real_png(1024, 1024))
+    big = (' <tileset firstgid="101" name="big" tilewidth="1024" tileheight="1024"'
+           ' tilecount="1" columns="1">\n  <image source="big.png" width="1024"'
+           ' height="1024"/>\n </tileset>\n')
+    turned = ",".join([str(101 | 0x20000000)] * WIDTH * HEIGHT)
+    layers = "".join(f' <layer id="{10 + i}" name="turned{i}" width="{WIDTH}"'
+                     f' height="{HEIGHT}"><data encoding="csv">{turned}</data></layer>\n'
+                     for i in range(200))
+    return write(folder, map_text(tilesets=tileset() + big, body=board_layer() + layers))
+
+
+@case("image_layers_254_big", "drawing cost", "million pixels, over the limit")
+def _(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sky.png").write_bytes(real_png(4000, 4000))
+    layers = "".join(f' <imagelayer id="{10 + i}" name="sky{i}">\n  <image source="sky.png"'
+                     ' width="4000" height="4000"/>\n </imagelayer>\n' for i in range(254))
+    return write(folder, map_text(body=board_layer() + layers))
+
+
+@case("image_layers_200_repeated_dot", "drawing cost", "pieces and")
+def _(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "dot.png").write_bytes(real_png(1, 1))
+    layers = "".join(f' <imagelayer id="{10 + i}" name="dots{i}" repeatx="1" repeaty="1">\n'
+                     '  <image source="dot.png" width="1" height="1"/>\n </imagelayer>\n'
+                     for i in range(200))
+    return write(folder, map_text(body=board_layer() + layers))
+
+
+@case("turned_tiles_64x64_3_layers", "drawing cost", "turned or scaled")
+def _(folder: Path) -> Path:
+    return largest_map(folder, layers=3, flags=0x20000000)
+
+
+@case("turned_board_64x64_legit", "drawing cost", None)
+def _(folder: Path) -> Path:
+    return largest_map(folder, layers=0, flags=0x20000000)
+
+
+# -- numbers: every number read by one bounded parser ---------------------------
+
+@case("tilecount_superscript", "numbers", "attribute tilecount='²' is not a number")
+def _(folder: Path) -> Path:
+    return write(folder, map_text(tilesets=tileset().replace('tilecount="8"', 'tilecount="²"')))
+
+
+@case("height_superscript", "numbers", "<map> attribute height='³²'")
+def _(folder: Path) -> Path:
+    return write(folder, map_text().replace(f'height="{HEIGHT}" tilewidth', 'height="³²"'
+                                            ' tilewidth', 1))
+
+
+@case("arabic_indic_digits", "numbers", "<map> attribute width='٩'")
+def _(folder: Path) -> Path:
+    return write(folder, map_text().replace(f'width="{WIDTH}" height="{HEIGHT}" tilewidth',
+                                            'width="٩" height="٦" tilewidth', 1))
+
+
+@case("tilecount_5000_digits", "numbers", "<tileset> attribute tilecount=")
+def _(folder: Path) -> Path:
+    return write(folder, map_text(tilesets=tileset().replace('tilecount="8"',
+                                                             f'tilecount="{"9" * 5000}"')))
+
+
+@case("image_size_5000_digits", "numbers", "<image> attribute width=")
+def _(folder: Path) -> Path:
+    return write(folder, map_text(tilesets=tileset(width="7" * 5000)))  # type: ignore[arg-type]
+
+
+@case("csv_cell_5001_digits", "numbers", "CSV data holds")
+def _(folder: Path) -> Path:
+    return write(folder, map_text(body=board_layer().replace('"csv">', '"csv">' + "1" * 5001,
+                                                             1)))
+
+
+@case("object_at_1e308", "numbers", "<object> attribute x='1e308'")
+def _(folder: Path) -> Path:
+    obj = '  <object id="1" gid="1" x="1e308" y="1e308" width="32" height="32"/>\n'
+    return write(folder, map_text(body=board_layer() + object_layer(obj)))
+
+
+# -- names and properties: bounded before they are kept ---------------------------
+
+@case("class_property_1mb_name", "names", "a name of 1000000 characters")
+def _(folder: Path) -> Path:
+    members = "".join(f'<property name="m{i}" value="v"/>' for i in range(2000))
+    props = (f'  <property name="{"c" * 1_000_000}" type="class" propertytype="C">'
+             f"<properties>{members}</properties></property>\n")
+    return write(folder, map_text(properties=props))
+
+
+@case("layer_name_100k", "names", "a name of 100000 characters")
+def _(folder: Path) -> Path:
+    return write(folder, map_text(body=board_layer() + object_layer("", name="n" * 100_000)))
+
+
+@case("twenty_thousand_properties", "names", "custom properties and class members")
+def _(folder: Path) -> Path:
+    props = "".join(f'  <property name="p{i}" value="{i}"/>\n' for i in range(20_000))
+    return write(folder, map_text(properties=props))
+
+
+@case("class_members_long_names", "names", "custom properties and class members")
+def _(folder: Path) -> Path:
+    # 12 classes in classes, each name 190 characters, 3000 members at the bottom
+    depth, name = 12, "k" * 190
+    members = "".join(f'<property name="{name}{i}" value="v"/>' for i in range(3000))
+    props = (f'<property name="{name}" type="class" propertytype="C"><properties>' * depth
+             + members + "</properties></property>" * depth)
+    return write(folder, map_text(properties=props + "\n"))
+
+
+# -- pictures: damaged, empty, missing -------------------------------------------
+
+for _how in ("crc", "truncated", "pixels"):
+    def _damaged(folder: Path, how: str = _how) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"damaged_{how}.png").write_bytes(damaged_png(how))
+        extra = (f'  <tile id="9"><image width="32" height="32" source="damaged_{how}.png"/>'
+                 "</tile>\n")
+        return write(folder, map_text(tilesets=tileset(extra=extra)))
+    CASES[f"damaged_png_{_how}"] = ("damaged picture", _damaged, "the image is damaged")
+
+
+@case("empty_png_0x32", "damaged picture", "0x32 pixels: it is empty")
+def _(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "empty.png").write_bytes(png_header(0, 32))
+    extra = '  <tile id="9"><image width="0" height="32" source="empty.png"/></tile>\n'
+    return write(folder, map_text(tilesets=tileset(extra=extra)))
+
+
+@case("tileset_image_source_empty", "damaged picture", 'an image names no file (source="")')
+def _(folder: Path) -> Path:
+    extra = '  <tile id="9"><image width="32" height="32" source=""/></tile>\n'
+    return write(folder, map_text(tilesets=tileset(extra=extra)))
+
+
+@case("image_layer_source_empty_legit", "damaged picture", None)
+def _(folder: Path) -> Path:
+    layer = ' <imagelayer id="2" name="empty">\n  <image source=""/>\n </imagelayer>\n'
+    return write(folder, map_text(body=layer + board_layer()))
+
+
+@case("collision_shapes_300_tiles_legit", "damaged picture", None)
+def _(folder: Path) -> Path:
+    shapes = "".join(f'  <tile id="{8 + i}"><objectgroup draworder="index" id="2">'
+                     f'<object id="1" x="0" y="0" width="32" height="32"/></objectgroup>'
+                     "</tile>\n" for i in range(300))
+    return write(folder, map_text(tilesets=tileset(extra=shapes)))
+
+
+def largest_map(folder: Path, layers: int = 3, flags: int = 0) -> Path:
     """The largest map the budgets let through, for measuring: 64 x 64 cells
     of the game tileset and ``layers`` decoration layers of 64 x 64 tiles
     (3: 16384 tiles to draw, under the 20000 limit)."""
@@ -366,8 +559,11 @@ def largest_map(folder: Path, layers: int = 3) -> Path:
     def layer(i: int, name: str, data: list[int]) -> str:
         return (f' <layer id="{i}" name="{name}" width="{side}" height="{side}">\n'
                 f'  <data encoding="csv">{",".join(map(str, data))}</data>\n </layer>\n')
-    deco = "".join(layer(10 + i, f"deco{i}", [(i + j) % 9 for j in range(side * side)])
+    deco = "".join(layer(10 + i, f"deco{i}",
+                         [(i + j) % 9 | (flags if (i + j) % 9 else 0) for j in range(side * side)])
                    for i in range(layers))
+    if layers == 0:
+        gids = [gid | flags for gid in gids]
     return write(folder, map_text(body=layer(1, "board", gids) + deco, width=side,
                                   height=side, properties={"title": "Largest"}))
 

@@ -78,6 +78,7 @@ class Painter:
                               tiled.tileheight, tiled.hexsidelength)
         self.files: dict[tuple, pygame.Surface | None] = {}
         self.tiles: dict[tuple, pygame.Surface | None] = {}
+        self.turned: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     def draw(self, size: tuple[int, int]) -> pygame.Surface:
         surface = self.target = pygame.Surface(size, pygame.SRCALPHA)
@@ -151,9 +152,19 @@ class Painter:
             left, top = px + origin[0] + tx, py + origin[1] + th - h + ty
             turn = (60 if gid & FLIP_D else 0) + (120 if gid & ROTATE_120 else 0)
             if turn:
-                image, (left, top) = _rotated(image, turn, (w / 2, h / 2),
-                                              (left + w / 2, top + h / 2))
+                image, (left, top) = self._turned(image, gid, layer, turn, (left, top))
             surface.blit(image, (left, top))
+
+    def _turned(self, image: pygame.Surface, gid: int, layer: Layer, turn: int,
+                at: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A tile turned about its centre: the same picture wherever it is drawn
+        (its corner moves with the cell), so it is turned once per tile."""
+        key = (gid, layer.tint, layer.opacity)
+        if key not in self.turned:
+            w, h = image.get_size()
+            self.turned[key] = _rotated(image, turn, (w / 2, h / 2), (w / 2, h / 2))
+        turned, (dx, dy) = self.turned[key]
+        return turned, (at[0] + dx, at[1] + dy)
 
     def _order(self, layer: Layer) -> list[int]:
         """Cell indices in Tiled's drawing order: row by row; on flat-top maps

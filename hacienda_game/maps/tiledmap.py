@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
+from .numbers import float_or, int_or, parse_colour
 from .tmxfile import Scan
 
 FLIP_H = 0x80000000
@@ -55,6 +56,9 @@ class Tileset:
     image: Image | None = None
     tiles: dict[int, dict[str, str]] = field(default_factory=dict)
     tile_images: dict[int, Image] = field(default_factory=dict)
+    # properties saved as numbers (an enum whose values Tiled stores as ints),
+    # by tile: the rules want names, and say why a number is not one
+    numeric: dict[int, set[str]] = field(default_factory=dict)
 
     def source(self, local: int) -> tuple[Image, tuple[int, int, int, int]] | None:
         """The image and rectangle (x, y, w, h) that draw a tile."""
@@ -85,6 +89,7 @@ class MapObject:
     height: float
     rotation: float
     visible: bool
+    id: str = ""
 
 
 @dataclass
@@ -125,6 +130,13 @@ class TiledMap:
         firsts = [t.firstgid for t in self.tilesets]
         i = bisect.bisect_right(firsts, gid) - 1
         return self.tilesets[i] if i >= 0 and gid else None
+
+    def numeric_properties(self, gid: int) -> set[str]:
+        """The tile's properties saved as numbers of an enum (see `Tileset.numeric`)."""
+        tileset = self.tileset_of(gid)
+        if tileset is None:
+            return set()
+        return tileset.numeric.get(tile_id(gid) - tileset.firstgid, set())
 
     def tile_properties(self, gid: int) -> dict[str, str]:
         tileset = self.tileset_of(gid)
@@ -169,31 +181,16 @@ def read_properties(node: Element | None) -> dict[str, str]:
 
 
 def _num(text: str | None, default: float = 0.0) -> float:
-    try:
-        value = float(text) if text not in (None, "") else default
-    except ValueError:
-        return default
-    return value if math.isfinite(value) else default
+    return float_or(text, default)
 
 
 def _int(text: str | None, default: int = 0) -> int:
-    return int(_num(text, default))
+    return int_or(text, default)
 
 
 def _tint(text: str | None) -> tuple[int, int, int, int] | None:
     """``#AARRGGBB`` or ``#RRGGBB`` -> (r, g, b, a)."""
-    if not text:
-        return None
-    digits = text.lstrip("#")
-    try:
-        value = int(digits, 16)
-    except ValueError:
-        return None
-    if len(digits) == 6:
-        return (value >> 16 & 255, value >> 8 & 255, value & 255, 255)
-    if len(digits) == 8:
-        return (value >> 16 & 255, value >> 8 & 255, value & 255, value >> 24 & 255)
-    return None
+    return parse_colour(text)
 
 
 def _mul_tint(a: tuple[int, int, int, int] | None,
@@ -232,7 +229,12 @@ def _tileset(node: Element, firstgid: int, base: Path, scan: Scan) -> Tileset:
         local = _int(tile.get("id"), -1)
         if local < 0:
             continue
-        tileset.tiles[local] = read_properties(tile.find("properties"))
+        props = tile.find("properties")
+        tileset.tiles[local] = read_properties(props)
+        numeric = {prop.get("name", "") for prop in (props if props is not None else ())
+                   if prop.get("type") in ("int", "float") and prop.get("propertytype")}
+        if numeric:
+            tileset.numeric[local] = numeric
         image = _image(tile.find("image"), base, scan)
         if image is not None:
             tileset.tile_images[local] = image
@@ -297,6 +299,7 @@ def _layers(root: Element, base: Path, scan: Scan) -> list[Layer]:
                 layer.objects.append(MapObject(
                     gid=_int(obj.get("gid")), x=_num(obj.get("x")), y=_num(obj.get("y")),
                     width=_num(obj.get("width")), height=_num(obj.get("height")),
-                    rotation=_num(obj.get("rotation")), visible=obj.get("visible", "1") != "0"))
+                    rotation=_num(obj.get("rotation")), visible=obj.get("visible", "1") != "0",
+                    id=obj.get("id", "")))
         out.append(layer)
     return out

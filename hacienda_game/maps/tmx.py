@@ -22,6 +22,7 @@ from types import ModuleType
 
 from ..i18n import N_, _, language
 from .board import SPACES, TERRAINS, Board, BoardError, cell_name
+from .drawcost import drawing_problems
 from .hexgrid import STAGGER_AXES, STAGGER_INDICES, HexLayout
 from .tiledmap import TiledMap, read_map, tile_id
 from .tmxfile import RESAVE_TMX, Scan, check_picture, read_xml, scan_map
@@ -118,6 +119,16 @@ def clear_checked() -> None:
 
 
 def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
+    try:
+        return _check_file(path)
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
+            MemoryError, UnicodeError, AttributeError) as exc:
+        # the last resort: every known trouble has its own sentence above
+        return MapReport([_("{file}: cannot be read ({error}: {reason})").format(
+            file=path, error=type(exc).__name__, reason=str(exc)[:200])]), None
+
+
+def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
     label = str(path)
     if path.suffix.lower() in (".tmj", ".json"):
         return MapReport([_("{file}: JSON maps are not supported; {fix}").format(
@@ -139,6 +150,9 @@ def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
         return MapReport(errors), None
     board_errors, warnings = validate_board(board)
     errors += board_errors
+    if not errors:
+        errors += drawing_problems(tiled, board.layout.picture_size(board.width, board.height),
+                                   label)
     warnings += _players_warnings(board, label)
     return MapReport(errors, warnings, None if errors else board), tiled
 
@@ -257,6 +271,14 @@ def _read_spaces(tiled: TiledMap, layer, label: str,
         if space is None:
             errors.append(_("{file}: cell {cell}: {tile} has no custom property `space`").format(
                 file=label, cell=cell, tile=_tile_name(tiled, gid)))
+        elif space not in SPACES and "space" in tiled.numeric_properties(gid):
+            # Translators: Tiled's menu names stay in English, as Tiled shows them.
+            errors.append(_("{file}: cell {cell}: {tile} has space {space}: space is stored as a"
+                            " number; give the enum string values in the project (in Tiled:"
+                            " View > Custom Types Editor, the enum `space`, Save as: String),"
+                            " then set `space` on the tiles again").format(
+                                file=label, cell=cell, tile=_tile_name(tiled, gid),
+                                space=repr(space)))
         elif space not in SPACES:
             errors.append(_("{file}: cell {cell}: {tile} has unknown space {space}"
                             " (expected one of {spaces})").format(

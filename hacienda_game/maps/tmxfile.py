@@ -30,6 +30,8 @@ from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
 from ..i18n import N_, _
+from .imagefile import ImageProblem, check_png, image_kind, image_size
+from .numbers import COORDINATE, parse_colour, parse_float, parse_int
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_CELLS_SIDE = 64
@@ -51,7 +53,9 @@ MAX_TILE = 1024
 # Text properties a map list shows: title(s) and description(s); any other.
 TEXT_LIMITS = {"title": 100, "description": 2000}
 MAX_PROPERTY_CHARS = 2000
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_NAME_CHARS = 200      # a layer, object, tileset or property name
+MAX_PROPERTIES = 16384    # properties and class members in one file
+MAX_PROPERTY_KEYS = 1_000_000   # characters of every property's full name (class.member)
 
 # How to fix a map in Tiled (translated where shown: the {fix} of a problem).
 # Translators: Tiled's menu names stay in English, as Tiled shows them.
@@ -90,6 +94,7 @@ class Scan:
     layer_data: dict[int, list[int]] = field(default_factory=dict)
     tilesets_read: dict[int, tuple[Element, Path]] = field(default_factory=dict)
     tsx_parsed: dict[str, Element] = field(default_factory=dict)
+    unchecked_png: list[tuple[Path, str]] = field(default_factory=list)
 
     def refuse(self, message: str) -> None:
         self.problems.append(message)
@@ -235,7 +240,10 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
         if image is not None:
             where = _("{file}: layer {layer}").format(file=label,
                                                       layer=repr(layer.get("name", "")))
-            scan_image(image, path.parent, where, scan)
+            scan_image(image, path.parent, where, scan, layer=True)
+            if scan.fatal:
+                return
+    check_pngs(scan)
 
 
 def _hex_side(root: Element, sizes: dict[str, int | None], label: str,
@@ -284,27 +292,76 @@ def check_picture(w: int, h: int, label: str, scan: Scan) -> None:
 
 
 _LAYER_TAGS = ("layer", "imagelayer", "objectgroup", "group")
+_ID = (0, 2**31 - 1)
+_SIZE = (0, 2**31 - 1)
+_GID = (0, 2**32 - 1)
+_SIGNED = (-(2**31), 2**31 - 1)
+_COORD = (-COORDINATE, COORDINATE)
+_LAYER_INTS = {"id": _ID}
+_LAYER_FLOATS = {"offsetx": _COORD, "offsety": _COORD, "opacity": _COORD,
+                 "parallaxx": _COORD, "parallaxy": _COORD}
+# Every number Tiled (1.8 to 1.10) writes, by element: whole numbers and
+# decimals, each read by `numbers` within its range.
+INT_ATTRIBUTES: dict[str, dict[str, tuple[int, int]]] = {
+    "map": {"width": _SIZE, "height": _SIZE, "tilewidth": _SIZE, "tileheight": _SIZE,
+            "hexsidelength": _SIGNED, "nextlayerid": _ID, "nextobjectid": _ID,
+            "compressionlevel": (-1, 9)},
+    "tileset": {"firstgid": _GID, "tilewidth": _SIZE, "tileheight": _SIZE, "spacing": _SIZE,
+                "margin": _SIZE, "tilecount": _SIZE, "columns": _SIZE},
+    "tileoffset": {"x": _SIGNED, "y": _SIGNED},
+    "grid": {"width": _SIZE, "height": _SIZE},
+    "image": {"width": _SIZE, "height": _SIZE},
+    "tile": {"id": _ID, "x": _SIZE, "y": _SIZE, "width": _SIZE, "height": _SIZE},
+    "frame": {"tileid": _ID, "duration": _SIZE},
+    "layer": {**_LAYER_INTS, "width": _SIZE, "height": _SIZE, "x": _SIZE, "y": _SIZE},
+    "imagelayer": _LAYER_INTS, "objectgroup": _LAYER_INTS, "group": _LAYER_INTS,
+    "object": {"id": _ID, "gid": _GID},
+}
+FLOAT_ATTRIBUTES: dict[str, dict[str, tuple[float, float]]] = {
+    "map": {"parallaxoriginx": _COORD, "parallaxoriginy": _COORD},
+    "layer": _LAYER_FLOATS, "imagelayer": _LAYER_FLOATS, "objectgroup": _LAYER_FLOATS,
+    "group": _LAYER_FLOATS,
+    "object": {"x": _COORD, "y": _COORD, "width": _COORD, "height": _COORD,
+               "rotation": _COORD},
+}
 
 
 def _scan_structure(root: Element, label: str, scan: Scan) -> None:
-    """Nesting depth, layer and object counts, text property lengths (an
-    iterative walk: a deep file cannot overflow the stack)."""
-    layers = objects = 0
-    stack = [(root, 1)]
+    """Nesting depth, layer and object counts, every number (`numbers`),
+    name lengths, property counts and text property lengths, before anything
+    is kept (an iterative walk: a deep file cannot overflow the stack).
+    Collision shapes (an object group inside a tileset's ``<tile>``) are
+    neither layers nor objects drawn."""
+    layers = objects = properties = key_chars = 0
+    # (element, depth, inside a <tile>, characters of the class names above it)
+    stack: list[tuple[Element, int, bool, int]] = [(root, 1, False, 0)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, in_tile, prefix = stack.pop()
         if depth > MAX_DEPTH:
             scan.refuse(_("{file}: refused: elements nested over {limit} deep (groups in"
                           " groups, or classes in classes); in Tiled, move layers out of"
                           " nested groups").format(file=label, limit=MAX_DEPTH))
             return
-        if node.tag in _LAYER_TAGS:
+        if not _scan_numbers(node, label, scan) or not _scan_name(node, label, scan):
+            return
+        if node.tag in _LAYER_TAGS and not in_tile:
             layers += 1
-        elif node.tag == "object":
+        elif node.tag == "object" and not in_tile:
             objects += 1
         elif node.tag == "property":
+            properties += 1
+            prefix += len(node.get("name", "")) + 1
+            key_chars += prefix
+            if properties > MAX_PROPERTIES or key_chars > MAX_PROPERTY_KEYS:
+                scan.refuse(_("{file}: refused: over {limit} custom properties and class"
+                              " members, or their names too long; remove properties in"
+                              " Tiled").format(file=label, limit=MAX_PROPERTIES))
+                return
             _scan_property(node, label, scan)
-        stack.extend((child, depth + 1) for child in node)
+        elif node.tag != "properties":
+            prefix = 0
+        inside = in_tile or node.tag == "tile"
+        stack.extend((child, depth + 1, inside, prefix) for child in node)
     if layers > MAX_LAYERS:
         scan.refuse(_("{file}: refused: {count} layers, over the limit of {limit};"
                       " merge or delete layers in Tiled").format(
@@ -313,6 +370,54 @@ def _scan_structure(root: Element, label: str, scan: Scan) -> None:
         scan.refuse(_("{file}: refused: {count} objects, over the limit of {limit};"
                       " delete objects in Tiled").format(
                           file=label, count=objects, limit=MAX_OBJECTS))
+
+
+def _scan_numbers(node: Element, label: str, scan: Scan) -> bool:
+    """Every number the element holds is one (see `numbers`); False after a refusal."""
+    for name, (low, high) in INT_ATTRIBUTES.get(node.tag, {}).items():
+        text = node.get(name)
+        if text is not None and parse_int(text, low, high) is None:
+            bad_number(node, name, low, high, label, scan)
+            return False
+    for name, (bottom, top) in FLOAT_ATTRIBUTES.get(node.tag, {}).items():
+        text = node.get(name)
+        if text is not None and parse_float(text, bottom, top) is None:
+            bad_number(node, name, bottom, top, label, scan)
+            return False
+    for name in ("tintcolor", "trans", "backgroundcolor", "color"):
+        text = node.get(name)
+        if text and node.tag != "property" and parse_colour(text) is None:
+            scan.refuse(_("{where}: <{tag}> attribute {attribute}={value} is not a colour"
+                          " (#RRGGBB or #AARRGGBB); pick the colour again in Tiled").format(
+                              where=label, tag=node.tag, attribute=name,
+                              value=repr(text[:20])))
+            return False
+    return True
+
+
+def bad_number(node: Element, name: str, low: float, high: float, label: str,
+               scan: Scan) -> None:
+    """Refuse an attribute that is not a number the map may hold."""
+    message = _("{where}: <{tag}> attribute {attribute}={value} is not a number from {low} to"
+                " {high} written with the digits 0-9; set it again in Tiled and save").format(
+                    where=label, tag=node.tag, attribute=name,
+                    value=repr(node.get(name, "")[:20]), low=_plain(low), high=_plain(high))
+    if message not in scan.problems:
+        scan.refuse(message)
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _scan_name(node: Element, label: str, scan: Scan) -> bool:
+    name = node.get("name")
+    if name is None or len(name) <= MAX_NAME_CHARS:
+        return True
+    scan.refuse(_("{file}: refused: a <{tag}> has a name of {length} characters, over the"
+                  " limit of {limit}; give it a shorter name in Tiled").format(
+                      file=label, tag=node.tag, length=len(name), limit=MAX_NAME_CHARS))
+    return False
 
 
 def _scan_property(node: Element, label: str, scan: Scan) -> None:
@@ -343,8 +448,7 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
     if None in sizes:
         return
     tw, th = sizes
-    declared = int(node.get("tilecount") or 0) if (node.get("tilecount") or "0").isdigit() \
-        else 0
+    declared = _small_int(node.get("tilecount"), 2**31)
     tiles = node.findall("tile")
     count = max(declared, len(tiles))
     image = node.find("image")
@@ -372,26 +476,31 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
                 return
 
 
-def _small_int(text: str | None) -> int:
-    try:
-        return max(0, min(int(text or 0), MAX_IMAGE_SIDE))
-    except ValueError:
-        return 0
+def _small_int(text: str | None, high: int = MAX_IMAGE_SIDE) -> int:
+    """A count or size already checked by `_scan_numbers`, kept within ``high``."""
+    return max(0, min(parse_int(text) or 0, high))
 
 
 def scan_image(node: Element, base: Path, where: str, scan: Scan,
-               tileset: bool = False) -> tuple[int, int] | None:
-    """An image's true size from its PNG header (never decoded here), within
-    the budgets; None (and a refusal) otherwise."""
+               tileset: bool = False, layer: bool = False) -> tuple[int, int] | None:
+    """An image's true size from its header (PNG, JPEG or GIF, never decoded
+    here: `imagefile`), within the budgets; None (and a refusal) otherwise.
+    An image layer with no picture (``source=""``) draws nothing, as in Tiled."""
     source = node.get("source")
     fix = _(FIX_TILESET_IMAGE) if tileset else _("use a smaller PNG image in Tiled")
-    if not source:
+    if source is None or node.find("data") is not None:
         scan.refuse(_("{where}: images stored inside the map are not supported; {fix}").format(
             where=where, fix=_(RESAVE_TSX)))
         return None
+    if not source.strip():
+        if not layer:
+            scan.refuse(_("{where}: an image names no file (source=\"\"); in Tiled, pick"
+                          " the image again (Tileset > Tileset Properties, Image)").format(
+                              where=where))
+        return None
     for name in ("width", "height"):
         text = node.get(name) or "0"
-        if not text.isdigit() or int(text) > MAX_IMAGE_SIDE:
+        if parse_int(text, 0, MAX_IMAGE_SIDE) is None:
             scan.refuse(_("{where}: image {image} declares {attribute}={value}, over the"
                           " limit of 4096 pixels; {fix}").format(
                               where=where, image=repr(source), attribute=name,
@@ -404,15 +513,24 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
     if not os.path.lexists(path):
         return None   # a missing picture is left out of the drawing, not fatal
     label = _("{where}: image {image}").format(where=where, image=repr(source))
-    head = read_regular(path, label, scan, limit=MAX_IMAGE_BYTES, head=33)
+    head = read_regular(path, label, scan, limit=MAX_IMAGE_BYTES, head=MAX_IMAGE_BYTES)
     if head is None:
         return None
-    if len(head) < 24 or not head.startswith(PNG_SIGNATURE) or head[12:16] != b"IHDR":
-        scan.refuse(_("{where}: not a PNG image; save it as PNG and re-add it in Tiled")
-                    .format(where=label))
+    if image_kind(head) is None:
+        scan.refuse(_("{where}: not a PNG, JPEG or GIF image; save it as PNG and re-add it"
+                      " in Tiled").format(where=label))
         return None
-    width, height = struct.unpack(">II", head[16:24])
-    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or not width or not height:
+    try:
+        width, height = image_size(head)
+    except ImageProblem as problem:
+        _damaged(label, problem, scan)
+        return None
+    if not width or not height:
+        scan.refuse(_("{where}: the picture is {width}x{height} pixels: it is empty; draw"
+                      " something in it, or pick another image in Tiled").format(
+                          where=label, width=width, height=height))
+        return None
+    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
         scan.refuse(_("{where}: the picture is {width}x{height} pixels, over the limit of"
                       " 4096 a side; {fix}").format(where=label, width=width, height=height,
                                                      fix=fix))
@@ -423,17 +541,49 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
                       " use fewer or smaller images in Tiled").format(where=label))
         return None
     scan.images[key] = (width, height)
+    if image_kind(head) == "png":
+        scan.unchecked_png.append((path, label))
     return width, height
 
 
+def _damaged(label: str, problem: ImageProblem, scan: Scan) -> None:
+    scan.refuse(_("{where}: the image is damaged: {reason}; save it again from a paint"
+                  " program and re-add it in Tiled").format(
+                      where=label, reason=_(problem.reason).format(**problem.fields)))
+
+
+def check_pngs(scan: Scan) -> None:
+    """Check every PNG the map uses whole (`imagefile.check_png`), once the
+    budgets have passed: a damaged one is refused with the reason."""
+    for path, label in scan.unchecked_png:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since it was sized
+                    raise OSError(0, "not a regular file")
+                with os.fdopen(fd, "rb", closefd=False) as f:
+                    data = f.read(MAX_IMAGE_BYTES + 1)
+            finally:
+                os.close(fd)
+            check_png(data)
+        except OSError as exc:
+            scan.refuse(_("{where}: cannot read the file ({reason})").format(
+                where=label, reason=exc.strerror or exc))
+        except ImageProblem as problem:
+            _damaged(label, problem, scan)
+    scan.unchecked_png.clear()
+
+
 def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
+    low, high = INT_ATTRIBUTES.get(node.tag, {}).get(name, _SIGNED)
     text = node.get(name)
-    try:
-        return int(text or "")
-    except ValueError:
+    value = parse_int(text, low, high)
+    if value is None and text is None:
         scan.refuse(_("{where}: <{tag}> attribute {attribute}={value} is not a whole number")
                     .format(where=label, tag=node.tag, attribute=name, value=repr(text)))
-        return None
+    elif value is None:
+        bad_number(node, name, low, high, label, scan)
+    return value
 
 
 def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
@@ -482,12 +632,15 @@ def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
 
 def _csv_gids(text: str, where: str, scan: Scan) -> list[int] | None:
     items = [t.strip() for t in text.split(",")] if text else []
+    gids = []
     for item in items:
-        if not (item.isascii() and item.isdigit()) or int(item) >= 1 << 32:
+        gid = parse_int(item, 0, 2**32 - 1)
+        if gid is None or not item[:1].isdigit():
             scan.refuse(_("{where}: CSV data holds {item}, not a tile number").format(
                 where=where, item=repr(item[:20])))
             return None
-    return [int(item) for item in items]
+        gids.append(gid)
+    return gids
 
 
 def _base64_gids(text: str, compression: str | None, limit: int, where: str,

@@ -14,6 +14,7 @@ in that language.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -41,6 +42,16 @@ def summary(path: Path, report: MapReport) -> str:
             f" {counts['pampas']} pampas; stagger {board.staggeraxis}/{board.staggerindex}")
 
 
+def safe_output() -> None:
+    """Write what the console's encoding cannot show as ``\\N{...}`` escapes
+    (an emoji layer name on a cp1252 console), never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="namereplace")
+
+
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("maps", nargs="+", metavar="FILE", help=".tmx file or built-in map name")
@@ -49,6 +60,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
                         help="the language of the problems (default: en)")
     args = parser.parse_args(argv)
     i18n.set_language(args.lang)
+    safe_output()
     invalid = 0
     for name in args.maps:
         path = locate(name)
