@@ -315,3 +315,139 @@ def test_a_settings_link_that_leads_nowhere_is_not_replaced(home, tmp_path):
     s.save()
     assert path.is_symlink() and not (tmp_path / "gone").exists()
     assert s.notice and "settings.json" in s.notice
+
+
+# ------------------------------------------- two windows on one user folder
+WINDOW = """
+import random, sys
+from hacienda_game.engine import new_game
+from hacienda_game.session.keeper import GameKeeper
+from hacienda_game.session.plan import GamePlan, SeatPlan
+seed, steps = int(sys.argv[1]), int(sys.argv[2])
+plan = GamePlan("symmetric", [SeatPlan("W%d" % seed), SeatPlan("X", "easy", 1)], seed)
+keeper = GameKeeper(plan)
+state = new_game("symmetric", 2, seed)
+rng = random.Random(seed)
+while not state.is_over() and len(state.history) < steps:
+    action = state.random_action(rng)
+    keeper.note(state, action, state.apply(action))
+keeper.flush()
+print("played", len(state.history), state.is_over(), flush=True)
+if sys.stdin.readline().strip() == "finish":
+    while not state.is_over():
+        action = state.random_action(rng)
+        keeper.note(state, action, state.apply(action))
+    keeper.close()
+    print("finished", keeper.problem, flush=True)
+"""
+
+
+def _window(home: Path, seed: int, steps: int) -> subprocess.Popen:
+    env = dict(os.environ, HACIENDA_HOME=str(home), PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", WINDOW, str(seed), str(steps)], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def test_two_windows_on_one_folder_never_lose_each_others_unfinished_game(home):
+    from hacienda_game.session.keeper import continuable
+
+    first = _window(home, 21, 30)
+    try:
+        assert first.stdout.readline().startswith("played 30 False")
+        second = _window(home, 22, 40)
+        assert second.stdout.readline().startswith("played 40 False")
+        # A third window (this test) offers neither: both games are being played.
+        assert continuable() is None
+        second.communicate("finish\n", timeout=120)   # the second window's game ends
+        assert second.returncode == 0
+        games = {}
+        for path in sorted((home / "saves").glob("autosave*.json")):
+            saved = saves.load_game(path)
+            games[saved.plan.seed] = len(saved.state.history)
+        assert games == {21: 30}, games               # the first window's game is whole
+    finally:
+        first.communicate("", timeout=60)             # the first window closes unfinished
+    info = continuable()                              # now it is offered, to any window
+    assert info is not None and info.plan.seed == 21 and info.actions == 30
+    assert len(list((home / "replays").glob("*.json"))) == 1
+
+
+def test_records_written_in_the_same_instant_are_all_kept(home):
+    state, plan = _finished(), _plan(seed=4)
+    start = threading.Barrier(6)
+    paths: list[Path] = []
+
+    def keep() -> None:
+        for _ in range(4):
+            start.wait()
+            paths.append(saves.keep_replay(state, plan))
+
+    threads = [threading.Thread(target=keep) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    kept = sorted((home / "replays").glob("*.json"))
+    assert len(paths) == 24 and len(set(paths)) == 24 and len(kept) == 24
+    assert not [p for p in (home / "replays").iterdir() if p.name.startswith(".")]
+
+
+def test_a_named_save_never_takes_an_autosave_slots_name(home):
+    state, plan = _game(8), _plan()
+    paths = [saves.save_game(state, plan, n) for n in ("Autosave", "Autosave 2", "autosave-3")]
+    assert [p.stem for p in paths] == ["autosave-save", "autosave-2-save", "autosave-3-save"]
+
+
+# ------------------------------------------- a full disk at the game's end
+def test_a_record_a_full_disk_refuses_is_kept_in_memory_told_and_not_continued(
+        home, monkeypatch):
+    import errno
+
+    from hacienda_game.session import keeper as keeper_module
+    from hacienda_game.session.keeper import GameKeeper, continuable
+
+    plan = _plan(seed=4)
+    keeper = GameKeeper(plan)
+    state = new_game("symmetric", 2, 4)
+    rng = random.Random(4)
+    real_fsync = os.fsync
+    full = []
+
+    def fsync(fd):
+        if full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    while True:
+        action = state.random_action(rng)
+        if _ends(state, action):
+            break
+        keeper.note(state, action, state.apply(action))
+    keeper.flush()
+    assert continuable() is not None                  # the game so far is autosaved
+    full.append(True)                                 # the disk fills up
+    keeper.note(state, action, state.apply(action))   # the last action: the game ends
+    assert state.is_over()
+    assert keeper.problem and "No space left" in keeper.problem   # told at once
+    assert "memory" in keeper.problem
+    assert continuable() is None                      # never offered as unfinished
+    assert not list((home / "replays").glob("*.json"))
+    keeper.close()
+    full.clear()                                      # room again: the next game's write
+    waiting = keeper_module.unkept()
+    assert [w[0].history for w in waiting] == [state.history]
+    other = GameKeeper(_plan(seed=5))
+    fresh = new_game("symmetric", 2, 5)
+    first = fresh.random_action(random.Random(5))
+    other.note(fresh, first, fresh.apply(first))
+    other.close()
+    kept = list((home / "replays").glob("*.json"))
+    assert len(kept) == 1 and saves.load_replay(kept[0]).final.history == state.history
+    assert keeper_module.unkept() == []
+
+
+def _ends(state, action) -> bool:
+    after = state.clone()
+    after.apply(action)
+    return after.is_over()

@@ -468,12 +468,14 @@ class NetPlay:
                  port: int = 8765, log: Callable[[str], None] | None = None,
                  advertise: bool = True):
         from ..net.hosting import read_note
-        from ..session.saves import autosave_path
+        from ..session.unfinished import slot_for_game
+        from ..session.userdirs import saves_dir
 
         self.plan = plan
-        # A game resumed from the autosave takes its clients back (same code, tokens).
-        note = read_note(autosave_path(), plan) if state.history else {}
-        self.note_path = autosave_path()
+        # The note sits beside this game's autosave slot; a game resumed from
+        # its autosave takes its clients back (same code, tokens).
+        self.note_path = slot_for_game(saves_dir(), saved_plan(plan))
+        note = read_note(self.note_path, plan) if state.history else {}
         for attempt in (port, 0):        # the usual port taken: any free one
             self.hosted = HostedGame(plan, state, bind, attempt, code=note.get("code"),
                                      tokens=note.get("tokens"), log=log)

@@ -19,6 +19,7 @@ from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
 from ..i18n import N_, _
 from .plan import GamePlan
 from .saves import SaveError, autosave, autosave_path, keep_aside, keep_replay, load_game
+from .unfinished import offered, slot_for_game
 from .userdirs import replays_dir, saves_dir
 
 # Why the Undo button is off: its label, and the sentence the status line shows.
@@ -48,7 +49,7 @@ class GameKeeper:
         self.notice: str | None = None       # said once: a damaged autosave kept aside
         self._writer: ThreadPoolExecutor | None = None
         self._last: Future | None = None
-        self._looked = False          # has the old autosave been looked at yet
+        self._slot: Path | None = None   # this game's autosave slot (chosen at the first write)
         self._lock = threading.Lock()
         self._pending: tuple | None = None    # the game to write next
         self._told = False
@@ -89,6 +90,9 @@ class GameKeeper:
             self._on_disk = min(on_disk, actions)
         if not queued:
             self._last = self._writer.submit(self._drain)
+        if state.is_over():
+            self._collect(wait=True)     # the end's record: the player hears at once if it failed
+            return
         with self._written:
             # Never further behind than MOST_BEHIND: wait for the writer (a
             # failed write counts as done: the player is told, the game goes on).
@@ -111,14 +115,27 @@ class GameKeeper:
                 self._written.notify_all()
 
     def _write(self, state: GameState, saves_folder, replays_folder) -> None:
-        if not self._looked:
-            self._looked = True
-            self._keep_damaged(autosave_path(saves_folder))
-        if state.is_over():
+        if self._slot is None:
+            for path in offered(saves_folder):          # not another window's game
+                self._keep_damaged(path)
+            # This window's own slot: never another window's unfinished game.
+            self._slot = slot_for_game(saves_folder, self.plan)
+        _keep_unkept()
+        if not state.is_over():
+            autosave(state, self.plan, saves_folder, self._slot.stem)
+            return
+        try:
             self.replay_path = keep_replay(state, self.plan, replays_folder)
-            autosave_path(saves_folder).unlink(missing_ok=True)    # nothing left to continue
-        else:
-            autosave(state, self.plan, saves_folder)
+        except SaveError as e:
+            # A full disk: the record stays in memory (written as soon as it can
+            # be, at this window's next write), the player is told, and the
+            # game is not offered again as unfinished.
+            with _unkept_lock:
+                _unkept.append((state, self.plan, replays_folder))
+            raise SaveError(_("{why} The record is kept in memory and written when there is"
+                              " room again, while the game is open.").format(why=e)) from None
+        finally:
+            self._slot.unlink(missing_ok=True)           # nothing left to continue
 
     def _keep_damaged(self, path) -> None:
         """Before the first write: an autosave that does not load (damaged, of
@@ -194,18 +211,49 @@ def story(state: GameState) -> list[tuple[Action, list[Event], list[int], list[i
     return out
 
 
+# Records of finished games that a full disk refused: kept in memory and
+# written at the next write of any game in this process (``unkept()`` lists them).
+_unkept: list[tuple[GameState, GamePlan, Path]] = []
+_unkept_lock = threading.Lock()
+
+
+def _keep_unkept() -> None:
+    with _unkept_lock:
+        waiting = list(_unkept)
+    for item in waiting:
+        try:
+            keep_replay(*item)
+        except SaveError:
+            return                      # still no room: tried again at the next write
+        with _unkept_lock:
+            _unkept.remove(item)
+
+
+def unkept() -> list[tuple[GameState, GamePlan, Path]]:
+    """Finished games whose records are waiting for room on the disk."""
+    with _unkept_lock:
+        return list(_unkept)
+
+
 def continuable():
-    """The autosave's list entry (`SaveInfo`: read and checked, not replayed)
-    if there is one, for the menu's Continue; its ``load()`` replays it."""
+    """The newest unfinished game no other window of the game is playing, as
+    a list entry (`SaveInfo`: read and checked, not replayed), for the menu's
+    Continue; its ``load()`` replays it.  None if there is none (a file that
+    cannot be read is listed by the load screen with the reason)."""
     from .saves import _read_save
 
-    path = autosave_path()
-    if not os.path.lexists(path):
-        return None
-    try:
-        return _read_save(path)[1]
-    except SaveError:
-        return None        # the load screen lists it with the reason
+    found = []
+    for path in offered():
+        try:
+            found.append(_read_save(path)[1])
+        except Exception:  # noqa: BLE001 - any file at all: the load screen says why
+            continue
+    return max(found, key=lambda info: info.saved_at, default=None)
+
+
+def _unfinished_path() -> Path:
+    info = continuable()
+    return info.path if info is not None else autosave_path()
 
 
 def keep_unfinished(name: str | None = None) -> Path:
@@ -225,20 +273,22 @@ def keep_unfinished(name: str | None = None) -> Path:
         slot_for,
     )
 
-    path = autosave_path()
+    path = _unfinished_path()
     _read_save(path)                                      # checked: a save of this version
     data = json.loads(read_user_file(path, MAX_BYTES, _("saved game")).decode("utf-8"))
     data["name"] = name or next_name()
     target = saves_dir() / f"{slot_for(data['name'])}{SUFFIX}"
     _write_json(target, data, _("The game could not be saved to {file} ({why})."))
-    discard_unfinished()
+    discard_unfinished(path)
     return target
 
 
-def discard_unfinished() -> None:
-    """The player chose to throw the unfinished game away (New game asked)."""
+def discard_unfinished(path: Path | None = None) -> None:
+    """The player chose to throw the unfinished game away (New game asked):
+    the one Continue offers, never another window's."""
+    path = _unfinished_path() if path is None else path
     try:
-        autosave_path().unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
     except OSError as e:
         raise SaveError(_("{file} could not be deleted ({why}).").format(
-            file=autosave_path().name, why=e.strerror or e)) from None
+            file=path.name, why=e.strerror or e)) from None

@@ -23,6 +23,7 @@ and left as it is.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hashlib
 import json
@@ -310,10 +311,13 @@ def slot_for(name: str, folder: Path | None = None) -> str:
     """A file name (without .json) for a new save named ``name``: made from the
     name, never the autosave's nor one already there (``-2``, ``-3``, ...)."""
     folder = saves_dir() if folder is None else folder
+    from .unfinished import SLOT_NAME
+
     base = _slug(name) or "save"
+    if SLOT_NAME.match(base) or base.startswith(f"{AUTOSAVE}-damaged"):
+        base = f"{base}-save"          # the autosave slots' names are theirs alone
     n, slot = 1, base
-    while slot == AUTOSAVE or slot.startswith(f"{AUTOSAVE}-damaged") \
-            or os.path.lexists(folder / f"{slot}{SUFFIX}"):
+    while os.path.lexists(folder / f"{slot}{SUFFIX}"):
         n += 1
         slot = f"{base}-{n}"
     return slot
@@ -451,8 +455,10 @@ def save_game(state: GameState, plan: GamePlan, name: str,
     return path
 
 
-def autosave(state: GameState, plan: GamePlan, folder: Path | None = None) -> Path:
-    return save_game(state, plan, _("Autosave"), folder, AUTOSAVE)
+def autosave(state: GameState, plan: GamePlan, folder: Path | None = None,
+             slot: str = AUTOSAVE) -> Path:
+    """The unfinished game, into an autosave slot (`session.unfinished`)."""
+    return save_game(state, plan, _("Autosave"), folder, slot)
 
 
 def autosave_path(folder: Path | None = None) -> Path:
@@ -575,8 +581,10 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[Problem
 def find_save(name: str, folder: Path | None = None) -> Path | None:
     """The named save (not the autosave) whose title is ``name``, if any."""
     folder = saves_dir() if folder is None else folder
+    from .unfinished import is_slot
+
     for info in list_saves(folder)[0]:
-        if info.name == name and info.slot != AUTOSAVE:
+        if info.name == name and not is_slot(info.path):
             return info.path
     return None
 
@@ -610,14 +618,58 @@ def keep_replay(state: GameState, plan: GamePlan, folder: Path | None = None) ->
     folder = replays_dir() if folder is None else folder
     stamp = datetime.now().strftime("%Y-%m-%d_%H%M")
     base = f"{stamp}_{_slug(state.board.name) or 'map'}"
-    path = folder / f"{base}{SUFFIX}"
-    n = 2
-    while os.path.lexists(path):
-        path = folder / f"{base}-{n}{SUFFIX}"
-        n += 1
-    _write_json(path, make_record(state, plan=plan_to_dict(plan)),
-                _("The game's record could not be kept in {file} ({why})."))
+    text = json.dumps(make_record(state, plan=plan_to_dict(plan)), indent=1)
+    try:
+        return write_new(folder, base, text)
+    except OSError as e:
+        raise SaveError(_("The game's record could not be kept in {file} ({why}).").format(
+            file=folder / f"{base}{SUFFIX}", why=e.strerror or e)) from None
+
+
+def write_new(folder: Path, base: str, text: str) -> Path:
+    """Write ``text`` to a file that did not exist, ``base.json`` or
+    ``base-2.json``, ...: the name is taken atomically (a hard link of the
+    whole written file, or an exclusive create where links are not
+    supported), so two games writing in the same instant (two windows on one
+    folder) never take one name and one of them is never lost."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        n, links = 1, True
+        while True:
+            path = folder / (f"{base}{SUFFIX}" if n == 1 else f"{base}-{n}{SUFFIX}")
+            try:
+                if links:
+                    os.link(tmp, path)
+                else:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+                    os.replace(tmp, path)
+                break
+            except FileExistsError:
+                n += 1
+            except OSError as e:
+                if not links or e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV,
+                                                errno.EMLINK, errno.ENOSYS):
+                    raise
+                links = False              # a file system without hard links
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _sync_folder(folder)
     return path
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError, AttributeError):    # the new name itself, on disk
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
 
 
 def default_plan(record: dict[str, Any]) -> GamePlan:

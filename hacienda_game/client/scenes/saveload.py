@@ -191,9 +191,12 @@ def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
 
         def play() -> None:
             from ...net.hosting import mark_remote, read_note
+            from ...session.unfinished import claim, game_mark, is_slot
 
             # a game hosted from here: its remote seats host again (players rejoin)
             plan = mark_remote(saved.plan, read_note(saved.path, saved.plan))
+            if is_slot(saved.path):       # an unfinished game goes on in its own slot
+                claim(saved.path, game_mark(plan))
             go(PlayScene(plan, state=saved.state, limit=saved.limit))
 
         if saved.map_changed:
