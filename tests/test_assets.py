@@ -37,7 +37,8 @@ def contract_frames() -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     frames = {}
     for seat in SEATS:
         frames[f"land_{seat}"] = hexes
-        frames[f"hacienda_{seat}"] = ((12, 12), (20, 20))
+        frames[f"land_built_{seat}"] = hexes
+        frames[f"hacienda_{seat}"] = ((22, 18), (28, 24))    # large: most of a hex's middle
         frames[f"emblem_{seat}"] = ((10, 10), (16, 16))      # >= 10 canvas px (issue 13)
         for animal in ANIMALS:
             frames[f"animal_{animal}_{seat}"] = token
@@ -49,6 +50,11 @@ def contract_frames() -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     frames.update({f"card_animal_{animal}": card for animal in ANIMALS})
     frames.update({"card_back_land": card, "card_back_animal": card})
     frames.update({f"coin_{step}": ((3, 10), (14, 14)) for step in range(6)})
+    # A payout's coins: >= 12 canvas pixels tall (24 screen pixels at 1080p).
+    frames.update({f"coin_big_{step}": ((3, 16), (20, 20)) for step in range(6)})
+    frames.update({"purse": ((16, 16), (28, 28)), "purse_full": ((16, 16), (28, 28)),
+                   "pad_arrow": ((12, 10), (20, 18)), "trophy": ((14, 14), (32, 32)),
+                   "podium": ((90, 30), (128, 48))})
     frames.update({f"icon_{name}": small for name in ICONS})
     frames.update({name: ((12, 12), (48, 48)) for name in NINE_SLICES})
     frames.update({name: small for name in ("ui_cursor", "ui_arrow_left", "ui_arrow_right",

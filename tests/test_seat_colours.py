@@ -63,3 +63,28 @@ def test_the_sprites_use_the_measured_colours():
     meta = json.loads((Path(__file__).resolve().parents[1] / "assets" / "sprites.json")
                       .read_text(encoding="utf-8"))
     assert [tuple(c) for c in meta["seat_colours"]] == SEAT_RGB
+
+
+def test_illegal_is_never_a_seat_colour():
+    """"Not here" (the illegal hex mark the board shows) uses no colour that reads
+    as a seat's: each of its colours stands >= 20 from every seat colour, >= 10
+    under each simulation."""
+    import json
+    from pathlib import Path
+
+    import numpy as np
+    import pygame
+
+    assets = Path(__file__).resolve().parents[1] / "assets"
+    spot = json.loads((assets / "sprites.json").read_text(encoding="utf-8"))["frames"][
+        "hex_illegal"]
+    sheet = pygame.image.load(str(assets / "sprites.png"))
+    part = sheet.subsurface((spot["x"], spot["y"], spot["w"], spot["h"]))
+    rgb = pygame.surfarray.array3d(part).reshape(-1, 3)
+    alpha = pygame.surfarray.array_alpha(part).reshape(-1)
+    used = {tuple(int(v) for v in c) for c in np.unique(rgb[alpha > 0], axis=0)}
+    for ink in used:
+        for seat_ink in SEAT_RGB:
+            assert de(ink, seat_ink) >= 20, (ink, seat_ink)
+            for deficiency in DEFICIENCIES:
+                assert de(ink, seat_ink, deficiency) >= 10, (ink, seat_ink, deficiency)

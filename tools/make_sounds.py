@@ -155,6 +155,30 @@ def effects(rng: np.random.Generator) -> dict[str, np.ndarray]:
     parts += [(t, tone("triangle", hz(n) / 4, 0.12, decay=0.2, sustain=0.5) * 0.5)
               for n, t in win]
     fx["win"] = seq(*parts, total=1.18)
+    # A coin drops into the counting purse: a bright clink that bounces once.
+    fx["purse"] = seq((0.0, tone("thin", hz("E6"), 0.05, decay=0.02) * 0.3),
+                      (0.045, tone("thin", hz("B6"), 0.07, decay=0.025) * 0.22), total=0.12)
+    # The winner's celebration: a snare roll that speeds up, then a brass call
+    # (ta-ta-ta-taaa) and a held major chord under a rising arpeggio.
+    roll = []
+    t, gap = 0.0, 0.11
+    while t < 0.62:
+        hit = noise(0.05, rng, hold=2) * envelope(int(0.05 * RATE), 0.001, 0.018)
+        roll.append((t, hit * (0.18 + 0.25 * t)))
+        t += gap
+        gap = max(0.035, gap * 0.8)
+    call = [("G4", 0.7, 0.1), ("G4", 0.82, 0.1), ("G4", 0.94, 0.1), ("C5", 1.06, 0.55),
+            ("E5", 1.66, 0.12), ("G5", 1.8, 0.12), ("C6", 1.94, 0.9)]
+    brass = [(at, tone("pulse", hz(n), d, decay=0.35, sustain=0.55, release=0.06) * 0.32)
+             for n, at, d in call]
+    brass += [(at, tone("square", hz(n) / 2, d, decay=0.3, sustain=0.4, release=0.06) * 0.12)
+              for n, at, d in call]
+    chord = [(1.94, tone("triangle", hz(n), 0.9, decay=0.5, sustain=0.6, release=0.2) * 0.25)
+             for n in ("C4", "E4", "G4")]
+    crash = noise(0.7, rng, hold=1) * envelope(int(0.7 * RATE), 0.002, 0.25) * 0.16
+    fx["fanfare"] = seq(*roll, *brass, *chord, (1.94, crash),
+                        (1.06, tone("triangle", hz("C3"), 0.55, decay=0.3) * 0.4),
+                        (1.94, tone("triangle", hz("C3"), 0.9, decay=0.4) * 0.4), total=2.9)
     return fx
 
 

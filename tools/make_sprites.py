@@ -445,16 +445,19 @@ def patterned(image: Image, band: np.ndarray, seat: int) -> None:
         image[band & pattern_mask(seat, band.shape)] = rgba(letter)
 
 
-def land_tile(seat: int) -> Image:
+def land_tile(seat: int, with_emblem: bool = True) -> Image:
     """A thick ring in the seat's colour with the emblem low on the left: the
     client lays the seat's colour, half see-through, over the whole face first,
     so the terrain shows through and the middle (its picture) stays clear; the
-    chip goes low on the right, the hacienda on top."""
+    chip goes low on the right.  Under a hacienda (``land_built_<s>``) the tile
+    has no emblem: the hacienda carries it, so a hex never shows more than two
+    marks (the hacienda and a chip)."""
     main, shade, _light = SEATS[seat]
     image = hex_ring(["k", main, main, main, shade, "k"])
     depth = hex_depth()
     patterned(image, (depth >= 1) & (depth <= 3), seat)
-    paste(image, emblem(seat, 11), 3, TILE - 13 - 5)
+    if with_emblem:
+        paste(image, emblem(seat, 11), 3, TILE - 13 - 5)
     return image
 
 
@@ -474,27 +477,39 @@ def animal_token(animal: str, seat: int) -> Image:
     return token
 
 
+HACIENDA_ART = """
+    .........33.........
+    ........3113........
+    .......311113.......
+    ......31111113......
+    .....3111111113.....
+    ....311111111113....
+    ...31111111111113...
+    ..3111111111111113..
+    .322222222222222223.
+    ..wwwwwwwwwwwwwwww..
+    ..wwwwwwwwwwwwwwww..
+    ..wwwwwwwwwUUwwkkw..
+    ..wwwwwwwwUUUUwkkw..
+    ..wwwwwwwwUUUUwwww..
+    ..wwwwwwwwUUUUwwww..
+    ..wwwwwwwwUUUUwwww..
+    """
+
+
 def hacienda(seat: int) -> Image:
-    """A little house: roof in the seat's colour, the seat's emblem on its wall."""
-    house = seat_draw("""
-        .......22.......
-        ......2112......
-        .....211112.....
-        ....21111112....
-        ...2111111112...
-        ..211111111112..
-        .21111111111112.
-        2222222222222222
-        .wwwwwwwwwwwwww.
-        .wwwwwwwwwwwwww.
-        .wwwwwwwwwwwwww.
-        .wwwwwwwwwwUUww.
-        .wwwwwwwwwwUUww.
-        .wwwwwwwwwwUUww.
-        .wwwwwwwwwwUUww.
-        """, seat)
-    paste(house, emblem(seat, 5, SEATS[seat][1]), 2, 8)
-    return outline(house)
+    """A large house, readable on every seat colour (even its own): a roof in the
+    seat's colour rimmed in its light colour, white walls with the seat's emblem,
+    a dark outline and a dark shadow down and to the right that parts it from
+    the tile under it."""
+    house = seat_draw(HACIENDA_ART, seat)
+    paste(house, emblem(seat, 5), 2, 9)
+    house = outline(house)
+    shadow = recolour(house, {letter: "k" for letter in PALETTE if letter != "k"})
+    image = blank(house.shape[1] + 2, house.shape[0] + 2)
+    paste(image, shadow, 2, 2)
+    paste(image, house, 0, 0)
+    return image
 
 
 WHEAT = """
@@ -566,11 +581,21 @@ def water(step: int) -> Image:
     return image
 
 
-def highlights() -> dict[str, Image]:
-    illegal = hex_ring(["k", "r", "r", "k"])
-    cross = np.eye(10, dtype=bool) | np.fliplr(np.eye(10, dtype=bool))
+def illegal_mark() -> Image:
+    """"Not here", in no seat's colour: a ring of barrier tape (ink and white
+    dashes) and a bold white cross outlined in ink."""
+    illegal = hex_ring(["k", "w", "w", "k"])
+    depth = hex_depth()
+    y, x = np.mgrid[0:TILE, 0:TILE]
+    illegal[(depth >= 1) & (depth <= 2) & ((x + y) // 3 % 2 == 0)] = rgba("k")
+    cross = np.eye(12, dtype=bool) | np.fliplr(np.eye(12, dtype=bool))
     cross = grow(cross, diagonal=False)
-    paste_centred(illegal, outline(fill(cross, "r")))
+    paste_centred(illegal, outline(fill(cross, "w")))
+    return illegal
+
+
+def highlights() -> dict[str, Image]:
+    illegal = illegal_mark()
     legal = hex_ring(["k", "c", "c", "w", "k"])
     paste_centred(legal, outline(draw(".c.\nccc\n.c.")))
     return {
@@ -664,6 +689,144 @@ def coin(step: int, frames: int = 6) -> Image:
     if half >= 4:
         paste_centred(image, draw(".o.\nooo\no..\nooo\n..o\nooo\n.o."), 0, 0)
     return outline(image)
+
+
+PESO = """
+    ..o..
+    .ooo.
+    oo.o.
+    oo...
+    .ooo.
+    ...oo
+    .o.oo
+    .ooo.
+    ..o..
+    """
+
+
+def big_coin(step: int, frames: int = 6) -> Image:
+    """The payout's peso, 16 pixels across (32 screen pixels at 1080p): a rim, a
+    glint and a peso sign, spinning about its vertical axis."""
+    size = 16
+    half = max(abs(math.cos(math.pi * step / frames)) * size / 2, 1.0)
+    shape = ellipse(size, half, size / 2)
+    image = fill(shape, "y")
+    x = np.arange(size)[None, :].repeat(size, axis=0)
+    rim = shape & ~shrink(shape)
+    image[rim & (x >= size // 2)] = rgba("o")
+    image[rim & (x < size // 2)] = rgba("t")
+    if half >= 6:
+        paste_centred(image, draw(PESO))
+        image[3, 5:7] = rgba("w")
+        image[4, 4] = rgba("w")
+    elif half >= 3:
+        image[shrink(shrink(shape))] = rgba("t")
+    return outline(image)
+
+
+def purse(full: bool) -> Image:
+    """The counting purse: a leather bag tied with gold string; ``full`` bulges
+    as a coin drops in."""
+    art = """
+        ......UUUUUU......
+        .....UuuuuuuU.....
+        ......UUUUUU......
+        .......yyyy.......
+        ......UuuuuuU.....
+        ....UUuuuuuuuUU...
+        ...UuuuuuuuuuuuU..
+        ..UuuuuuyyuuuuuuU.
+        ..UuuuuyyyyuuuuuU.
+        .UuuuuyyuuuuuuuuuU
+        .UuuuuuyyyuuuuuuuU
+        .UuuuuuuuyyuuuuuuU
+        .UuuuuuyyyyuuuuuuU
+        .UuuuuuuyyuuuuuuuU
+        ..UuuuuuuuuuuuuuU.
+        ...UUuuuuuuuuuUU..
+        .....UUUUUUUUUU...
+        """
+    image = draw(art)
+    if full:
+        wide = blank(image.shape[1] + 2, image.shape[0] - 1)
+        paste(wide, image[:5], 1, 0)
+        body = image[5:]
+        stretched = np.concatenate([body[:, :9], body[:, 8:9], body[:, 9:]], axis=1)
+        paste(wide, np.concatenate([stretched[:-2], stretched[-1:]], axis=0), 0, 5)
+        paste(wide, draw("w"), 5, 7)
+        image = wide
+    else:
+        paste(image, draw("w"), 4, 8)
+    return outline(image)
+
+
+def pad_arrow() -> Image:
+    """The pad's hex cursor points down at its hex with this big arrow."""
+    return outline(outline(draw("""
+        .yyyyyyyyy.
+        .ywwyyyyyy.
+        .ywyyyyyyo.
+        .yyyyyyyyo.
+        yyyyyyyyyoo
+        .yyyyyyyoo.
+        ..yyyyyoo..
+        ...yyyoo...
+        ....yoo....
+        .....o.....
+        """), "k"), "w")
+
+
+def trophy() -> Image:
+    return outline(draw("""
+        .yyyyyyyyyyyyyy.
+        yywyyyyyyyyyyooy
+        yywyyyyyyyyyyooy
+        .ywyyyyyyyyyyoo.
+        ..yyyyyyyyyyoo..
+        ...yyyyyyyyoo...
+        ....yyyyyyoo....
+        ......yyoo......
+        .......yo.......
+        .......yo.......
+        .....yyyyoo.....
+        ...tttttttttt...
+        ...tUUUUUUUUt...
+        ...tttttttttt...
+        """))
+
+
+PODIUM_STEPS = ((2, "l", "g", 28), (1, "y", "o", 38), (3, "s", "u", 21))   # left to right
+
+
+def podium() -> Image:
+    """Three steps, 2-1-3 from the left, each with its place in big numerals:
+    gold, silver and bronze faces with a light top edge and a shaded side."""
+    glyphs = build_fonts()["large"]
+    width, gap = 34, 0
+    height = max(step[3] for step in PODIUM_STEPS)
+    image = blank(3 * width + 2 * gap, height)
+    for index, (place, face, shade, tall) in enumerate(PODIUM_STEPS):
+        block = blank(width, tall)
+        block[...] = rgba(face)
+        block[:2] = rgba("w")
+        block[:, -3:] = rgba(shade)
+        digit = glyphs[str(place)]
+        rows = np.nonzero(digit.any(axis=1))[0]
+        digit = digit[rows[0]:rows[-1] + 1]
+        numeral = outline(fill(digit, "k"), "w")
+        paste(block, numeral, (width - 3 - numeral.shape[1]) // 2, 4)
+        paste(image, block, index * (width + gap), height - tall)
+    return outline(image, diagonal=False)
+
+
+CONFETTI = ("w", "y", "c", "L", "m", "o", "B")
+
+
+def confetti(colour: str, step: int) -> Image:
+    """A scrap of confetti turning as it falls: flat, tilted, edge-on, tilted back."""
+    shape = (".##.\n####\n.##.", "...#\n.##.\n#...", ".#.\n.#.\n.#.",
+             "#...\n.##.\n...#")[step]
+    return draw(shape.replace("#", colour))
 
 
 def icons(size: int = 12) -> dict[str, Image]:
@@ -839,6 +1002,7 @@ def frames() -> dict[str, dict]:
 
     for seat in range(len(SEATS)):
         add(f"land_{seat}", land_tile(seat))
+        add(f"land_built_{seat}", land_tile(seat, with_emblem=False))
         add(f"hacienda_{seat}", hacienda(seat))
         add(f"emblem_{seat}", emblem(seat, 11))
         for animal in ANIMALS:
@@ -859,6 +1023,15 @@ def frames() -> dict[str, dict]:
     add("card_back_animal", card_back("animal"))
     for step in range(6):
         add(f"coin_{step}", coin(step))
+        add(f"coin_big_{step}", big_coin(step))
+    add("purse", purse(False))
+    add("purse_full", purse(True))
+    add("pad_arrow", pad_arrow(), (pad_arrow().shape[1] // 2, pad_arrow().shape[0] - 1))
+    add("trophy", trophy())
+    add("podium", podium(), (podium().shape[1] // 2, podium().shape[0] - 1))
+    for colour in CONFETTI:
+        for step in range(4):
+            add(f"confetti_{colour}_{step}", confetti(colour, step))
     for name, image in icons().items():
         add(name, image)
     for name, (image, margin) in ui_frames().items():
@@ -873,6 +1046,7 @@ def frames() -> dict[str, dict]:
 
 ANIMATIONS = {
     "coin": [f"coin_{step}" for step in range(6)],
+    "coin_big": [f"coin_big_{step}" for step in range(6)],
     "chip_pop": [f"chip_pop_{step}" for step in range(4)] + ["chip"],
     "water": ["water"] + [f"water_{phase}" for phase in range(1, 4)],
 }
@@ -915,13 +1089,19 @@ def preview_sheet(table: dict[str, dict]) -> Image:
     return scale(back, 3)
 
 
+# Where the board puts a piece's anchor, from the hex centre (map pixels).
+PIECE_OFFSETS = {"hacienda": (0, -6), "chip": (7, 6)}
+
+
 def preview_board(table: dict[str, dict]) -> Image:
     """Every seat's pieces, the highlights and the overlays on every terrain, 3x, for eyeballing
     contrast; a piece that needs a land tile under it is shown on one."""
     stacks = [[["hex_legal"], ["hex_hover"], ["hex_selected"], ["hex_illegal"], ["water"]]]
     for seat in range(len(SEATS)):
         land = f"land_{seat}"
-        stacks.append([[land], [land, "chip"], [land, f"hacienda_{seat}"]]
+        built = f"land_built_{seat}"
+        stacks.append([[land], [land, "chip"], [built, f"hacienda_{seat}"],
+                       [built, f"hacienda_{seat}", "chip"]]
                       + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
     width = sum(len(group) * TILE + 8 for group in stacks)
     rows = []
@@ -932,7 +1112,8 @@ def preview_board(table: dict[str, dict]) -> Image:
             for stack in group:
                 cell = draw_tile(space)
                 for name in stack:
-                    paste_centred(cell, table[name]["image"])
+                    dx, dy = PIECE_OFFSETS.get(name.split("_")[0], (0, 0))
+                    paste_centred(cell, table[name]["image"], dx, dy)
                 paste(row, cell, x, 2)
                 x += TILE
             x += 8

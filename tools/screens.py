@@ -15,7 +15,8 @@ size is the size) and the shot is ``import -window root`` of the whole screen.
 Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked,
 the pointer on a hex where it fits), water (water mode), payout (a market pays
 out, mid-animation), privacy (the hand-off between two players), scoring (an
-intermediate scoring), charts (the final scoring with its charts), settings,
+intermediate scoring), charts (the final scoring with its charts), celebration
+(the winner's podium before it), settings,
 rules (the help on the markets page), load, replays, replay (the viewer), maps,
 patterns (colour-blind patterns on), pads_setup and pads_play (three virtual
 pads joined; a turn with the hex cursor).  One size and one language: the
@@ -207,6 +208,25 @@ def shot_charts(app, seed):
         app.push(final)
         final.t = 60.0                # every row, the winner and the charts shown
     settle(app, 2)
+
+
+def shot_celebration(app, seed):
+    """The end of the game: the winner's podium, mid-confetti."""
+    from hacienda_game.client.scenes.celebration import CelebrationScene
+    from hacienda_game.client.scenes.scoring import ScoringScene
+
+    game = play_to(app, 5000, seed,
+                   until=lambda events: any(e.kind == "game_over" for e in events))
+    party = next((s for s in game.pending if isinstance(s, CelebrationScene)), None)
+    final = next((s for s in game.pending if isinstance(s, ScoringScene)
+                  and s.which == "final"), None)
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    if party is None and final is not None:
+        party = CelebrationScene(final.plan, final.scores, final.winners or [])
+    if party is not None:
+        app.push(party)
+    settle(app, 70)                   # the headline in, the confetti everywhere
 
 
 def shot_settings(app, seed):

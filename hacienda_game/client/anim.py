@@ -38,6 +38,9 @@ class Anim:
     # The piece this animation draws itself: (hex, layer) with layer 0 for a
     # tile, token or water, 1 for a hacienda, 2 for a harvest chip.
     hides: tuple[int, int] | None = None
+    # Drawn above every animation of a lower layer: banners carry text, and no
+    # glowing hex or flying coin may cover what they say.
+    layer = 0
 
     def __init__(self, duration: float, delay: float = 0.0):
         self.duration = max(duration, 1e-6)
@@ -194,11 +197,13 @@ class CardFly(Anim):
 
 
 class CoinFly(Anim):
-    """A spinning coin flies on an arc from the board to a player's purse."""
+    """A spinning peso (the big coin: 18 canvas pixels, 36 screen pixels at
+    1080p) flies on an arc from the board to a purse."""
 
-    def __init__(self, start: Pos, end: Pos, duration: float, delay: float = 0.0):
+    def __init__(self, start: Pos, end: Pos, duration: float, delay: float = 0.0,
+                 arc: float = 40.0):
         super().__init__(duration, delay)
-        self.start, self.end = start, end
+        self.start, self.end, self.arc = start, end, arc
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         if not self.started:
@@ -206,9 +211,114 @@ class CoinFly(Anim):
         p = self.progress
         e = 1 - (1 - p) ** 2
         x = self.start[0] + (self.end[0] - self.start[0]) * e
-        y = self.start[1] + (self.end[1] - self.start[1]) * e - 40 * math.sin(math.pi * p)
-        name = f"coin_{int(self.t * 12) % 6}"
+        y = self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * math.sin(math.pi * p)
+        name = f"coin_big_{int(self.t * 12) % 6}"
         art.sprites.blit_anchored(surface, name if name in art.sprites else "icon_money", (x, y))
+
+
+class Purse(Anim):
+    """The counting purse: it pops up beside a payout, bulges and counts up as
+    each coin drops in ("+N" in big outlined numbers), holds a moment, then
+    hops off to the seat's panel.  ``landings`` are the seconds (from its start)
+    at which the coins land; the count reaches ``amount`` with the last."""
+
+    HOP = 0.25          # of the duration: the last part, the hop to the panel
+
+    def __init__(self, pos: Pos, end: Pos, amount: int, landings: list[float], duration: float,
+                 delay: float = 0.0, area: pygame.Rect | None = None):
+        super().__init__(duration, delay)
+        self.pos, self.end, self.amount, self.area = pos, end, amount, area
+        self.landings = sorted(landings)
+
+    @property
+    def count(self) -> int:
+        """The pesos counted so far: in equal steps, one per coin landed."""
+        if not self.landings:
+            return self.amount
+        landed = sum(1 for at in self.landings if self.t >= at)
+        return self.amount * landed // len(self.landings)
+
+    def place(self) -> tuple[float, float, float]:
+        """Where the purse is now, and its size (0..1, springing in)."""
+        p = self.progress
+        x, y = self.pos
+        if self.area is not None:
+            x = min(max(x, self.area.left + 16), self.area.right - 16)
+            y = min(max(y, self.area.top + 30), self.area.bottom - 14)
+        grow = ease_out_back(min(1.0, self.t / max(1e-6, 0.18 * self.duration)))
+        hop = max(0.0, (p - (1 - self.HOP)) / self.HOP)
+        if hop > 0:
+            e = hop * hop
+            x += (self.end[0] - x) * e
+            y += (self.end[1] - y) * e - 30 * math.sin(math.pi * hop)
+            grow *= 1 - 0.5 * hop
+        return x, y, grow
+
+    def draw(self, surface: pygame.Surface, art: Art) -> None:
+        if not self.started:
+            return
+        x, y, size = self.place()
+        bulge = any(0 <= self.t - at < 0.08 for at in self.landings)
+        image = art.sprites.get("purse_full" if bulge else "purse")
+        scale = max(0.1, 2 * size)          # drawn double: 40 canvas pixels across
+        w, h = max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))
+        surface.blit(pygame.transform.scale(image, (w, h)), (round(x - w / 2), round(y - h / 2)))
+        if size >= 0.6 and self.progress < 1 - self.HOP:
+            label = outlined(art.fonts.large, f"+{self.count}", GOLD)
+            r = label.get_rect(midtop=(round(x), round(y + h / 2 - 2)))
+            if self.area is not None:
+                r = r.clamp(self.area)
+            surface.blit(label, r)
+
+
+def payout(anims: Animations, start: Pos, purse_at: Pos, panel: Pos, amount: int,
+           delay: float, factor: float, area: pygame.Rect | None = None) -> list[float]:
+    """Pesos paid on the board: big coins fly from ``start`` into a counting
+    purse at ``purse_at``, which then hops to ``panel`` (the seat's money).
+    About a second at normal speed, scaled by ``factor``.  Returns when each coin
+    lands (seconds from now: for the purse's clinks)."""
+    coins = max(3, min(8, amount))
+    fly = 0.35 * factor
+    step = 0.07 * factor
+    landings = [step * i + fly for i in range(coins)]
+    for i in range(coins):
+        anims.add(CoinFly(start, purse_at, fly, delay + step * i, arc=24))
+    anims.add(Purse(purse_at, panel, amount, landings, max(landings) + 0.55 * factor, delay,
+                    area))
+    return [delay + at for at in landings]
+
+
+class Confetti(Anim):
+    """Confetti raining over a rectangle: scraps in the palette's bright
+    colours, each swaying and turning as it falls (seeded: the same every time)."""
+
+    COLOURS = ("w", "y", "c", "L", "m", "o", "B")
+
+    def __init__(self, area: pygame.Rect, duration: float, pieces: int = 110, seed: int = 7,
+                 delay: float = 0.0):
+        import random
+
+        super().__init__(duration, delay)
+        self.area = pygame.Rect(area)
+        rng = random.Random(seed)
+        self.pieces = [(rng.uniform(0, 1), rng.uniform(-0.6, 0.0), rng.uniform(50, 110),
+                        rng.uniform(0, 6.3), rng.choice(self.COLOURS), rng.uniform(4, 9))
+                       for _ in range(pieces)]
+        self._scaled: dict[str, pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface, art: Art) -> None:
+        if not self.started:
+            return
+        a = self.area
+        for fx, start, speed, phase, colour, spin in self.pieces:
+            y = a.top + (start * a.height + speed * self.t) % (a.height + 20) - 10
+            x = a.left + fx * a.width + 10 * math.sin(phase + self.t * 2.5)
+            name = f"confetti_{colour}_{int(self.t * spin + phase) % 4}"
+            image = self._scaled.get(name)
+            if image is None and name in art.sprites:
+                image = self._scaled[name] = pygame.transform.scale_by(art.sprites.get(name), 3)
+            if image is not None:
+                surface.blit(image, (round(x), round(y)))
 
 
 class FrameAnim(Anim):
@@ -227,7 +337,10 @@ class FrameAnim(Anim):
 
 
 class Banner(Anim):
-    """A line of text sliding in over the board (new round, scoring due)."""
+    """A line of text sliding in over the board (new round, scoring due): above
+    every other animation, so what it says is never covered."""
+
+    layer = 1
 
     def __init__(self, text: str, centre: Pos, duration: float, delay: float = 0.0):
         super().__init__(duration, delay)
@@ -302,7 +415,7 @@ class Animations:
         return frozenset(a.hides for a in self.items if a.hides is not None)
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
-        for a in self.items:
+        for a in sorted(self.items, key=lambda a: a.layer):     # stable: order kept within
             a.draw(surface, art)
 
     def __len__(self) -> int:

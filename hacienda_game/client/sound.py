@@ -35,9 +35,10 @@ EVENT_CUES: dict[str, tuple[tuple[str, float], ...]] = {
 
 SOUNDS_DIR = ASSETS_DIR / "sounds"
 EFFECTS = ("card", "tile", "herd_market", "coins", "harvest", "score_tick", "menu_move",
-           "menu_confirm", "menu_back", "error", "win")
+           "menu_confirm", "menu_back", "error", "win", "purse", "fanfare")
 GAP = 0.06                  # seconds before the same effect may sound again
-GAPS = {"coins": 0.12, "score_tick": 0.07, "herd_market": 0.4, "win": 1.0, "card": 0.08}
+GAPS = {"coins": 0.12, "score_tick": 0.07, "herd_market": 0.4, "win": 1.0, "card": 0.08,
+        "fanfare": 2.5}
 CHANNELS = 8
 MUSIC = "music.wav"
 

@@ -35,6 +35,8 @@ def test_every_sound_is_a_well_formed_wav(name):
     seconds = len(data) / params.framerate
     if name == "music":
         assert 15 <= seconds <= 40
+    elif name == "fanfare":             # the winner's celebration: a moment, not a tune
+        assert 1.5 <= seconds <= 3.5, f"{name} lasts {seconds:.2f} s"
     else:
         assert 0.02 <= seconds <= 1.5, f"{name} lasts {seconds:.2f} s"
     peak = int(np.abs(data).max())

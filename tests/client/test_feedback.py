@@ -1,0 +1,154 @@
+"""Feedback felt from the sofa: big payout coins and a counting purse, banners no
+glow covers, confetti, and the winner's celebration before the final tables."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hacienda_game.client.anim import (
+    Animations,
+    Banner,
+    CoinFly,
+    Confetti,
+    Glow,
+    Purse,
+    payout,
+)
+from hacienda_game.client.assets import Art
+from hacienda_game.client.boardview import BoardView
+from hacienda_game.maps import load_board
+
+
+@pytest.fixture(scope="module")
+def art() -> Art:
+    pygame.init()
+    return Art()
+
+
+def drawn_box(surface: pygame.Surface) -> pygame.Rect:
+    return surface.get_bounding_rect()
+
+
+def test_payout_coins_are_at_least_16_canvas_pixels_tall(art):
+    """32 screen pixels at 1080p (the canvas is doubled), face-on and spinning."""
+    for t in (0.0, 0.05, 0.1, 0.2):
+        surface = pygame.Surface((200, 200), pygame.SRCALPHA)
+        coin = CoinFly((50, 150), (150, 50), 0.6)
+        coin.update(t)
+        coin.draw(surface, art)
+        assert drawn_box(surface).height >= 16, t
+    face = pygame.Surface((200, 200), pygame.SRCALPHA)
+    CoinFly((100, 100), (100, 100), 0.6).draw(face, art)
+    assert drawn_box(face).width >= 16
+
+
+def test_the_purse_counts_up_to_the_amount_as_the_coins_land(art):
+    anims = Animations()
+    landings = payout(anims, (100, 200), (160, 120), (600, 40), 9, 0.0, 1.0)
+    purse = next(a for a in anims.items if isinstance(a, Purse))
+    coins = [a for a in anims.items if isinstance(a, CoinFly)]
+    assert len(coins) == len(landings) >= 3
+    assert 0.8 <= purse.duration <= 1.4            # about a second at normal speed
+    counts = []
+    for _ in range(int(purse.duration * 60) + 2):
+        counts.append(purse.count)
+        anims.update(1 / 60)
+    assert counts[0] == 0 and counts[-1] == 9
+    assert counts == sorted(counts) and len(set(counts)) >= 3   # it counts, in steps
+    assert not anims.items                          # and is gone after
+
+
+@pytest.mark.parametrize("factor", [0.5, 2.0])
+def test_the_payout_scales_with_the_speed_setting(factor):
+    anims = Animations()
+    payout(anims, (0, 0), (10, 10), (50, 50), 4, 0.0, factor)
+    plain = Animations()
+    payout(plain, (0, 0), (10, 10), (50, 50), 4, 0.0, 1.0)
+    longest = max(a.duration - a.t for a in anims.items)
+    normal = max(a.duration - a.t for a in plain.items)
+    assert longest == pytest.approx(normal * factor)
+
+
+def test_the_purse_draws_big_with_its_count(art):
+    surface = pygame.Surface((400, 300), pygame.SRCALPHA)
+    purse = Purse((200, 150), (380, 20), 6, [0.1, 0.2, 0.3], 1.0)
+    purse.update(0.35)
+    purse.draw(surface, art)
+    box = drawn_box(surface)
+    assert box.width >= 36 and box.height >= 40       # the purse doubled, the "+6" under it
+
+
+def test_a_scoring_banner_is_never_covered_by_a_glowing_market(art):
+    """The presenter adds the category's banner, then its glows (a market under
+    the banner among them): the banner's text stays as drawn alone."""
+    board = load_board("symmetric")
+    area = pygame.Rect(0, 0, 700, 400)
+    picture = pygame.Surface(board.layout.map_size(board.width, board.height), pygame.SRCALPHA)
+    view = BoardView(board, area, picture)
+    market = min((h for h, space in enumerate(board.spaces) if space == "market"),
+                 key=lambda h: view.centres[h][1])
+    centre = view.centres[market]
+    banner = Banner("Markets reached", centre, 1.0)
+    under = [h for h in range(len(board.cells))
+             if abs(view.centres[h][1] - centre[1]) < 20 and abs(view.centres[h][0]
+                                                                  - centre[0]) < 80]
+    assert market in under
+    anims = Animations()
+    anims.add(banner)
+    anims.add(Glow(view, under, (214, 88, 196), 1.0))
+    for a in anims.items:
+        a.update(0.5)
+    alone = pygame.Surface(area.size)
+    banner.draw(alone, art)
+    both = pygame.Surface(area.size)
+    anims.draw(both, art)
+    w = art.fonts.large.width(banner.text) + 24
+    text = pygame.Rect(centre[0] - w // 2, centre[1] - 16, w, 32)
+    for x in range(text.left, text.right):
+        for y in range(text.top, text.bottom):
+            assert both.get_at((x, y)) == alone.get_at((x, y)), (x, y)
+
+
+def test_confetti_falls_and_turns(art):
+    rain = Confetti(pygame.Rect(0, 0, 300, 200), 10.0, pieces=40)
+    first = pygame.Surface((300, 200))
+    rain.draw(first, art)
+    rain.update(0.5)
+    later = pygame.Surface((300, 200))
+    rain.draw(later, art)
+    assert drawn_box(first).width > 150
+    assert pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(later, "RGB")
+
+
+def test_the_final_celebration_shows_the_podium_then_goes_on(driver):
+    from hacienda_game.client.scenes.celebration import CelebrationScene, ranking
+    from hacienda_game.session.plan import GamePlan, SeatPlan
+
+    plan = GamePlan("symmetric", [SeatPlan(n, colour=i) for i, n in
+                                  enumerate(["Ana", "Bo", "Cy", "Di"])], 1)
+    closed = []
+    party = CelebrationScene(plan, [40, 55, 30, 20], [1], on_close=lambda: closed.append(1))
+    driver.app.push(party)
+    driver.frames(30)
+    assert "fanfare" in driver.app.sound.cued
+    assert party.order == [1, 0, 2, 3] == ranking([40, 55, 30, 20], [1])
+    assert driver.top is party
+    driver.click((10, 10))
+    assert closed == [1] and driver.top is not party
+
+
+def test_an_autoplay_celebration_goes_on_by_itself(driver):
+    from hacienda_game.client.scenes.celebration import CelebrationScene
+    from hacienda_game.session.plan import GamePlan, SeatPlan
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana", colour=0), SeatPlan("Bo", colour=1)], 1)
+    party = CelebrationScene(plan, [40, 40], [0, 1], autoplay=True)
+    driver.app.push(party)
+    assert driver.wait_until(lambda: driver.top is not party, 30)
+
+
+def test_ties_share_the_top_of_the_ranking():
+    from hacienda_game.client.scenes.celebration import ranking
+
+    assert ranking([30, 50, 50], [2, 1]) == [2, 1, 0]
