@@ -21,6 +21,7 @@ from .options import Options  # noqa: E402
 from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
 from .sound import Sound  # noqa: E402
+from .ui import Focus  # noqa: E402
 
 CANVAS = DEFAULT_CANVAS     # the canvas of a 16:9 screen (and of headless runs)
 FPS = 60
@@ -445,6 +446,8 @@ class App:
         for cmd in self.commands():
             if cmd.device and cmd.kind != "point":
                 self.last_device = cmd.device
+            if cmd.from_pad:
+                Focus.shown = True      # a pad arrives: the focus shows wherever it is
             if cmd.kind == "key" and cmd.name == "help" and self.stack \
                     and not self.stack[-1].typing():
                 self._guard(self.open_rules, "help")

@@ -243,6 +243,7 @@ class Check(Button):
         super().__init__((pos[0], pos[1], width, 16), label, action)
         self.is_on = is_on
         self.width = width        # boxes in a column line up (keys and pads move straight)
+        self.name = ""            # what it sets (its owner's name for it)
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         self.rect = draw_check(surface, art, self.rect.topleft, self.is_on(), self.label)

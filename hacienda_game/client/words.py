@@ -14,6 +14,15 @@ CARD_NAMES = {
 }
 LEVEL_NAMES = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"),
                "hard": N_("hard"), "expert": N_("expert")}
+# One line a player reads beside a seat's kind in setup (levels weakest first).
+KIND_NOTES = {
+    "human": N_("Human: plays at this screen with the mouse, the keys or a pad."),
+    "remote": N_("Remote: a player on another computer joins with the join code."),
+    "easy": N_("Easy: looks one move ahead and often takes a lesser one. For a first game."),
+    "medium": N_("Medium: plans its whole turn. A fair game that thinks quickly."),
+    "hard": N_("Hard: plans its turn against every opponent's points. A strong game."),
+    "expert": N_("Expert: searches twice as wide as hard and races to the end. The strongest."),
+}
 SCORING_NAMES = {"intermediate": N_("Intermediate scoring"), "final": N_("Final scoring")}
 OVER_REASONS = {"the second animal stack is used up": N_("the second animal stack is used up"),
                 "no player can act any more": N_("no player can act any more")}
@@ -27,6 +36,11 @@ def card_name(card: str) -> str:
 def level_name(level: str) -> str:
     """An AI level in the current language (the id for a level added later)."""
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def kind_note(kind: str) -> str:
+    """What a seat kind means, in one line of the current language."""
+    return _(KIND_NOTES[kind]) if kind in KIND_NOTES else level_name(kind)
 
 
 def scoring_name(which: str) -> str:

@@ -18,7 +18,8 @@ HUMAN = "human"
 VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes")}
 
 __all__ = ["HUMAN", "VARIANTS", "VARIANT_NAMES", "ai_levels", "check_level", "check_seat_kind",
-           "check_variants", "default_level", "parse_seats", "seat_kinds", "variant_name"]
+           "check_variants", "default_level", "parse_seats", "player_levels", "seat_kinds",
+           "variant_name"]
 
 
 def ai_levels() -> tuple[str, ...]:
@@ -31,6 +32,12 @@ def ai_levels() -> tuple[str, ...]:
 def seat_kinds() -> tuple[str, ...]:
     """What a seat can be: human, then every AI level."""
     return (HUMAN, *ai_levels())
+
+
+def player_levels() -> tuple[str, ...]:
+    """The AI levels a player chooses from in setup, weakest first: every
+    level but ``random`` (a baseline the tools and tests keep)."""
+    return tuple(level for level in ai_levels() if level != "random")
 
 
 def default_level() -> str:

@@ -9,8 +9,9 @@ import random
 
 import pygame
 
-from ...i18n import _
-from ...session.choices import HUMAN, VARIANTS, default_level, seat_kinds, variant_name
+from ...i18n import N_, _
+from ...session import lasttable
+from ...session.choices import HUMAN, VARIANTS, default_level, player_levels, variant_name
 from ...session.plan import DEFAULT_NAMES, GamePlan, MapEntry, SeatPlan, list_maps
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
@@ -25,13 +26,14 @@ from ..ui import (
     draw_panel,
     handle_buttons,
 )
-from ..words import level_name
+from ..words import kind_note, level_name
 from .padseats import draw_join_hint, handle_pads, seat_device_buttons
 
 NAME_LIMIT = 10
-ROW_H = 40
+ROW_H = 36
 SEATS_TOP = 96         # under the heading and the pads' join hint
 SEED_Y = 402          # the seed's row; the options under it
+ARROW_W = 20          # a selector's arrow buttons (who plays a seat)
 
 
 class SetupScene(Scene):
@@ -41,6 +43,8 @@ class SetupScene(Scene):
                       for i in range(3)]
         self.seed = random.randrange(1, 100000)
         self.variants: set[str] = set()
+        self.hints = True             # the table allows the Hint command (client/hint.py)
+        self.noted = 1                # the seat whose kind the line under the seats explains
         self.editing: tuple[str, int] | None = None
         self.field: TextField | None = None       # what is being typed (a name, the seed)
         self.maps: list[MapEntry] = []
@@ -54,12 +58,15 @@ class SetupScene(Scene):
         super().enter(app)
         from ...net import REMOTE
 
-        self.kinds = [*seat_kinds(), REMOTE]
+        self.kinds = [HUMAN, *player_levels(), REMOTE]
         self.open_hands = app.settings.open_hands
-        self.hints = True             # the table allows the Hint command (client/hint.py)
+        self.recall()
         self.maps = self.map_list()
         keys = [m.key for m in self.maps]
-        if self.map_key in keys:
+        wanted = self.map_key or self.remembered_map
+        if wanted in keys and self.maps[keys.index(wanted)].ok:
+            self.map_index = keys.index(wanted)
+        elif self.map_key in keys:
             self.map_index = keys.index(self.map_key)
         else:
             valid = [i for i, m in enumerate(self.maps) if m.ok]
@@ -70,6 +77,17 @@ class SetupScene(Scene):
     def exit(self) -> None:
         self.stop_editing()
 
+    def recall(self) -> None:
+        """The last table set up (seats, names, levels, map, variants), if any."""
+        table = lasttable.recall(self.kinds)
+        if table is None:
+            return
+        self.seats = table["seats"]
+        self.variants = set(table["variants"])
+        self.hints = table["hints"]
+        if self.map_key is None:
+            self.remembered_map = table["map"]
+
     def language_changed(self) -> None:
         shown = self.maps[self.map_index].key if self.maps else None
         self.maps = self.map_list()        # a broken map's reasons, in the new language
@@ -77,9 +95,13 @@ class SetupScene(Scene):
         self.map_index = keys.index(shown) if shown in keys else 0
         self.layout()
 
+    remembered_map: str | None = None
+
     def map_list(self) -> list[MapEntry]:
-        """Every map to choose from, with the one asked for (--map PATH) among them."""
-        return list_maps(extra=[self.map_key] if self.map_key else None)
+        """Every map to choose from, with the one asked for (--map PATH) or the
+        last table's among them."""
+        extra = self.map_key or self.remembered_map
+        return list_maps(extra=[extra] if extra else None)
 
     def typing(self) -> bool:
         return self.editing is not None
@@ -104,8 +126,9 @@ class SetupScene(Scene):
         font = art.fonts.body if art.fonts.body.width(_("Mouse + keys")) * 3 <= room \
             else art.fonts.medium
         kinds = [_("Human"), _("Remote")] + [_("AI: {level}").format(level=level_name(k))
-                                             for k in seat_kinds() if k != "human"]
-        kind_w = max(room * 150 // 408, max(font.width(k) for k in kinds) + 30)
+                                             for k in player_levels()]
+        # who plays: a selector, an arrow either side of the label (and its icon)
+        kind_w = max(room * 150 // 408, max(font.width(k) for k in kinds) + 30 + 2 * ARROW_W)
         device_w = max(room * 108 // 408, max(font.width(label) for label in (
             self.app.pads.label(""), _("Pad {number}").format(number=5))) + 14)
         name_w = max(60, room - kind_w - device_w)
@@ -129,11 +152,21 @@ class SetupScene(Scene):
                             lambda i=i: self.edit("name", i), face="body"))
             kind = _("Human") if seat.is_human else _("Remote") if seat.kind == "remote" \
                 else _("AI: {level}").format(level=level_name(seat.kind))
-            b.append(Button((col["kind"][0], y, col["kind"][1], 30), kind,
+            kx, kw = col["kind"]
+            b.append(Button((kx + ARROW_W, y, kw - 2 * ARROW_W, 30), kind,
                             lambda i=i: self.next_kind(i),
                             icon=_seat_icon(seat), face="body"))
             b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
                             enabled=len(self.seats) > 2, face="body"))
+        arrows = []
+        for i in range(len(self.seats)):
+            kx, kw = col["kind"]
+            y = SEATS_TOP + i * ROW_H
+            arrows.append(Button((kx, y, ARROW_W - 2, 30), "←",
+                                 lambda i=i: self.next_kind(i, -1), face="medium"))
+            arrows.append(Button((kx + kw - ARROW_W + 2, y, ARROW_W - 2, 30), "→",
+                                 lambda i=i: self.next_kind(i, 1), face="medium"))
+        self.kind_arrows = arrows
         y = SEATS_TOP + len(self.seats) * ROW_H
         add_w = max(190, self.app.art.fonts.body.width(_("Add a seat")) + 24)
         b.append(Button((40, y, add_w, 28), _("Add a seat"), self.add_seat,
@@ -159,13 +192,16 @@ class SetupScene(Scene):
                                            ("open_hands", _("Open hands")),
                                            ("hints", _("Hints allowed")))):
             pos = (40 + (i % 2) * half, SEED_Y + 32 + (i // 2) * 20)
-            b.append(Check(pos, label, lambda n=name: self.toggle(n),
-                           lambda n=name: self.is_on(n), half - 16))
+            check = Check(pos, label, lambda n=name: self.toggle(n),
+                          lambda n=name: self.is_on(n), half - 16)
+            check.name = name
+            b.append(check)
         b.append(Button((40, self.bottom, 160, 34), _("Back"), self.back, big=True))
         self.start_button = Button((self.app.canvas_size[0] - 220, self.bottom, 196, 34),
                                    _("Start game"), self.start, big=True,
                                    enabled=start_ok, key="confirm")
         b.append(self.start_button)
+        b[4 * len(self.seats):4 * len(self.seats)] = arrows
         b += seat_device_buttons(self)
         self.buttons = b
         # The seats' rows in one face: the reading one if every label fits it.
@@ -193,10 +229,13 @@ class SetupScene(Scene):
                 break
         self.layout()
 
-    def next_kind(self, i: int) -> None:
+    def next_kind(self, i: int, step: int = 1) -> None:
+        """Who plays a seat: the next (or, ``step`` -1, the previous) of human,
+        the AI levels weakest first, and remote."""
         seat = self.seats[i]
         k = self.kinds.index(seat.kind) if seat.kind in self.kinds else 0
-        seat.kind = self.kinds[(k + 1) % len(self.kinds)]
+        seat.kind = self.kinds[(k + step) % len(self.kinds)]
+        self.noted = i
         self.layout()
 
     def add_seat(self) -> None:
@@ -252,6 +291,7 @@ class SetupScene(Scene):
                         self.seed, sorted(self.variants), self.open_hands, hints=self.hints)
         from .play import PlayScene
 
+        lasttable.remember(plan)          # the next New game starts from this table
         self.app.replace(PlayScene(plan))
 
     # ---------------------------------------------------------------- input
@@ -266,7 +306,42 @@ class SetupScene(Scene):
             return
         if self.editing is None and self.focus.handle(self.buttons, cmd):
             return
+        if cmd.kind == "key" and cmd.name in ("prev_card", "next_card") and self.editing is None:
+            seat = self.kind_seat(self.buttons[self.focus.index]) \
+                if 0 <= self.focus.index < len(self.buttons) else None
+            if seat is not None:          # a pad's shoulders (Q/W) step the focused selector
+                self.next_kind(seat, -1 if cmd.name == "prev_card" else 1)
+                return
         handle_buttons(self.buttons, cmd)
+
+    def kind_seat(self, button: Button) -> int | None:
+        """The seat whose who-plays selector (label or arrow) a button is."""
+        n = len(self.seats)
+        for i in range(n):
+            if button is self.buttons[4 * i + 2] or button in self.kind_arrows[2 * i:2 * i + 2]:
+                return i
+        return None
+
+    def noted_seat(self) -> int:
+        """The seat the line under the seats explains: the one the focus or the
+        pointer is on, else the one changed last."""
+        row = None
+        if Focus.shown and 0 <= self.focus.index < len(self.buttons):
+            row = self.row_of(self.buttons[self.focus.index])
+        else:
+            row = next((self.row_of(b) for b in self.buttons if b.hover
+                        and self.row_of(b) is not None), None)
+        if row is not None:
+            self.noted = row
+        return min(self.noted, len(self.seats) - 1)
+
+    def row_of(self, button: Button) -> int | None:
+        """The seat whose row a button is in."""
+        for i in range(len(self.seats)):
+            y = SEATS_TOP + i * ROW_H
+            if button.rect.y == y and button.rect.x < self.seats_rect.right:
+                return i
+        return None
 
     def _edit(self, cmd: Command) -> bool:
         """Typing into a name or the seed; True when the command was used up."""
@@ -321,20 +396,7 @@ class SetupScene(Scene):
         if x + small.width(same) <= self.seed_rect.right - 12:
             small.draw(surface, same, (x, text_y), GREY)
         draw_panel(surface, art, self.notes_rect)
-        width = self.notes_rect.w - 24
-        medium = art.fonts.medium
-        notes = [medium.wrap(note, width) for note in (
-            _("Hand limits: at most 20 land and 10 animal cards in hand."),
-            _("Lakes: touching water tiles score as one lake."),
-            _("Open hands: no privacy screen between players at this screen."))]
-        rows = (self.notes_rect.h - 12) // medium.line_height
-        lines: list[str] = []
-        for note in notes:                # whole notes only, as many as the panel holds
-            if len(lines) + len(note) <= rows:
-                lines += note
-        for i, line in enumerate(lines):
-            medium.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 6
-                                        + i * medium.line_height), GREY)
+        self.draw_option_notes(surface)
         draw_buttons(self.buttons, surface, art, self.focus)
         draw_join_hint(self, surface)
         if self.editing is not None and self.field is not None:
@@ -347,15 +409,51 @@ class SetupScene(Scene):
                                             - font.line_height // 2), font.line_height,
                             int(self.app.time * 3) % 2 == 0, align="center")
             button.label = self.field.text
+        self.draw_notes(surface)
+
+    OPTION_NOTES = {
+        "hand_limits": N_("Hand limits: at most 20 land and 10 animal cards."),
+        "lakes": N_("Lakes: touching water tiles score as one lake."),
+        "open_hands": N_("Open hands: no privacy screen between players."),
+    }
+
+    def draw_option_notes(self, surface: pygame.Surface) -> None:
+        """What the options mean: the one under the focus or the pointer, else
+        all of them where they fit whole, else how to read them one by one."""
+        medium = self.app.art.fonts.medium
+        width = self.notes_rect.w - 24
+        rows = (self.notes_rect.h - 12) // medium.line_height
+        pointed = None
+        for button in self.buttons:
+            if isinstance(button, Check) and (button.hover or (
+                    Focus.shown and self.buttons.index(button) == self.focus.index)):
+                pointed = button.name
+        texts = [_(self.OPTION_NOTES[pointed])] if pointed in self.OPTION_NOTES else \
+            [_(note) for note in self.OPTION_NOTES.values()]
+        lines = [line for text in texts for line in wrapped(medium, text, width)]
+        if len(lines) > rows:
+            lines = list(wrapped(medium, _("Point at an option to read what it does."),
+                                 width))
+        for i, line in enumerate(lines[:rows]):
+            medium.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 6
+                                        + i * medium.line_height), GREY)
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """Under the seats: what the noted seat's kind means, then who plays where."""
+        small = self.app.art.fonts.medium
+        width = self.seats_rect.w - 32
         n = len(self.seats)
         humans = sum(s.is_human for s in self.seats)
         note = _("{players} players, {humans} at this screen").format(
             players=n, humans=humans) + (_("; a privacy screen hides each hand")
                                          if humans > 1 and not self.open_hands else "")
-        lines = small.wrap(note, self.seats_rect.w - 32)[:2]
-        for i, line in enumerate(lines):
-            small.draw(surface, line, (40, self.seats_rect.bottom - 6
-                                       - (len(lines) - i) * small.line_height), GREY)
+        lines = [(line, GREY) for line in small.wrap(note, width)]
+        lines = [(line, WHITE) for line in small.wrap(kind_note(self.seats[
+            self.noted_seat()].kind), width)] + lines
+        y = self.seats_rect.bottom - 6 - len(lines) * small.line_height
+        for line, colour in lines:
+            small.draw(surface, line, (40, y), colour)
+            y += small.line_height
 
     def _draw_map(self, surface: pygame.Surface) -> None:
         entry = self.entry
