@@ -122,7 +122,6 @@ def main(argv: list[str] | None = None) -> int:
 def check_options(args: argparse.Namespace) -> list[str]:
     """Every file argument checked before the game starts: what is wrong with
     each, in a sentence (empty: all is well).  ``args.map`` becomes the map's key."""
-    from pathlib import Path
 
     from .i18n import _, set_language
 
@@ -130,25 +129,16 @@ def check_options(args: argparse.Namespace) -> list[str]:
         set_language(args.lang)
     problems: list[str] = []
     for flag, value in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
-        if value is None:
-            continue
-        path = Path(value)
-        folder = path.parent if str(path.parent) else Path(".")
-        if not value or path.is_dir():
-            problems.append(_("{flag}: {path!r} is not a file name.").format(flag=flag,
-                                                                            path=value))
-        elif not folder.is_dir():
-            problems.append(_("{flag}: there is no folder {folder}.").format(flag=flag,
-                                                                            folder=folder))
-        elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path,
-                                                                                os.W_OK)):
-            problems.append(_("{flag}: {path} cannot be written.").format(flag=flag,
-                                                                        path=path))
+        if value is not None:
+            problems += _output_problems(flag, value)
     if args.replay is not None:
         from .session.saves import SaveError, load_replay
+        from .session.userfiles import path_problem
 
         if not args.replay:
             problems.append(_("--replay needs a game record or a save file."))
+        elif path_problem(args.replay):
+            problems.append(f"--replay: {path_problem(args.replay)}")
         else:
             try:
                 load_replay(args.replay)
@@ -159,14 +149,61 @@ def check_options(args: argparse.Namespace) -> list[str]:
     return problems
 
 
+# What pygame writes a picture as, by the file's ending.
+PICTURE_SUFFIXES = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
+
+
+def _output_problems(flag: str, value: str) -> list[str]:
+    """A file the game will write at its end (a screenshot, the frame log),
+    checked now: a name of a sane length and, for a picture, a known ending;
+    a folder that exists and can be written; if the file is there, a plain
+    file that can be written (never a device or a pipe)."""
+    import stat
+    from pathlib import Path
+
+    from .i18n import _
+    from .session.userfiles import path_problem
+
+    if not value:
+        return [_("{flag}: {path!r} is not a file name.").format(flag=flag, path=value)]
+    if path_problem(value):
+        return [f"{flag}: {path_problem(value)}"]
+    path = Path(value)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        return [_("{flag}: {path} cannot be written ({why}).").format(
+            flag=flag, path=path, why=e.strerror or e)]
+    if mode is not None and stat.S_ISDIR(mode):
+        return [_("{flag}: {path!r} is not a file name.").format(flag=flag, path=value)]
+    if mode is not None and not stat.S_ISREG(mode):
+        return [_("{flag}: {path} is not a plain file (a device or a pipe); name a new"
+                  " file or a plain one to replace.").format(flag=flag, path=path)]
+    if flag == "--screenshot" and path.suffix.lower() not in PICTURE_SUFFIXES:
+        return [_("{flag}: {path} does not end in {endings}: the picture's kind is"
+                  " named by its ending.").format(flag=flag, path=path,
+                                                  endings=", ".join(PICTURE_SUFFIXES))]
+    if not folder.is_dir():
+        return [_("{flag}: there is no folder {folder}.").format(flag=flag, folder=folder)]
+    if not os.access(folder, os.W_OK) or (mode is not None and not os.access(path, os.W_OK)):
+        return [_("{flag}: {path} cannot be written.").format(flag=flag, path=path)]
+    return []
+
+
 def _map_problems(args: argparse.Namespace) -> list[str]:
     import importlib.util
 
     from .i18n import _
     from .session.plan import find_map
+    from .session.userfiles import path_problem
 
     if not args.map.strip():
         return [_("--map needs a built-in map name or a .tmx file.")]
+    if path_problem(args.map):
+        return [f"--map: {path_problem(args.map)}"]
     if args.map.lower().endswith(".haz"):
         if importlib.util.find_spec("hacienda_game.maps.__main__") is not None:
             how = f"python -m hacienda_game.maps import {args.map} OUT.tmx"

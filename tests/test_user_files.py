@@ -451,3 +451,42 @@ def _ends(state, action) -> bool:
     after = state.clone()
     after.apply(action)
     return after.is_over()
+
+
+# ------------------------------------------------------------ the command line
+def test_every_path_argument_is_checked_for_length_kind_and_ending(home, tmp_path):
+    from hacienda_game.cli import check_options, parser
+
+    long = "a" * 5000
+    cases = {
+        ("--windowed", "--map", long): "too long",
+        ("--windowed", "--map", long + ".tmx"): "too long",
+        ("--replay", long): "too long",
+        ("--autoplay", "--headless", "--screenshot", "/dev/full"): "plain file",
+        ("--autoplay", "--headless", "--screenshot", str(tmp_path / "out.xyz")): ".png",
+        ("--autoplay", "--headless", "--screenshot", str(tmp_path / (long + ".png"))):
+            "too long",
+        ("--autoplay", "--headless", "--frame-log", "/dev/full"): "plain file",
+        ("--autoplay", "--headless", "--frame-log", str(tmp_path / long)): "too long",
+    }
+    for args, reason in cases.items():
+        problems = check_options(parser().parse_args(list(args)))
+        assert problems and any(reason in p for p in problems), (args[-1][:40], problems)
+        assert all(len(p) < 400 for p in problems)
+    for good in (("--autoplay", "--headless", "--screenshot", str(tmp_path / "end.PNG")),
+                 ("--autoplay", "--headless", "--frame-log", str(tmp_path / "frames.json"))):
+        assert check_options(parser().parse_args(list(good))) == []
+
+
+def test_a_path_too_long_exits_2_before_the_game_without_a_traceback(home):
+    env = dict(os.environ, HACIENDA_HOME=str(home), PYTHONPATH=str(ROOT),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for args in (["--windowed", "--map", "a" * 5000],
+                 ["--autoplay", "--headless", "--max-frames", "2", "--screenshot", "/dev/full"],
+                 ["--autoplay", "--headless", "--max-frames", "2", "--screenshot", "out.xyz"]):
+        out = subprocess.run([sys.executable, "-m", "hacienda_game.cli", *args], env=env,
+                             cwd=home, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2, (args[-1][:20], out.returncode, out.stderr[-300:])
+        assert "Traceback" not in out.stderr and "no screen" not in out.stderr
+        assert out.stderr.startswith("hacienda: ") and len(out.stderr) < 600
+    assert not (home / "out.xyz").exists()

@@ -530,12 +530,18 @@ class App:
         global LAST_RESULT
         LAST_RESULT = self.result
         opts = self.options
-        if opts.screenshot:
-            pygame.image.save(self.window, opts.screenshot)
-        if opts.frame_log:
-            with open(opts.frame_log, "w", encoding="utf-8") as f:
-                json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.idle_ms,
-                                       self.first_frame_s, self.result), f, indent=1)
+        try:
+            if opts.screenshot:
+                pygame.image.save(self.window, opts.screenshot)
+            if opts.frame_log:
+                with open(opts.frame_log, "w", encoding="utf-8") as f:
+                    json.dump(frame_report(self.frame_ms, self.frame_cpu_ms, self.idle_ms,
+                                           self.first_frame_s, self.result), f, indent=1)
+        except (OSError, pygame.error) as exc:
+            # Checked before the game, but the disk can fill meanwhile: say so,
+            # never "there is no screen here".
+            print(f"hacienda: the game's end could not be written: {exc}", file=sys.stderr)
+            self.exit_code = self.exit_code or 1
         while self.stack:
             scene = self.stack.pop()
             try:
