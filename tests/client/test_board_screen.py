@@ -178,7 +178,7 @@ def test_a_refusal_shows_next_to_the_pointer_and_never_over_a_panel(driver):
     px, py = play.view.centres[far]
     assert abs(rect.centerx - px) < 300 and abs(rect.centery - py) < 150   # near the eye
     assert "error" in driver.app.sound.cued                    # and a short sound
-    from hacienda_game.client.scenes.play.panels import WARN
+    from hacienda_game.client.scenes.play.parts.panels import WARN
 
     assert tuple(driver.app.screen.get_at(rect.topleft))[:3] == WARN   # warning colour
 

@@ -35,7 +35,7 @@ from ..overlays import Confirm, Pause, Privacy
 from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
-from .panels import WARN, hint_for
+from .parts.panels import WARN, hint_for
 from .presentation import Presenter
 from .selection import Selection
 from .table import GameTable

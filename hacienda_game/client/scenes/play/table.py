@@ -19,9 +19,9 @@ from ...anim import Animations, Ticker
 from ...boardview import BoardView
 from ...scene import Scene
 from ...ui import Button
-from .board import BoardDrawing
 from .layout import Layout, market_slots, play_layout
-from .panels import Panels, slots_for
+from .parts.board import BoardDrawing
+from .parts.panels import Panels, slots_for
 from .presentation import describe, projected
 from .selection import Selection
 

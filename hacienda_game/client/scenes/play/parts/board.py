@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pygame
 
-from ....engine.components import ANIMALS
-from ....engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ...assets import GOLD, INK, NIGHT, RED, WHITE
-from ...patterns import piece_name
-from .selection import action_at, marked_hexes, water_cells
+from .....engine.components import ANIMALS
+from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ....assets import GOLD, INK, NIGHT, RED, WHITE
+from ....patterns import piece_name
+from ..selection import action_at, marked_hexes, water_cells
 
 DIM_ALPHA = 150            # how dark the hexes a choice may not go to become
 TINT_ALPHA = 130           # how strongly an owned land tile shows its owner's colour

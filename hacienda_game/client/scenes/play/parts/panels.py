@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from ....art.palette import HIGHLIGHTS
-from ....engine.components import PRICE_BLIND, PRICE_FACE_UP
-from ....i18n import N_, _
-from ....net import REMOTE
-from ...assets import DIM, GOLD, GREY, INK, NIGHT, RED, WHITE
-from ...ui import draw_buttons, draw_panel
-from ...words import actions_left, card_name, level_name, over_reason, stack_words
-from .layout import CARD_H, CARD_W, hand_slots, market_rows, market_slots
+from .....art.palette import HIGHLIGHTS
+from .....engine.components import PRICE_BLIND, PRICE_FACE_UP
+from .....i18n import N_, _
+from .....net import REMOTE
+from ....assets import DIM, GOLD, GREY, INK, NIGHT, RED, WHITE
+from ....ui import draw_buttons, draw_panel
+from ....words import actions_left, card_name, level_name, over_reason, stack_words
+from ..layout import CARD_H, CARD_W, hand_slots, market_rows, market_slots
 
 # What the strip says while a card or action is chosen: for the mouse, and for
 # a gamepad (whose buttons the prompts in the same strip show).
@@ -348,7 +348,7 @@ def count_badge(surface: pygame.Surface, font, text: str, card: pygame.Rect) -> 
 
 
 def _hand(obs):
-    from .layout import hand_cards
+    from ..layout import hand_cards
 
     return hand_cards(obs)
 

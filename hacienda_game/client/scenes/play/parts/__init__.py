@@ -1,0 +1,1 @@
+"""The play screen's parts: each draws one region of the screen."""
