@@ -287,3 +287,71 @@ def test_every_tool_imports_as_a_module_of_the_tools_package():
     names = sorted(p.stem for p in (ROOT / "tools").glob("*.py") if p.stem != "__init__")
     for name in names:
         assert importlib.import_module(f"tools.{name}").__name__ == f"tools.{name}"
+
+
+# --------------------------------------------------- the play screen's parts
+PLAY = f"{PACKAGE}.client.scenes.play"
+# What a part may use of the play screen besides the other parts: the layout
+# and the selection (plain values and pure functions).
+PARTS_MAY_USE = {f"{PLAY}.layout", f"{PLAY}.selection"}
+OWNER_NAMES = {"host", "scene", "app"}          # what reaching into an owner reads
+
+
+def part_violations(parts_dir: Path) -> list[str]:
+    """Every place a part imports the play scene (or any screen, or the app)
+    or reads an owner (``host``, ``scene``, ``app``) instead of its view model."""
+    out = []
+    root = parts_dir.parents[4]                 # the folder holding hacienda_game
+    for path in sorted(parts_dir.glob("*.py")):
+        name = module_name(path, root / PACKAGE)
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        where = path.relative_to(root)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                # ``from .. import table``: the modules of a package, by name
+                packages = (PLAY, f"{PACKAGE}.client.scenes", f"{PACKAGE}.client")
+                targets = [f"{module}.{alias.name}" for alias in node.names] \
+                    if module in packages else [module]
+            for target in targets:
+                screens = target.startswith(f"{PACKAGE}.client.scenes")
+                inside = target.startswith(f"{PLAY}.parts") or target in PARTS_MAY_USE
+                if (screens and not inside) or target == f"{PACKAGE}.client.app":
+                    out.append(f"{where}:{node.lineno}: imports {target}")
+            read = (node.attr if isinstance(node, ast.Attribute) else
+                    node.id if isinstance(node, ast.Name) else
+                    node.arg if isinstance(node, ast.arg) else None)
+            if read in OWNER_NAMES:
+                out.append(f"{where}:{node.lineno}: reads {read}")
+    return out
+
+
+def test_no_part_of_the_play_screen_imports_or_reads_the_scene():
+    parts = ROOT / PACKAGE / "client" / "scenes" / "play" / "parts"
+    modules = {p.stem for p in parts.glob("*.py")}
+    assert {"board", "seats", "market", "hand", "actionbar", "status", "log", "overlay",
+            "header", "track", "viewmodel"} <= modules
+    assert part_violations(parts) == []
+
+
+@pytest.mark.parametrize(("source", "says"), [
+    ("from ..scene import PlayScene\n", "imports hacienda_game.client.scenes.play.scene"),
+    ("from .. import table\n", "imports hacienda_game.client.scenes.play.table"),
+    ("from ...replay import ReplayScene\n", "imports hacienda_game.client.scenes.replay"),
+    ("import hacienda_game.client.app\n", "imports hacienda_game.client.app"),
+    ("def draw(surface, host):\n    return host.layout\n", "reads host"),
+    ("def draw(surface, model, owner):\n    owner.app.art\n", "reads app"),
+])
+def test_a_part_reaching_into_its_screen_fails_the_test(tmp_path, source, says):
+    parts = tmp_path / PACKAGE / "client" / "scenes" / "play" / "parts"
+    parts.mkdir(parents=True)
+    (parts / "good.py").write_text("from ..layout import Layout\nfrom .viewmodel import X\n"
+                                   "from . import hand\n", encoding="utf-8")
+    (parts / "bad.py").write_text(source, encoding="utf-8")
+    found = part_violations(parts)
+    assert found and all("bad.py" in line for line in found), found
+    assert any(line.endswith(says) for line in found), found

@@ -171,16 +171,18 @@ def test_a_refusal_shows_next_to_the_pointer_and_never_over_a_panel(driver):
     driver.app.sound.cued.clear()
     driver.click(play.view.centres[far])
     assert play.message
-    rect = play.panels.bubble(driver.app.screen, play.message, play.message_at, True)
+    from hacienda_game.client.scenes.play.parts import overlay
+
+    model = play.bubble_model()
+    assert model is not None and model.warn and model.text == play.message
+    rect = overlay.bubble(driver.app.screen, driver.app.art, play.layout.board, model)
     assert play.view.area.contains(rect)
     for panel in play.layout.panels:
         assert not rect.colliderect(panel)
     px, py = play.view.centres[far]
     assert abs(rect.centerx - px) < 300 and abs(rect.centery - py) < 150   # near the eye
     assert "error" in driver.app.sound.cued                    # and a short sound
-    from hacienda_game.client.scenes.play.parts.panels import WARN
-
-    assert tuple(driver.app.screen.get_at(rect.topleft))[:3] == WARN   # warning colour
+    assert tuple(driver.app.screen.get_at(rect.topleft))[:3] == overlay.WARN   # warning colour
 
 
 def test_floating_numbers_stay_on_the_board(driver):

@@ -23,10 +23,10 @@ from ...i18n import _
 from ...session.charts import chart_history
 from ...session.saves import Replay
 from ..anim import Animations
-from ..assets import GREY, WHITE
-from ..prompts import draw_prompts
+from ..assets import WHITE
 from ..ui import Button, handle_buttons
 from ..words import action_words
+from .play.parts.viewmodel import PromptRow, StatusModel
 from .play.presentation import Presenter, describe
 from .play.table import GameTable
 
@@ -236,26 +236,25 @@ class ReplayScene(GameTable):
     def action_buttons(self) -> list[Button]:
         return self.buttons[:5]
 
-    def strip_key(self) -> tuple:
-        return (self.hover_text, self.app.input_family())
-
-    def draw_strip(self, surface) -> None:
+    def status_model(self) -> StatusModel:
+        """The action stepped to, and the keys' help or the pad's prompts."""
         strip = self.layout.strip
         body = self.app.art.fonts.body
-        body.draw(surface, body.wrap(self.hover_text, strip.w - 16)[0],
-                  (strip.x + 8, strip.y + 3), WHITE)
         y = strip.y + 3 + body.line_height
         family = self.app.input_family()
+        notes: tuple[str, ...] = ()
+        prompts = None
         if family == "keyboard":
-            for i, line in enumerate(body.wrap(
-                    _("Left and right arrows step through the game; Enter plays it on."),
-                    strip.w - 16)[:max(1, (strip.bottom - y - 2) // body.line_height)]):
-                body.draw(surface, line, (strip.x + 8, y + i * body.line_height), GREY)
+            notes = tuple(body.wrap(
+                _("Left and right arrows step through the game; Enter plays it on."),
+                strip.w - 16)[:max(1, (strip.bottom - y - 2) // body.line_height)])
         else:
-            draw_prompts(surface, self.app.art, family,
-                         [("move", _("step")), ("confirm", _("Play")),
-                          ("prev_card", _("Start")), ("next_card", _("End")),
-                          ("back", _("Close"))], (strip.x + 8, y), strip.right - 6)
+            prompts = PromptRow(family, (("move", _("step")), ("confirm", _("Play")),
+                                         ("prev_card", _("Start")), ("next_card", _("End")),
+                                         ("back", _("Close"))), (strip.x + 8, y),
+                                strip.right - 6)
+        return StatusModel(self.hover_text, WHITE, (strip.x + 8, strip.y + 3), 1,
+                           ellipsis=False, notes=notes, prompts=prompts)
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd) -> None:

@@ -1,6 +1,6 @@
-"""The play screen, in parts: ``scene`` (the play scene), ``table`` (what it
-shares with the replay), ``layout``, ``selection``, ``presentation``,
-``board``, ``panels``, ``pad`` and ``ai``."""
+"""The play screen: ``scene`` (the play scene), ``table`` (what it shares with
+the replay), ``layout``, ``selection``, ``presentation``, ``pad``, ``ai``, and
+the drawn parts in ``parts/`` (each from its view model)."""
 
 from ....engine.components import LAND_CARDS
 from .presentation import describe

@@ -91,8 +91,13 @@ def hand_cards(obs) -> list[tuple[str, str, int]]:
 def hand_slots(layout: Layout, obs, right: int | None = None,
                chosen: str | None = None) -> list[tuple[pygame.Rect, str, str]]:
     """The hand's card rectangles (the chosen card lifted a little)."""
+    return card_slots(layout, hand_cards(obs), right, chosen)
+
+
+def card_slots(layout: Layout, cards, right: int | None = None,
+               chosen: str | None = None) -> list[tuple[pygame.Rect, str, str]]:
+    """The rectangles of ``cards`` ((item, card, count) each) in the hand."""
     rect = layout.hand
-    cards = hand_cards(obs)
     x = rect.x + 34
     right = (rect.right if right is None else right) - 6
     pitch = min(CARD_W + 12, (right - x - CARD_W) // max(1, len(cards) - 1))

@@ -13,10 +13,9 @@ from __future__ import annotations
 import pygame
 
 from ....i18n import _
-from ...assets import GOLD, INK
 from ...cursor import HexCursor
-from ...prompts import draw_prompts
 from ...scene import Command
+from .parts.overlay import hold_bar
 from .selection import marked_hexes
 
 ANYONE = ("menu", "log")        # what pads of other seats may do (help: the app, any scene)
@@ -185,24 +184,9 @@ class PadPlay:
         device = self.seat_device()
         progress = self.app.pads.hold_progress(device)
         if progress > 0:
-            bar = self.b_end.rect
-            pygame.draw.rect(surface, INK, (bar.x + 2, bar.bottom - 6, bar.w - 4, 4))
-            pygame.draw.rect(surface, GOLD, (bar.x + 2, bar.bottom - 6,
-                                             int((bar.w - 4) * progress), 4))
+            hold_bar(surface, self.b_end.rect, progress)
 
     def wants_prompts(self) -> bool:
         """Key or pad prompts in the strip (a mouse player needs none)."""
         family = self.app.pads.family(self.seat_device())
         return self.human_turn and (family != "keyboard" or self.cursor_shown)
-
-    def draw_pad_prompts(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        """The controls of the player to move, in their own controller's glyphs."""
-        family = self.app.pads.family(self.seat_device())
-        items = [("move", _("move")), ("confirm", _("place")), ("back", _("cancel")),
-                 ("prev_card", ""), ("next_card", _("cards")), ("prev_action", ""),
-                 ("next_action", _("actions")), ("buy", _("buy"))]
-        if self.selection is not None and self.selection.kind == "water":
-            items.insert(3, ("rotate", _("turn")))
-        items.insert(3, ("end_turn", _("hold: end turn") if family != "keyboard"
-                         else _("end turn")))
-        draw_prompts(surface, self.app.art, family, items, pos, self.layout.strip.right - 6)

@@ -3,10 +3,11 @@
 The screen shows one seat's view (``observe``): the hand of the human at the
 screen, never another's.  Clicks become actions only through the action
 layer, from ``legal_actions()``; a click that is not allowed says why, next
-to the pointer.  The parts: ``layout`` (where things go), ``selection``
+to the pointer.  The modules: ``layout`` (where things go), ``selection``
 (what a click means), ``presentation`` (events -> log, animation, sound),
-``board`` and ``panels`` (drawing), ``pad`` (keys and pads), ``ai`` (AI
-turns); ``table`` holds what the play scene shares with the replay.
+``parts/`` (drawing, each part from its view model, sending commands up),
+``pad`` (keys and pads), ``ai`` (AI turns); ``table`` holds what the play
+scene shares with the replay.
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ from ..overlays import Confirm, Pause, Privacy
 from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
-from .parts.panels import WARN, hint_for
+from .parts import hand, log, market, overlay, status
+from .parts.commands import BuyCard, ClickHex, PartCommand, PickCard, ScrollLog
+from .parts.overlay import WARN
+from .parts.viewmodel import BubbleModel, StatusModel, market_model
 from .presentation import Presenter
 from .selection import Selection
 from .table import GameTable
@@ -375,28 +379,35 @@ class PlayScene(PadPlay, GameTable):
             else:
                 self.select(None)
             return
-        for rect, item, card in self.hand_slots:
-            if rect.collidepoint(cmd.pos):
-                self.pick_card(item, card)
-                return
-        for rect, item, card in self.market_slots:
-            if rect.collidepoint(cmd.pos):
-                self.buy(item, card)
-                return
-        h = self.view.hex_at(cmd.pos)
-        if h is not None and self.human_turn:
+        obs = self.observation()
+        pos = cmd.pos
+        self.carry_out(hand.command_at(self.layout, self.hand_model(obs), pos)
+                       or market.command_at(self.layout, market_model(obs), pos)
+                       or self.board_drawing.command_at(pos), pos)
+
+    def carry_out(self, command: PartCommand | None, pos: tuple[int, int] | None = None
+                  ) -> None:
+        """What a part sent up (a click on a card, a deck, a hex; the wheel on the log)."""
+        if isinstance(command, PickCard):
+            self.pick_card(command.item, command.card)
+        elif isinstance(command, BuyCard):
+            self.buy(command.item, command.card)
+        elif isinstance(command, ClickHex) and self.human_turn:
             if self.selection is None:
-                self.warn(_("Pick a card from your hand or an action first."), cmd.pos)
+                self.warn(_("Pick a card from your hand or an action first."), pos)
             else:
-                self.click_hex(h)
+                self.click_hex(command.hex)
+        elif isinstance(command, ScrollLog):
+            self.log_back = max(0, min(len(self.log) - 1, self.log_back + command.lines))
 
     def wheel(self, cmd: Command) -> None:
         """The wheel: over the log it scrolls back; over the board it zooms,
         except while a water tile is chosen: then it turns the tile (Shift
         with the wheel still zooms)."""
         pos = cmd.pos
-        if pos is not None and self.layout.log.collidepoint(pos):
-            self.log_back = max(0, min(len(self.log) - 1, self.log_back + cmd.amount * 3))
+        scroll = log.command_for_wheel(self.layout.log, pos, cmd.amount)
+        if scroll is not None:
+            self.carry_out(scroll)
             return
         water = self.selection is not None and self.selection.kind == "water"
         if water and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
@@ -656,62 +667,52 @@ class PlayScene(PadPlay, GameTable):
             b.draw(surface, art)
         self.draw_cursor(surface)
         if self.demo and int(self.app.time * 2) % 2 == 0:
-            art.fonts.large.draw(surface, _("Demo game · click to play"),
-                                 (self.view.area.centerx, self.view.area.y + 4), GOLD,
-                                 align="center")
+            overlay.demo_label(surface, art, self.view.area)
         self.anims.draw(surface, art)
         self.draw_feedback(surface)
 
-    def draw_feedback(self, surface: pygame.Surface) -> None:
+    def bubble_model(self) -> BubbleModel | None:
         """The refusal, else what the hovered hex would do, next to the eye."""
         if self.message and self.app.time < self.message_until:
-            self.panels.bubble(surface, self.message, self.message_at or self.feedback_spot(),
-                               True)
-        elif self.hover_text and self.hover_at is not None and (
+            return BubbleModel(self.message, self.message_at or self.feedback_spot(), True)
+        if self.hover_text and self.hover_at is not None and (
                 self.view.area.collidepoint(self.hover_at) or self.cursor_shown):
-            self.panels.bubble(surface, self.hover_text, self.hover_at, self.hover_warn)
+            return BubbleModel(self.hover_text, self.hover_at, self.hover_warn)
+        return None
+
+    def draw_feedback(self, surface: pygame.Surface) -> None:
+        model = self.bubble_model()
+        if model is not None:
+            overlay.bubble(surface, self.app.art, self.layout.board, model)
 
     def action_buttons(self) -> list[Button]:
         sel = self.selection
         return [self.b_hacienda, self.b_water, self.b_harvest, self.b_end] + (
             self.b_sizes if sel and sel.kind == "water" else [])
 
-    def strip_key(self) -> tuple:
-        off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
-            else self.hover_text
-        return (hint_for(self), off_board, self.hover_warn, self.wants_prompts(),
-                self.app.pads.family(self.seat_device()), self.human_turn, self.layer.current)
-
-    def draw_strip(self, surface: pygame.Surface) -> None:
+    def status_model(self) -> StatusModel:
         """Under the actions: what to do now, what the pointer is over (off the
         board) and, for keys and pads, their prompts (never over the board)."""
         strip = self.layout.strip
-        font = self.app.art.fonts.body
-        x = strip.x + 8
-        if self.selection is not None and self.selection.kind == "water":
-            x = self.b_sizes[-1].rect.right + 8
+        line = self.app.art.fonts.body.line_height
+        water = self.selection is not None and self.selection.kind == "water"
+        x = self.b_sizes[-1].rect.right + 8 if water else strip.x + 8
         y = strip.y + 3
-        hint_line, off_board, warn, prompts = self.strip_key()[:4]
-        text = off_board or hint_line
-        colour = WARN if off_board and warn else WHITE if not off_board else GOLD
-        if text:
-            room = strip.right - 8 - x
-            lines = font.wrap(text, room)
-            keep = 1 if prompts else 2
-            if len(lines) > keep:           # cut short where it shows: "…"
-                lines = lines[:keep - 1] + [font.clip(" ".join(lines[keep - 1:]), room)]
-            for i, line in enumerate(lines):
-                font.draw(surface, line, (x, y + i * font.line_height), colour)
-        if prompts:
-            below = y + font.line_height
-            if self.selection is not None and self.selection.kind == "water":
-                below = self.b_sizes[-1].rect.bottom + 2       # under the size buttons
-            self.draw_pad_prompts(surface, (strip.x + 8, below))
+        off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
+            else self.hover_text
+        text = off_board or self.status_hint()
+        colour = WARN if off_board and self.hover_warn else WHITE if not off_board else GOLD
+        prompts = None
+        if self.wants_prompts():
+            below = self.b_sizes[-1].rect.bottom + 2 if water else y + line
+            prompts = status.play_prompts(self.app.pads.family(self.seat_device()), water,
+                                          (strip.x + 8, below), strip.right - 6)
         elif not text and not self.human_turn and not self.autoplay:
             seat = self.plan.seats[self.layer.current]
-            idle = _("{name} plays on another screen.").format(name=seat.name) \
+            text = _("{name} plays on another screen.").format(name=seat.name) \
                 if seat.kind == REMOTE else _("The AI seats are playing.")
-            font.draw(surface, idle, (x, y), GREY)
+            colour = GREY
+        return StatusModel(text, colour, (x, y), 1 if prompts else 2, prompts=prompts)
 
     def update_buttons(self) -> None:
         human = self.human_turn
@@ -740,7 +741,8 @@ class PlayScene(PadPlay, GameTable):
                 b.selected = sel.size == i + 1
 
     def status_hint(self) -> str:
-        return hint_for(self)
+        """What the strip tells the player to do now (mouse or pad words)."""
+        return status.hint_words(self.selection, self.pad_turn(), self.human_turn)
 
 
 def demo_scene() -> PlayScene:

@@ -2,8 +2,9 @@
 
 ``GameTable`` holds the game (the action layer), its board view and layout,
 the log, the tickers and the charts' samples, and composes the parts that
-show it: ``BoardDrawing``, ``Panels`` and the ``Presenter``.  The play scene
-adds choosing, pads and AI turns; the replay adds stepping.
+show it (``parts/``): each frame it builds their view models from the seat
+view, the selection and the clock, and the parts draw from those alone.
+The play scene adds choosing, pads and AI turns; the replay adds stepping.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from ....session.plan import GamePlan, SeatPlan
 from ...actionlayer import ActionLayer
 from ...anim import Animations, Ticker
 from ...boardview import BoardView
+from ...patterns import piece_name
 from ...scene import Scene
 from ...ui import Button
-from .layout import Layout, market_slots, play_layout
+from .layout import Layout, play_layout
+from .parts import hand, market
+from .parts import viewmodel as vm
 from .parts.board import BoardDrawing
-from .parts.panels import Panels, slots_for
+from .parts.panels import Panels
 from .presentation import describe, projected
-from .selection import Selection
+from .selection import Selection, marked_hexes
 
 
 class GameTable(Scene):
@@ -31,6 +35,7 @@ class GameTable(Scene):
     selection: Selection | None = None
     hover_hex: int | None = None
     viewer: int | None = None
+    keep_buttons: list = []           # buttons beside the hand (the hand's cards end left of them)
 
     def __init__(self, plan: GamePlan):
         self.plan = plan
@@ -45,8 +50,8 @@ class GameTable(Scene):
         self._projected_at = -1
         self.pending: list = []             # scenes to show once this frame's events are done
         self.pending_at = 0.0               # ... not before this time (the board shows first)
-        self.board_drawing = BoardDrawing(self)
-        self.panels = Panels(self)
+        self.board_drawing: BoardDrawing | None = None
+        self.panels = Panels()
         self.layout: Layout | None = None
         self.redrawn = False
 
@@ -57,6 +62,7 @@ class GameTable(Scene):
         self.layer = layer if layer is not None else ActionLayer(state, self.on_events)
         self.layout = self.lay_out()
         self.view = BoardView(self.layer.board, self.layout.board)
+        self.board_drawing = BoardDrawing(self.view, self.app.art)
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
@@ -126,7 +132,8 @@ class GameTable(Scene):
         return self.app.art.seat_colour(self.plan.seats[seat].colour)
 
     def piece(self, name: str, colour: int) -> str:
-        return self.board_drawing.piece(name, colour)
+        """A seat piece's sprite: with its colour-blind pattern when the setting is on."""
+        return piece_name(self.app.art.sprites, name, colour, self.app.settings.patterns)
 
     def observation(self):
         """The seat view the screen shows."""
@@ -153,11 +160,13 @@ class GameTable(Scene):
 
     @property
     def hand_slots(self) -> list:
-        return slots_for(self, self.observation())
+        """The hand's cards on screen: (rect, item, card) each (none while hidden)."""
+        return hand.slots(self.layout, self.hand_model(self.observation()))
 
     @property
     def market_slots(self) -> list:
-        return market_slots(self.layout, self.observation())
+        """The display's cards and decks on screen: (rect, item, card or None)."""
+        return market.slots(self.layout, vm.market_model(self.observation()))
 
     def purse(self, seat: int) -> tuple[int, int]:
         """Where a seat's money shows (coins fly there)."""
@@ -241,11 +250,54 @@ class GameTable(Scene):
                 self.app.push(scene)
             self.pending = []
 
+    # ---------------------------------------------------------- view models
+    @property
+    def seat_colours(self) -> list[int]:
+        return [s.colour for s in self.plan.seats]
+
+    def hand_model(self, obs) -> vm.HandModel:
+        sel = self.selection
+        right = min((b.rect.x for b in self.keep_buttons), default=None)
+        return vm.hand_model(obs, self.viewer is None and not self.autoplay,
+                             self.plan.seats[obs.seat].colour, sel.card if sel else None,
+                             right)
+
+    def panels_model(self, obs) -> vm.PanelsModel:
+        """Every panel's view model for this frame."""
+        now = self.app.time
+        kinds = [s.kind for s in self.plan.seats]
+        colours = self.seat_colours
+        scores = [t.value for t in self.score_tick]
+        return vm.PanelsModel(
+            vm.header_model(obs, self.names, kinds, self.b_menu.rect.x),
+            vm.track_model(scores, self.projected, colours),
+            vm.seats_model(obs, self.names, kinds, colours, [t.value for t in self.money_tick],
+                           scores, [t.target for t in self.score_tick], self.projected,
+                           self.markets, now),
+            vm.market_model(obs),
+            self.hand_model(obs),
+            vm.log_model(self.log, colours, self.log_back),
+            vm.actions_model(self.action_buttons(), now),
+            self.status_model())
+
+    def board_model(self, obs) -> vm.BoardModel:
+        sel = self.selection
+        return vm.BoardModel(obs, self.layer.version, tuple(self.seat_colours),
+                             self.app.settings.patterns, self.anims.hidden_pieces(),
+                             None if sel is None else marked_hexes(self.layer, sel),
+                             vm.hover_mark(self.layer, sel, self.hover_hex), None,
+                             self.app.time, self.factor > 0)
+
+    def status_model(self) -> vm.StatusModel:
+        """The status strip under the actions (each screen says its own)."""
+        strip = self.layout.strip
+        return vm.StatusModel("", (0, 0, 0), (strip.x + 8, strip.y + 3), 1)
+
     # ----------------------------------------------------------------- draw
     def draw_table(self, surface: pygame.Surface) -> None:
         obs = self.observation()
-        self.panels.draw(surface, obs)
-        self.board_drawing.draw(surface, obs)
+        self.panels.draw(surface, self.app.art, self.layout, self.panels_model(obs))
+        self.board_drawing.draw(surface, self.board_model(obs))
         self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
         art = self.app.art
         for b in [self.b_menu, *self.zoom_buttons]:
@@ -253,12 +305,6 @@ class GameTable(Scene):
 
     def action_buttons(self) -> list[Button]:
         return []
-
-    def strip_key(self) -> tuple:
-        return ()
-
-    def draw_strip(self, surface: pygame.Surface) -> None:
-        pass
 
     def pad_turn(self) -> bool:
         return False

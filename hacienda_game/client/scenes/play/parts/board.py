@@ -6,6 +6,10 @@ and touched up piece by piece), which the view scales to its zoom; the view
 transform lives in ``BoardView``.  While a card or buy is chosen the hexes it
 may not go to are shaded smoothly (terrain and owners stay readable) and the
 legal ones are outlined.
+
+Drawn from a ``BoardModel`` (the seat view's pieces by version, what the
+choice lights, the hover, the clock) on a ``BoardView`` (the transform); a
+click on a hex sends ``ClickHex``.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from .....engine.components import ANIMALS
 from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ....assets import GOLD, INK, NIGHT, RED, WHITE
 from ....patterns import piece_name
-from ..selection import action_at, marked_hexes, water_cells
+from .commands import ClickHex
+from .viewmodel import BoardModel
 
 DIM_ALPHA = 150            # how dark the hexes a choice may not go to become
 TINT_ALPHA = 130           # how strongly an owned land tile shows its owner's colour
@@ -24,10 +29,12 @@ FADE = 0.18                # seconds the dimming takes to come in
 
 
 class BoardDrawing:
-    """Draws the board for a host screen (the play scene or the replay)."""
+    """Draws the board from a ``BoardModel`` on a board view (its transform
+    and map picture); ``art`` is the game's art."""
 
-    def __init__(self, host):
-        self.host = host
+    def __init__(self, view, art):
+        self.view = view
+        self.art = art
         self._base: pygame.Surface | None = None
         self._pieces: pygame.Surface | None = None
         self._pieces_key: tuple | None = None
@@ -37,36 +44,40 @@ class BoardDrawing:
         self._dim_since = 0.0
         self.redrawn = False
 
-    def piece(self, name: str, colour: int) -> str:
-        """A seat piece's sprite: with its colour-blind pattern when the setting is on."""
-        app = self.host.app
-        return piece_name(app.art.sprites, name, colour, app.settings.patterns)
+    def command_at(self, pos: tuple[int, int]) -> ClickHex | None:
+        """A click on the board: the hex under it."""
+        h = self.view.hex_at(pos)
+        return None if h is None else ClickHex(h)
 
     # -------------------------------------------------------------- pieces
-    def wanted(self, obs) -> dict[tuple[int, int], tuple[str, tuple[int, int]]]:
+    def wanted(self, model: BoardModel) -> dict[tuple[int, int], tuple[str, tuple[int, int]]]:
         """Every piece to show: (hex, layer) -> (sprite, map position).  Layers:
         0 tile, token or water; 1 hacienda; 2 harvest chip (always on top)."""
-        colours = [s.colour for s in self.host.plan.seats]
-        centres = self.host.view.map_centres
-        k = self.host.view.piece_scale
+        obs = model.obs
+        colours = model.colours
+        centres = self.view.map_centres
+        k = self.view.piece_scale
+
+        def piece(name: str, colour: int) -> str:
+            return piece_name(self.art.sprites, name, colour, model.patterns)
         out: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
         for h, (kind, owner) in enumerate(zip(obs.kind, obs.owner, strict=True)):
             if kind == EMPTY:
                 continue
             if kind == LAND:
-                name = self.piece(f"land_{colours[owner]}", colours[owner])
+                name = piece(f"land_{colours[owner]}", colours[owner])
             elif kind == WATER:
                 name = "water"
             else:
-                name = self.piece(f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}",
-                                  colours[owner])
+                name = piece(f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}",
+                             colours[owner])
             cx, cy = centres[h]
             out[(h, 0)] = (name, (round(cx), round(cy)))
         for h in obs.haciendas:
             cx, cy = centres[h]
             if obs.owner[h] >= 0:
                 c = colours[obs.owner[h]]
-                out[(h, 1)] = (self.piece(f"hacienda_{c}", c), (round(cx), round(cy - 6 * k)))
+                out[(h, 1)] = (piece(f"hacienda_{c}", c), (round(cx), round(cy - 6 * k)))
         for h in obs.chips:
             cx, cy = centres[h]
             out[(h, 2)] = ("chip", (round(cx + 7 * k), round(cy + 6 * k)))
@@ -80,12 +91,12 @@ class BoardDrawing:
         colour = int(name[5])
         tints = self.__dict__.setdefault("_tints", {})
         if colour not in tints:
-            view = self.host.view
+            view = self.view
             layout = view.board.layout
             x, y = view.board.cells[0]
             ox, oy = layout.top_left(x, y)
             surf = pygame.Surface((layout.tilewidth, layout.tileheight), pygame.SRCALPHA)
-            rgb = self.host.app.art.seat_colour(colour)
+            rgb = self.art.seat_colour(colour)
             pygame.draw.polygon(surf, (*rgb, TINT_ALPHA),
                                 [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
             tints[colour] = surf
@@ -95,19 +106,20 @@ class BoardDrawing:
         tint = self.tint(name)
         if tint is not None:
             surf.blit(tint, tint.get_rect(center=pos))
-        _blit_piece(surf, self.host.app.art.sprites, name, pos, self.host.view.piece_scale)
+        _blit_piece(surf, self.art.sprites, name, pos, self.view.piece_scale)
 
-    def render_pieces(self, obs, hidden: frozenset) -> pygame.Surface:
+    def render_pieces(self, model: BoardModel) -> pygame.Surface:
         """The map picture with every piece on it, kept between frames: new
         pieces are added to it; only a piece leaving redraws what it covered."""
-        view = self.host.view
-        sprites = self.host.app.art.sprites
+        view = self.view
+        sprites = self.art.sprites
+        hidden = model.hidden
         if self._base is None:
             base = pygame.Surface(view.base.get_size()).convert()
             base.fill(NIGHT)
             base.blit(view.base, (0, 0))
             self._base = base
-        shown = {key: v for key, v in self.wanted(obs).items() if key not in hidden}
+        shown = {key: v for key, v in self.wanted(model).items() if key not in hidden}
         order = sorted(shown, key=lambda key: (key[1], key[0]))
         drawn = self._drawn
         gone = [key for key, v in drawn.items() if shown.get(key) != v]
@@ -133,15 +145,13 @@ class BoardDrawing:
         return surf
 
     # ---------------------------------------------------------------- draw
-    def draw(self, surface: pygame.Surface, obs) -> None:
-        host = self.host
-        view = host.view
+    def draw(self, surface: pygame.Surface, model: BoardModel) -> None:
+        view = self.view
         self.redrawn = False
-        hidden = host.anims.hidden_pieces()
-        key = (host.layer.version, hidden, host.app.settings.patterns)
+        key = (model.version, model.hidden, model.patterns)
         if key != self._pieces_key or self._pieces is None:
             self.redrawn = True
-            self._pieces = self.render_pieces(obs, hidden)
+            self._pieces = self.render_pieces(model)
             self._pieces_key = key
             self._scaled = None
         skey = (key, view.scale)
@@ -150,13 +160,13 @@ class BoardDrawing:
         surface.set_clip(view.area)
         surface.fill(NIGHT, view.area)
         surface.blit(self._scaled[1], view.origin)
-        self.draw_choice(surface)
-        self.draw_hover(surface)
+        self.draw_choice(surface, model)
+        self.draw_hover(surface, model)
         surface.set_clip(None)
 
-    def dim_layer(self, lit: frozenset[int]) -> pygame.Surface:
+    def dim_layer(self, lit: frozenset[int], now: float) -> pygame.Surface:
         """A smooth shade over the whole map except the lit hexes (cached)."""
-        view = self.host.view
+        view = self.view
         key = (lit, view.scale)
         if self._dim is None or self._dim[0] != key:
             shade = pygame.Surface(view.base.get_size(), pygame.SRCALPHA)
@@ -170,57 +180,47 @@ class BoardDrawing:
                 x, y = view.board.cells[h]
                 pygame.draw.polygon(shade, (0, 0, 0, 0), layout.polygon(x, y))
             self._dim = (key, view.scaled(shade))
-            self._dim_since = self.host.app.time
+            self._dim_since = now
         return self._dim[1]
 
-    def draw_choice(self, surface: pygame.Surface) -> None:
-        host = self.host
-        sel = host.selection
-        if sel is None:
+    def draw_choice(self, surface: pygame.Surface, model: BoardModel) -> None:
+        lit = model.lit
+        if lit is None:
             self._dim = None
             return
-        lit = marked_hexes(host.layer, sel)
-        shade = self.dim_layer(lit)
-        fade = min(1.0, (host.app.time - self._dim_since) / FADE) if host.factor > 0 else 1.0
+        shade = self.dim_layer(lit, model.time)
+        fade = min(1.0, (model.time - self._dim_since) / FADE) if model.animate else 1.0
         shade.set_alpha(round(255 * fade))
-        view = host.view
+        view = self.view
         surface.blit(shade, view.origin)
-        pulse = 2 if int(host.app.time * 3) % 2 else 1
+        pulse = 2 if int(model.time * 3) % 2 else 1
         for h in lit:
             pygame.draw.polygon(surface, GOLD, view.polygon(h), pulse + 1)
 
-    def draw_hover(self, surface: pygame.Surface) -> None:
-        host = self.host
-        h = host.hover_hex
-        if h is None:
+    def draw_hover(self, surface: pygame.Surface, model: BoardModel) -> None:
+        mark = model.hover
+        if mark is None:
             return
-        view = host.view
-        sel = host.selection
-        if sel is not None and sel.kind == "water":
-            cells = water_cells(host.layer, sel, h)
-            if cells is None:
-                pygame.draw.polygon(surface, RED, view.polygon(h), 3)
-                return
-            legal = cells in sel.targets
-            board = host.layer.board
-            water = host.app.art.sprites.get("water")
+        view = self.view
+        h = mark.hex
+        if mark.kind == "off":
+            pygame.draw.polygon(surface, RED, view.polygon(h), 3)
+        elif mark.kind == "water":
+            water = self.art.sprites.get("water")
             size = max(1, round(water.get_width() * view.scale * view.piece_scale))
             image = pygame.transform.scale(water, (size, round(water.get_height() * size
                                                               / water.get_width())))
-            for c in cells:
-                x = board.index[c]
+            for x in mark.cells:
                 surface.blit(image, image.get_rect(center=view.centres[x]))
-                pygame.draw.polygon(surface, WHITE if legal else RED, view.polygon(x), 3)
-            return
-        if sel is not None:
-            legal = action_at(host.layer, sel, h)[0] is not None
-            pygame.draw.polygon(surface, WHITE if legal else RED, view.polygon(h), 3)
+                pygame.draw.polygon(surface, WHITE if mark.legal else RED, view.polygon(x), 3)
+        elif mark.kind == "choice":
+            pygame.draw.polygon(surface, WHITE if mark.legal else RED, view.polygon(h), 3)
         else:
             pygame.draw.polygon(surface, WHITE, view.polygon(h), 2)
 
     def draw_cursor(self, surface: pygame.Surface, h: int, t: float) -> None:
         """The pad's hex cursor: a bold outline and a bobbing arrow above it."""
-        view = self.host.view
+        view = self.view
         surface.set_clip(view.area)
         pygame.draw.polygon(surface, INK, view.polygon(h), 5)
         pygame.draw.polygon(surface, GOLD, view.polygon(h), 3)

@@ -1,0 +1,23 @@
+"""The action bar: the row of buttons under the hand (Hacienda, Water,
+Harvest, End turn; the water sizes while a water tile is chosen; the
+replay's steps), drawn from their looks.  The buttons' widgets
+(``ui.Button``) take the pointer and the keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from ....ui import Button
+from .viewmodel import ActionsModel, ButtonLook
+
+
+def widget(look: ButtonLook) -> Button:
+    """A button that looks as ``look`` says (drawn only: it does nothing)."""
+    b = Button(look.rect, look.label, icon=look.icon, enabled=look.enabled, face="body")
+    b.hover, b.selected, b.pressed_at = look.hover, look.selected, look.pressed_at
+    return b
+
+
+def draw(surface: pygame.Surface, art, model: ActionsModel) -> None:
+    for look in model.buttons:
+        widget(look).draw(surface, art)

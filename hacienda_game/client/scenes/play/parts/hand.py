@@ -1,0 +1,49 @@
+"""The hand: the cards of the seat the screen shows (how many of each on a
+badge, the chosen one lifted and outlined), or why the hands are hidden.
+A click on a card sends ``PickCard``."""
+
+from __future__ import annotations
+
+import pygame
+
+from .....i18n import _
+from ....assets import GOLD, GREY
+from ..layout import Layout, card_slots
+from .commands import PickCard
+from .paint import count_badge
+from .viewmodel import HandModel
+
+
+def slots(layout: Layout, model: HandModel) -> list[tuple[pygame.Rect, str, str]]:
+    """The cards' rectangles (none while the hands are hidden)."""
+    if model.hidden:
+        return []
+    return card_slots(layout, model.cards, model.right, model.chosen)
+
+
+def command_at(layout: Layout, model: HandModel, pos: tuple[int, int]) -> PickCard | None:
+    for rect, item, card in slots(layout, model):
+        if rect.collidepoint(pos):
+            return PickCard(item, card)
+    return None
+
+
+def draw(surface: pygame.Surface, art, layout: Layout, model: HandModel) -> None:
+    font = art.fonts.body
+    rect = layout.hand
+    if model.hidden:
+        font.draw(surface, _("Hands are hidden until the next player is ready."),
+                  (rect.x + 10, rect.centery - font.line_height // 2), GREY)
+        return
+    art.sprites.blit_anchored(surface, f"emblem_{model.colour}", (rect.x + 16, rect.y + 14))
+    shown = slots(layout, model)
+    if not shown:
+        font.draw(surface, _("no cards"), (rect.x + 34, rect.centery - font.line_height // 2),
+                  GREY)
+    counts = {card: n for _item, card, n in model.cards}
+    for slot, item, card in shown:
+        surface.blit(art.sprites.get(f"card_{item}_{card}"), slot)
+        if model.chosen == card:
+            pygame.draw.rect(surface, GOLD, slot.inflate(4, 4), 2)
+        if counts.get(card, 1) > 1:
+            count_badge(surface, font, str(counts[card]), slot)

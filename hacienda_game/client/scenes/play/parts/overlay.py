@@ -1,0 +1,48 @@
+"""What floats over the board: the bubble next to the pointer or the hex
+cursor (a hint, or a refusal in the warning colour), the attract mode's
+"Demo" label and the bar of a held end-turn button."""
+
+from __future__ import annotations
+
+import pygame
+
+from .....art.palette import HIGHLIGHTS
+from .....i18n import _
+from ....assets import GOLD, INK, WHITE
+from .viewmodel import BubbleModel
+
+WARN = HIGHLIGHTS["warning"]      # refusals: warm and bright on the panels and the board
+
+
+def bubble(surface: pygame.Surface, art, board: pygame.Rect, model: BubbleModel) -> pygame.Rect:
+    """The bubble, kept on the board; returns where it went."""
+    font = art.fonts.body
+    lines = font.wrap(model.text, min(360, board.w - 24))[:3]
+    w = max(font.width(line) for line in lines) + 16
+    h = len(lines) * font.line_height + 8
+    at = model.at
+    rect = pygame.Rect(at[0] + 18, at[1] + 18, w, h)
+    if rect.right > board.right:
+        rect.right = at[0] - 18
+    if rect.bottom > board.bottom:
+        rect.bottom = at[1] - 18
+    rect = rect.clamp(board)
+    pygame.draw.rect(surface, INK, rect)
+    pygame.draw.rect(surface, WARN if model.warn else GOLD, rect, 2)
+    for i, line in enumerate(lines):
+        font.draw(surface, line, (rect.x + 8, rect.y + 4 + i * font.line_height),
+                  WARN if model.warn else WHITE)
+    return rect
+
+
+def demo_label(surface: pygame.Surface, art, board: pygame.Rect) -> None:
+    """The attract mode's label at the top of the board."""
+    art.fonts.large.draw(surface, _("Demo game · click to play"), (board.centerx, board.y + 4),
+                         GOLD, align="center")
+
+
+def hold_bar(surface: pygame.Surface, button: pygame.Rect, progress: float) -> None:
+    """How far a held end-turn button is: a gold bar along the button's foot."""
+    pygame.draw.rect(surface, INK, (button.x + 2, button.bottom - 6, button.w - 4, 4))
+    pygame.draw.rect(surface, GOLD, (button.x + 2, button.bottom - 6,
+                                     int((button.w - 4) * progress), 4))

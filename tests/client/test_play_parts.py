@@ -1,0 +1,341 @@
+"""Each part of the play screen drawn alone, from a view model alone, on a
+plain Surface: no app, no scene.  The assertions look at the pixels drawn
+(colours where the part puts them) and at the commands the parts send up."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from hacienda_game.client.assets import GOLD, GREY, NIGHT, RED, WHITE, Art, Font  # noqa: E402
+from hacienda_game.client.boardview import BoardView  # noqa: E402
+from hacienda_game.client.scenes.play.layout import play_layout  # noqa: E402
+from hacienda_game.client.scenes.play.parts import (  # noqa: E402
+    actionbar,
+    hand,
+    header,
+    log,
+    market,
+    overlay,
+    seats,
+    status,
+    track,
+)
+from hacienda_game.client.scenes.play.parts import viewmodel as vm  # noqa: E402
+from hacienda_game.client.scenes.play.parts.board import BoardDrawing  # noqa: E402
+from hacienda_game.client.scenes.play.parts.commands import (  # noqa: E402
+    BuyCard,
+    ClickHex,
+    PickCard,
+    ScrollLog,
+)
+from hacienda_game.client.scenes.play.parts.panels import Panels  # noqa: E402
+from hacienda_game.engine import load_scenario, new_game, observe, parse_action  # noqa: E402
+
+CANVAS = (960, 540)
+
+
+@pytest.fixture(scope="module")
+def art():
+    pygame.init()
+    pygame.display.set_mode((8, 8))         # the panels' canvas is converted to the screen
+    return Art()
+
+
+@pytest.fixture(scope="module")
+def layout(art):
+    return play_layout(CANVAS, 4, art.fonts.body.line_height)
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text a part draws: (text, colour)."""
+    out: list[tuple[str, tuple]] = []
+    draw = Font.draw
+
+    def record(self, target, text, pos, colour=WHITE, *args, **kw):
+        out.append((text, tuple(colour)))
+        return draw(self, target, text, pos, colour, *args, **kw)
+
+    monkeypatch.setattr(Font, "draw", record)
+    return out
+
+
+def surface() -> pygame.Surface:
+    s = pygame.Surface(CANVAS)
+    s.fill(NIGHT)
+    return s
+
+
+def pixels(surf: pygame.Surface, rect: pygame.Rect, colour) -> int:
+    """How many pixels in rect are exactly the colour."""
+    rect = pygame.Rect(rect).clip(surf.get_rect())
+    a = pygame.surfarray.pixels3d(surf)[rect.left:rect.right, rect.top:rect.bottom]
+    return int(np.all(a == np.array(colour[:3]), axis=2).sum())
+
+
+def same_as_sprite(surf: pygame.Surface, sprite: pygame.Surface, rect: pygame.Rect) -> bool:
+    """The rect's upper half (above a count badge) shows the sprite's opaque pixels."""
+    rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 2)
+    shown = pygame.surfarray.array3d(surf.subsurface(rect))
+    img = pygame.surfarray.array3d(sprite)[:, :rect.h]
+    opaque = pygame.surfarray.array_alpha(sprite)[:, :rect.h] == 255
+    return bool(np.array_equal(shown[opaque], img[opaque]))
+
+
+def obs_of(actions: list[str], seat: int = 0, players: int = 4):
+    state = new_game("symmetric", players, seed=5)
+    for text in actions:
+        state.apply(parse_action(text))
+    return state, observe(state, seat)
+
+
+# ------------------------------------------------------------------ header
+def header_model(**kw) -> vm.HeaderModel:
+    values = dict(over=False, over_reason=None, round=3, player="Ana", kind="hard",
+                  actions_left=2, stack=1, animal_draw_size=9, intermediate_due=False,
+                  final_due=False, right=900)
+    values.update(kw)
+    return vm.HeaderModel(**values)
+
+
+def test_header_says_the_round_and_who_plays_and_the_countdown_turns_gold_when_due(
+        art, layout, drawn):
+    quiet = surface()
+    header.draw(quiet, art, layout.top, header_model())
+    texts = [t for t, _c in drawn]
+    assert "Round 3 · " in texts and "Ana (AI) to play" in texts
+    assert pixels(quiet, layout.top, WHITE) > 100
+    right = pygame.Rect(600, 0, 300, layout.top.h)
+    assert pixels(quiet, right, GREY) > 50 and pixels(quiet, right, GOLD) == 0
+    due = surface()
+    header.draw(due, art, layout.top, header_model(intermediate_due=True))
+    assert pixels(due, right, GOLD) > 50 and pixels(due, right, GREY) == 0
+    # Nothing right of where the owner's buttons begin.
+    assert pixels(due, pygame.Rect(893, 0, 67, layout.top.h), GOLD) == 0
+
+
+# ------------------------------------------------------------------- track
+def test_track_puts_each_seat_at_its_points_and_a_bar_at_a_scoring_now(art, layout):
+    surf = surface()
+    model = vm.TrackModel((0, 0), (30, 0), (1, 2))
+    track.draw(surf, art, layout.track, model)
+    rect = layout.track
+    blue = art.seat_colour(1)
+    # The projected bar of seat 0 (colour 1) stands half way along (30 of 60).
+    half = pygame.Rect(rect.centerx - 40, rect.y, rect.w // 2 + 40, rect.h)
+    assert pixels(surf, half, blue) >= 18
+    assert pixels(surf, pygame.Rect(rect.right - 30, rect.y, 30, rect.h), blue) == 0
+    cyan = art.seat_colour(2)
+    assert pixels(surf, pygame.Rect(rect.x, rect.y, 120, rect.h), cyan) > 0    # at 0
+
+
+# ------------------------------------------------------------------- seats
+def test_seat_rows_show_colour_turn_and_counters(art, layout, drawn):
+    rows = (vm.SeatRow("Ana", 0, "human", 14, 5, 4, 1, 9, 4, True),
+            vm.SeatRow("Bruno", 1, "hard", 7, 0, 0, 0, 7, 4, False))
+    surf = surface()
+    seats.draw(surf, art, layout.seats, vm.SeatsModel(rows, True))
+    for row, rect in zip(rows, layout.seats, strict=False):
+        stripe = pygame.Rect(rect.x + 3, rect.y + 3, 5, rect.h - 6)
+        assert pixels(surf, stripe, art.seat_colour(row.colour)) == stripe.w * stripe.h
+    texts = [t for t, _c in drawn]
+    assert ("+4", tuple(GOLD)) in drawn and "14" in texts and "AI hard" in texts
+    assert "◄" in texts or "<" in texts                     # Ana's turn marker
+    unlit = surface()
+    drawn.clear()
+    seats.draw(unlit, art, layout.seats, vm.SeatsModel(rows, False))
+    assert not {"◄", "<"} & {t for t, _c in drawn}          # the marker blinks
+
+
+# ------------------------------------------------------------------ market
+def test_market_shows_the_display_and_sends_buy_commands(art, layout):
+    _state, obs = obs_of([])
+    model = vm.market_model(obs)
+    surf = surface()
+    market.draw(surf, art, layout, model)
+    slots = market.slots(layout, model)
+    faces = [s for s in slots if s[2] is not None]
+    decks = [s for s in slots if s[2] is None]
+    assert len(faces) == sum(c is not None for c in obs.land_face_up + obs.animal_face_up)
+    assert {item for _r, item, _c in decks} == {"land", "animal"}
+    for rect, item, card in faces:
+        assert same_as_sprite(surf, art.sprites.get(f"card_{item}_{card}"), rect)
+        assert market.command_at(layout, model, rect.center) == BuyCard(item, card)
+    rect, item, _none = decks[0]
+    assert market.command_at(layout, model, rect.center) == BuyCard(item, None)
+    assert market.command_at(layout, model, layout.board.center) is None
+
+
+# -------------------------------------------------------------------- hand
+def test_hand_draws_its_cards_lifts_the_chosen_one_and_sends_pick_commands(art, layout):
+    _state, obs = obs_of(["buy land", "buy animal"])
+    cards = vm.hand_cards(obs)
+    assert cards
+    item, card, _n = cards[0]
+    model = vm.hand_model(obs, False, 0, card, None)
+    surf = surface()
+    hand.draw(surf, art, layout, model)
+    slots = hand.slots(layout, model)
+    assert [(i, c) for _r, i, c in slots] == [(i, c) for i, c, _n in cards]
+    for rect, i, c in slots:
+        assert same_as_sprite(surf, art.sprites.get(f"card_{i}_{c}"), rect)
+    chosen = slots[0][0]
+    assert pixels(surf, chosen.inflate(4, 4), GOLD) > 2 * chosen.w     # its gold outline
+    assert chosen.y < slots[-1][0].y or len(slots) == 1                # lifted
+    assert hand.command_at(layout, model, chosen.center) == PickCard(item, card)
+
+
+def test_a_hidden_hand_shows_no_card_and_takes_no_click(art, layout, drawn):
+    _state, obs = obs_of(["buy land"])
+    model = vm.hand_model(obs, True, 0, None, None)
+    surf = surface()
+    hand.draw(surf, art, layout, model)
+    assert hand.slots(layout, model) == []
+    assert drawn == [("Hands are hidden until the next player is ready.", tuple(GREY))]
+    assert pixels(surf, layout.hand, GREY) > 100
+    assert hand.command_at(layout, model, layout.hand.center) is None
+
+
+# --------------------------------------------------------------------- log
+def test_log_shows_the_newest_whole_entries_and_scrolls_by_command(art, layout, drawn):
+    lines = tuple((f"line {i}", 1 if i % 2 else None, True) for i in range(40))
+    surf = surface()
+    log.draw(surf, art, layout.log, vm.LogModel(lines, 0))
+    texts = [t for t, _c in drawn]
+    assert texts[-1] == "line 39" and "line 0" not in texts
+    assert ("line 38", tuple(GOLD)) in drawn and ("line 39", tuple(WHITE)) in drawn
+    assert pixels(surf, layout.log, GOLD) > 20
+    drawn.clear()
+    log.draw(surface(), art, layout.log, vm.LogModel(lines, 10))
+    texts = [t for t, _c in drawn]
+    assert "line 29" in texts and "line 30" not in texts
+    assert texts[-1] == "↓ 10 newer lines (wheel)"
+    assert log.command_for_wheel(layout.log, layout.log.center, 2) == ScrollLog(6)
+    assert log.command_for_wheel(layout.log, layout.board.center, 2) is None
+
+
+# -------------------------------------------------------------- action bar
+def test_action_bar_draws_each_button_as_its_look_says(art, layout):
+    a = layout.actions
+    on = vm.ButtonLook((a.x, a.y + 2, 200, a.h - 4), "Harvest", "chip", True, False, False,
+                       -1.0, False)
+    off = vm.ButtonLook((a.x + 210, a.y + 2, 200, a.h - 4), "Harvest", "chip", False, False,
+                        False, -1.0, False)
+    surf = surface()
+    actionbar.draw(surf, art, vm.ActionsModel((on, off)))
+    left, right = pygame.Rect(on.rect), pygame.Rect(off.rect)
+    assert pixels(surf, left, WHITE) > 30 and pixels(surf, right, WHITE) == 0   # greyed
+    assert pixels(surf, right, GREY) > 30
+    a_, b_ = (pygame.surfarray.array3d(surf.subsurface(r)) for r in (left, right))
+    assert not np.array_equal(a_, b_)
+
+
+# ------------------------------------------------------------------ status
+def test_status_strip_draws_the_hint_and_the_prompts(art, layout, drawn):
+    strip = layout.strip
+    text = "Pick a card in your hand, buy a card on the right, or an action below. " * 8
+    model = vm.StatusModel(text, WHITE, (strip.x + 8, strip.y + 3), 2)
+    surf = surface()
+    status.draw(surf, art, strip, model)
+    assert len(drawn) == 2 and drawn[1][0].endswith("…")      # cut short where it shows
+    assert pixels(surf, strip, WHITE) > 200
+    drawn.clear()
+    prompts = status.play_prompts("keyboard", False, (strip.x + 8, strip.y + 20),
+                                  strip.right - 6)
+    with_prompts = surface()
+    status.draw(with_prompts, art, strip, vm.StatusModel("Go", GOLD, (strip.x + 8, strip.y + 3),
+                                                         1, prompts=prompts))
+    assert drawn[0] == ("Go", tuple(GOLD))
+    below = pygame.Rect(strip.x, strip.y + 20, strip.w, strip.h - 20)
+    assert not np.array_equal(pygame.surfarray.array3d(with_prompts.subsurface(below)),
+                              pygame.surfarray.array3d(surface().subsurface(below)))
+
+
+# ----------------------------------------------------------------- overlay
+def test_bubble_stays_on_the_board_and_warns_in_the_warning_colour(art, layout):
+    board = layout.board
+    surf = surface()
+    rect = overlay.bubble(surf, art, board, vm.BubbleModel("Not possible", board.bottomright,
+                                                           True))
+    assert board.contains(rect)
+    assert tuple(surf.get_at(rect.topleft))[:3] == overlay.WARN
+    calm = overlay.bubble(surface(), art, board, vm.BubbleModel("chain of 2", (100, 100), False))
+    assert calm.topleft == (118, 118)
+
+
+# ------------------------------------------------------------------- board
+def board_model(obs, **kw) -> vm.BoardModel:
+    values = dict(obs=obs, version=0, colours=(0, 1, 2, 3), patterns=False,
+                  hidden=frozenset(), lit=None, hover=None, cursor=None, time=0.0,
+                  animate=False)
+    values.update(kw)
+    return vm.BoardModel(**values)
+
+
+def test_board_draws_pieces_in_the_owners_colour_dims_and_marks_the_hover(art, layout):
+    state = new_game("symmetric", 2, seed=1)
+    before = observe(state, 0)
+    h = next(i for i, c in enumerate(state.board.cells) if state.board.spaces[i] == "forest")
+    cell = state.board.cells[h]
+    after = observe(load_scenario({"format": "hacienda-scenario/1", "map": "symmetric",
+                                   "players": 2, "seed": 1,
+                                   "seats": [{"land": [f"{cell[0]},{cell[1]}"]}, {}]}), 0)
+    view = BoardView(state.board, layout.board)
+    centre = view.centres[h]
+    plain, placed = surface(), surface()
+    BoardDrawing(view, art).draw(plain, board_model(before))
+    BoardDrawing(view, art).draw(placed, board_model(after, version=1))
+    # The owner's colour over the tile's face.
+    spot = pygame.Rect(centre[0] - 8, centre[1] - 8, 16, 16)
+    red = np.array(art.seat_colour(0))
+    tinted = [np.abs(pygame.surfarray.array3d(s.subsurface(spot)).astype(int) - red).sum(axis=2)
+              .mean() for s in (plain, placed)]
+    assert tinted[1] < tinted[0] - 40
+    # A choice: everything but the lit hexes is shaded, the lit ones outlined in gold.
+    other = next(i for i in range(len(state.board.cells)) if i != h and
+                 abs(view.centres[i][0] - centre[0]) > 100)
+    o = view.centres[other]
+    chosen = surface()
+    BoardDrawing(view, art).draw(chosen, board_model(after, lit=frozenset({h})))
+    assert sum(chosen.get_at(o)[:3]) < sum(placed.get_at(o)[:3])
+    assert tuple(chosen.get_at(centre))[:3] == tuple(placed.get_at(centre))[:3]
+    assert pixels(chosen, pygame.Rect(centre[0] - 30, centre[1] - 30, 60, 60), GOLD) > 20
+    # The water tile would leave the board there: a red outline.
+    off = surface()
+    BoardDrawing(view, art).draw(off, board_model(after, hover=vm.HoverMark(other, "off",
+                                                                             False)))
+    assert pixels(off, pygame.Rect(o[0] - 30, o[1] - 30, 60, 60), RED) > 20
+    assert BoardDrawing(view, art).command_at(centre) == ClickHex(h)
+    assert BoardDrawing(view, art).command_at((0, 0)) is None
+
+
+# ------------------------------------------------------------ all the panels
+def test_panels_redraw_only_a_part_whose_model_changed(art, layout):
+    _state, obs = obs_of([])
+    model = vm.PanelsModel(
+        header_model(), vm.TrackModel((0,) * 4, (0,) * 4, (0, 1, 2, 3)),
+        vm.seats_model(obs, ["A", "B", "C", "D"], ["human"] * 4, [0, 1, 2, 3], [20] * 4,
+                       [0] * 4, [0] * 4, [0] * 4, [0] * 4, 0.0),
+        vm.market_model(obs), vm.hand_model(obs, False, 0, None, None),
+        vm.LogModel((("Ana starts. Round 1.", None, True),), 0), vm.ActionsModel(()),
+        vm.StatusModel("", WHITE, (10, 500), 2))
+    panels = Panels()
+    surf = pygame.Surface(CANVAS)
+    panels.draw(surf, art, layout, model)
+    assert panels.redrawn
+    panels.draw(surf, art, layout, model)
+    assert not panels.redrawn
+    before = pygame.surfarray.array3d(surf).copy()
+    moved = vm.PanelsModel(**{**model.__dict__, "header": header_model(round=4)})
+    panels.draw(surf, art, layout, moved)
+    assert panels.redrawn
+    changed = np.any(pygame.surfarray.array3d(surf) != before, axis=2)
+    ys = np.nonzero(changed)[1]
+    assert ys.size and ys.max() < layout.top.bottom             # only the header changed
