@@ -3,7 +3,8 @@
     advice = advise(observe(state, seat), seed)
     advice.action            # what hard would play now
     advice.reason            # Reason("market", {"animal": "pig", "pesos": 7, ...})
-    advice.text              # "Play a pig on 5,5: your pig herd reaches a market: +7 pesos."
+    advice.text              # "Play a pig just west of the north market: your pig herd
+                             #  reaches a market: +7 pesos."
 
 Pure: it never changes a game state (it asks ``hard`` with the seat's
 `Observation`, and works out the reason on a state dealt from that view by
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field
 from ..engine import Action, GameState, Observation, determinize
 from ..engine.scoring import score
 from ..i18n import N_, _
+from ..maps import Board
+from ..maps.landmarks import where
 from .base import Budget, choose_action
 
 # A hint is asked for while a human waits: hard's own search, a little lighter.
@@ -44,16 +47,16 @@ class Advice:
 
 
 SENTENCES = {
-    "new_market": N_("Play a {animal} on {cell}: your {animal} herd reaches a new market"
+    "new_market": N_("Play a {animal} {place}: your {animal} herd reaches a new market"
                      " ({markets} connected): +{pesos} pesos."),
-    "market": N_("Play a {animal} on {cell}: your {animal} herd reaches a market:"
+    "market": N_("Play a {animal} {place}: your {animal} herd reaches a market:"
                  " +{pesos} pesos."),
-    "herd": N_("Play a {animal} on {cell}: your {animal} herd grows to {size}."),
-    "chain": N_("Play {card} on {cell}: your land chain grows to {size} tiles,"
+    "herd": N_("Play a {animal} {place}: your {animal} herd grows to {size}."),
+    "chain": N_("Play {card} {place}: your land chain grows to {size} tiles,"
                 " {points} points at each scoring."),
-    "land": N_("Play {card} on {cell}: a land chain of {size}; at 3 tiles it scores."),
-    "harvest": N_("Harvest your chain of {size} at {cell}: +{pesos} pesos."),
-    "hacienda": N_("Buy a hacienda on {cell}: +{points} points at each scoring."),
+    "land": N_("Play {card} {place}: a land chain of {size}; at 3 tiles it scores."),
+    "harvest": N_("Harvest your chain of {size} {place}: +{pesos} pesos."),
+    "hacienda": N_("Buy a hacienda {place}: +{points} points at each scoring."),
     "water": N_("Lay a water tile by your pieces: +{points} points at each scoring."),
     "card": N_("Buy the face-up {card} card to play it later."),
     "draw": N_("Buy a land card from the deck to play it later."),
@@ -110,12 +113,15 @@ def reason_for(state: GameState, action: Action) -> Reason:
     return Reason("draw" if action.item == "land" else "draw_animal")
 
 
-def words(reason: Reason) -> str:
-    """The reason as a sentence in the current language."""
+def words(reason: Reason, board: Board) -> str:
+    """The reason as a sentence in the current language; its hex is named by
+    landmark on ``board`` ("just west of the north market")."""
     params = dict(reason.params)
     for key in ("animal", "card"):
         if key in params:
             params[key] = _name(params[key])
+    if params.get("cell"):
+        params["place"] = where(board, params["cell"])
     return _(SENTENCES[reason.kind]).format(**params)
 
 
@@ -130,7 +136,7 @@ def advice_for(obs: Observation, action: Action, seed: int) -> Advice:
     """The advice for an action already chosen for the seat of ``obs`` (the
     client asks its AI process for the action, then words it here)."""
     reason = reason_for(determinize(obs, random.Random(seed)), action)
-    return Advice(action, reason, words(reason))
+    return Advice(action, reason, words(reason, obs.board))
 
 
 @dataclass(frozen=True)

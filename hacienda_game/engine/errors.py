@@ -48,6 +48,11 @@ REFUSALS: dict[str, str] = {
     "one_harvest": "R15", "harvest_not_own": "R36", "harvest_has_chip": "R36, R38",
     "chip_from_supply": "R37", "chip_name_source": "R37", "no_chip_there": "R37",
     "chip_own": "R37",
+    # Why a whole control is off (engine/whynot.py): no action of its kind is legal.
+    "hacienda_no_piece": "R20", "hacienda_all_taken": "R20", "water_all_used": "R7, R21",
+    "water_no_room": "R21", "harvest_no_chain": "R36, R39", "harvest_all_chipped": "R36, R38",
+    "harvest_no_chip": "R37", "pampas_no_room": "R24", "terrain_no_room": "R23, R24, R25",
+    "animal_no_room": "R27",
 }
 
 

@@ -53,7 +53,8 @@ class HaciendaRules:
         if self.bought_hacienda:
             raise self._refuse(a, "one_hacienda", "only one hacienda may be bought per turn (R15)")
         if self.haciendas_left <= 0:
-            raise self._refuse(a, "no_hacienda_left", "no hacienda is left (R5, R20)")
+            raise self._refuse(a, "no_hacienda_left", "no hacienda is left (R5, R20)",
+                               count=C.HACIENDAS[self.players])
         self._pay(a, s, C.PRICE_HACIENDA, "a hacienda")
         h = self._hex(a, a.cells[0])
         if self.owner[h] != self.current or self.kind[h] == WATER:

@@ -422,6 +422,14 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
             return e
         return None
 
+    def why_none(self, kind: str, card: str | None = None) -> IllegalAction | None:
+        """Why no action of ``kind`` (a control: ``"buy hacienda"``, ``"play
+        land"`` with its ``card`` ...) is legal now, as data; None when one is
+        (see whynot.py)."""
+        from .whynot import why_none
+
+        return why_none(self, kind, card)
+
     def chance_outcomes(self, action: Action,
                         most: int | None = None) -> list[tuple[float, GameState]]:
         """The positions ``action`` can lead to with their chances, as the seat

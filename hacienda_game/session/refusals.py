@@ -21,7 +21,8 @@ OWN_PIECE = N_("A hacienda goes on one of your own land tiles or animal tokens."
 # Refusal code (engine.errors.REFUSALS) -> the sentence a player reads.
 SENTENCES: dict[str, str] = {
     "game_over": N_("The game is over."),
-    "turn_used": N_("All 3 actions of this turn are used: end the turn."),
+    "cannot_pay": N_("You have too few pesos for that."),
+    "turn_used": N_("No actions left: end your turn."),
     "not_an_action": NOT_AN_ACTION,
     "unreadable": NOT_AN_ACTION,
     "water_order": NOT_AN_ACTION,
@@ -60,7 +61,36 @@ SENTENCES: dict[str, str] = {
     "no_chip_there": CHIPS_OUT,
     "chip_own": CHIPS_OUT,
     "not_a_hex": N_("That hex is not on this board."),
+    # Why a whole control is off (engine.whynot).
+    "hacienda_no_piece": N_("You have no land tile or animal on the board to build on yet."),
+    "hacienda_all_taken": N_("Every chain and herd of yours already has a hacienda."),
+    "water_all_used": N_("Every water tile is on the board."),
+    "water_no_room": N_("No water tile that is left fits on the free pampas."),
+    "harvest_no_chain": N_("You have no land tiles to harvest yet."),
+    "harvest_all_chipped": N_("Every chain of yours already has a harvest chip."),
+    "harvest_no_chip": N_("All 8 chips are out and none lies on another player's chain."),
+    "pampas_no_room": N_("No free pampas next to your land tiles."),
+    "terrain_no_room": N_("No free space of this terrain and no free pampas next to your"
+                          " land tiles."),
+    "animal_no_room": N_("No free pampas next to your land tiles or your herd of this animal."),
 }
+# The same with the numbers and names, when the refusal carries them.
+WITH_PARAMS: dict[str, str] = {
+    "cannot_pay": N_("Needs {price} pesos, you have {money}."),
+    "hand_full": N_("Your hand is full ({limit} cards): play a card before buying another."),
+    "no_hacienda_left": N_("All {count} haciendas are on the board."),
+    "water_none_left": N_("No water tile of size {size} is left."),
+    "terrain_first": N_("A {card} card goes on a free {card} space while one is left."),
+    "wrong_terrain": N_("This hex is {space}: a {card} card goes on {card}."),
+    "no_token_left": N_("None of your animal tokens can show a {card} any more."),
+    "harvest_all_chipped": N_("Every chain of yours already has a harvest chip"
+                              " ({chains} of {chains})."),
+    "terrain_no_room": N_("No free {card} space and no free pampas next to your land tiles."),
+    "animal_no_room": N_("No free pampas next to your land tiles or your {card} herd."),
+    "no_such_card": N_("You hold no {card} card."),
+    "not_face_up": N_("No {card} card is face up any more."),
+}
+NAMED = ("card", "space")      # params that are game nouns, worded in the language
 GENERIC = N_("Not possible here.")
 # Refusals about the turn as a whole (not the hex or card pointed at).
 ABOUT_THE_TURN = frozenset({"turn_used", "one_hacienda", "one_water", "one_harvest",
@@ -75,12 +105,28 @@ def about_the_turn(refusal: IllegalAction | None) -> bool:
 
 def hint(refusal: IllegalAction | None, fallback: str | None = None) -> str:
     """A translated sentence saying why, from the engine's refusal (its code
-    and params).  ``fallback`` (already translated) replaces the generic
+    and params, with the numbers where it has them: "Needs 12 pesos, you
+    have 4.").  ``fallback`` (already translated) replaces the generic
     sentence when there is no refusal or no sentence for it."""
     if refusal is None:
         return fallback or _(GENERIC)
-    if refusal.code == "cannot_pay":
-        return _("That costs {price} pesos and you have {money}.").format(
-            price=refusal.params["price"], money=refusal.params["money"])
-    text = SENTENCES.get(refusal.code)
-    return _(text) if text else fallback or _(GENERIC)
+    return words(refusal.code, refusal.params) or fallback or _(GENERIC)
+
+
+def words(code: str, params: dict | None = None) -> str:
+    """The sentence for a refusal code and its params, in the current language
+    ("" for a code without one).  A sentence with numbers is used only when
+    every number it needs is there (a refusal from another version may lack
+    some); else the plain one."""
+    params = dict(params or {})
+    template = WITH_PARAMS.get(code)
+    if template is not None:
+        for key in NAMED:
+            if isinstance(params.get(key), str):
+                params[key] = _(params[key])
+        try:
+            return _(template).format(**params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    text = SENTENCES.get(code)
+    return _(text) if text else ""

@@ -2,11 +2,13 @@
 that seat's view only (R60); it never changes the game; key moments."""
 
 import random
+import re
 
 from hacienda_game import i18n
 from hacienda_game.ai import Budget
 from hacienda_game.ai.coach import Reason, advise, key_moments, reason_for, words
 from hacienda_game.engine import determinize, load_scenario, new_game, observe
+from hacienda_game.maps.landmarks import where
 from tests.helpers_ai import turn_start
 
 SMALL = Budget(iterations=4)
@@ -44,13 +46,16 @@ def test_the_reason_says_what_the_action_earns_in_the_players_language():
     reason = reason_for(state.clone(), market)
     assert reason.kind == "new_market" and reason.params["animal"] == "pig"
     assert reason.params["pesos"] == 2 and reason.params["markets"] == 1
-    assert words(reason).endswith("+2 pesos.") and "pig herd" in words(reason)
+    board = state.board
+    text = words(reason, board)
+    assert text.endswith("+2 pesos.") and "pig herd" in text
+    assert where(board, market.cells[0]) in text and not re.search(r"\d+,\d+", text)
     i18n.set_language("de")
     try:
-        assert "Schwein" in words(reason) and "+2 Pesos" in words(reason)
+        assert "Schwein" in words(reason, board) and "+2 Pesos" in words(reason, board)
     finally:
         i18n.set_language("en")
-    assert words(Reason("end")) == "End your turn: nothing else pays now."
+    assert words(Reason("end"), board) == "End your turn: nothing else pays now."
 
 
 def test_key_moments_are_the_winners_best_turns():

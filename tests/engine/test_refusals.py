@@ -14,11 +14,18 @@ def test_r61_every_refusal_in_the_engine_has_a_known_code():
     codes = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "_refuse":
+            if not isinstance(node, ast.Call):
+                continue
+            # state._refuse(action, code, ...) and whynot's _no(code, ...)
+            if getattr(node.func, "attr", "") == "_refuse":
                 code = node.args[1]
-                assert isinstance(code, ast.Constant) and code.value in REFUSALS, \
-                    (path.name, ast.unparse(code))
-                codes.add(code.value)
+            elif getattr(node.func, "id", "") == "_no":
+                code = node.args[0]
+            else:
+                continue
+            assert isinstance(code, ast.Constant) and code.value in REFUSALS, \
+                (path.name, ast.unparse(code))
+            codes.add(code.value)
     assert len(codes) > 30
     assert codes | {"unreadable"} == set(REFUSALS)
 

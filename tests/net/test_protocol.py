@@ -117,7 +117,7 @@ def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks(
         mover.client.send({"type": "act", "action": "play pig 0,0"})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 1)
         assert mover.refused[-1].code == "no_such_card"
-        assert mover.refusals[-1] == "You hold no such card."        # hints.hint, as locally
+        assert mover.refusals[-1] == "You hold no pig card."        # refusals.hint, as locally
         mover.client.send({"type": "act", "action": "fly to the moon"})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 2)
         assert mover.refused[-1].code == "unreadable"
@@ -234,7 +234,7 @@ def test_undo_over_the_network_goes_back_as_far_as_the_engine_allows():
 def test_a_german_joiner_reads_the_hosts_refusals_in_german():
     from hacienda_game import i18n
     from hacienda_game.client.netlink import NET_SENTENCES, JoinPlay
-    from hacienda_game.session.refusals import SENTENCES
+    from hacienda_game.session.refusals import WITH_PARAMS
 
     de = i18n.catalog("de")
     owner = Owner(["remote", "remote"])
@@ -255,7 +255,8 @@ def test_a_german_joiner_reads_the_hosts_refusals_in_german():
         mover.client.send({"type": "act", "action": "play pig 0,0"})          # illegal
         settle(owner, a, b, until=lambda: mover.refusals)
         assert mover.refused[-1].code == "no_such_card"
-        assert mover.refusals[-1] == de[SENTENCES["no_such_card"]] != SENTENCES["no_such_card"]
+        assert mover.refusals[-1] == de[WITH_PARAMS["no_such_card"]].format(card=de["pig"])
+        assert mover.refusals[-1] == "Du hast keine Schwein-Karte."
         # the handshake refuses another version, naming both, in German
         owner.hosted.net.info["version"] = "9.9.9"
         with pytest.raises(Exception) as refused:
