@@ -127,7 +127,7 @@ def test_every_refusal_the_engine_gives_has_a_translated_hint_without_rule_numbe
             assert not re.search(r"\(R\d", text), (code, language, text)
     i18n.set_language("en")
     assert hint(IllegalAction("buy land: costs", "cannot_pay", {"price": 12, "money": 4})) == \
-        "That costs 12 pesos and you have 4."
+        "Needs 12 pesos, you have 4."
     i18n.set_language("de")
     state = new_game("symmetric", 2, seed=3)
     taken = next(a for a in state.legal_actions() if a.verb == "play")
