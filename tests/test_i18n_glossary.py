@@ -33,6 +33,10 @@ GLOSSARY: dict[str, tuple[str, str | None, dict[str, tuple[str, str | None]]]] =
     "market": (r"\b[Mm]arkets?\b", None,
                {"es": (r"[Mm]ercado", None), "de": (r"[Mm]arkt|Märkt", None)}),
     "chain": (r"\b[Cc]hains?\b", None, {"es": (r"[Cc]adena", None), "de": (r"[Kk]ette", None)}),
+    # a board to play on (German "Karte" is a card; a map file in Tiled's own
+    # words, as the validator speaks of it, is Tiled's "Map")
+    "map": (r"(?<!\{)\b[Mm]aps?\b(?!\})", r"[Cc]ard|\.tmx|--map|map key|Tiled|refused",
+            {"es": (r"[Mm]apa|[Tt]ablero", None), "de": (r"[Pp]lan|[Pp]läne", r"Karte")}),
 }
 
 

@@ -12,17 +12,16 @@ placed as on that screen (see client/display.py).  With ``--root`` it runs
 full screen on the X display (e.g. Xvfb with a window manager; the display's
 size is the size) and the shot is ``import -window root`` of the whole screen.
 
-Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked,
-the pointer on a hex where it fits), water (water mode), payout (a market pays
-out, mid-animation), privacy (the hand-off between two players), scoring (an
-intermediate scoring), charts (the final scoring with its charts), celebration
-(the winner's podium before it), settings,
-rules (the help on the markets page), load, replays, replay (the viewer), maps,
-patterns (colour-blind patterns on), pads_setup and pads_play (three virtual
-pads joined; a turn with the hex cursor).  One size and one language: the
-files are ``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``.  Every game
-is seeded (``--seed``); the player's own files stay untouched (a temporary
-HACIENDA_HOME).
+Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked, the
+pointer on a hex where it fits), water (water mode), payout (a market pays out, mid-
+animation), privacy (the hand-off between two players), scoring (an intermediate
+scoring), charts (the final scoring with its charts), celebration (the winner's podium
+before it), settings, rules (the help on the markets page), load, replays, replay (the
+viewer), maps, maps_folder (an own map chosen, the maps folder's path and Open folder),
+patterns (colour-blind patterns on), pads_setup and pads_play (three virtual pads
+joined; a turn with the hex cursor). One size and one language: the files are
+``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``. Every game is seeded
+(``--seed``); the player's own files stay untouched (a temporary HACIENDA_HOME).
 """
 
 from __future__ import annotations
@@ -302,6 +301,31 @@ def shot_maps(app, seed):
     from hacienda_game.client.scenes.maps import MapsScene
 
     app.push(MapsScene())
+
+
+def shot_maps_folder(app, seed):
+    """The Maps screen with one of the player's own maps chosen: the folder's
+    path at the foot of the list, Open folder under the keys' focus."""
+    import shutil
+
+    from hacienda_game.client.scenes.maps import MapsScene
+    from hacienda_game.client.ui import Focus
+    from hacienda_game.maps.catalog import maps_dir
+    from hacienda_game.session.userdirs import user_maps_dir
+
+    folder = user_maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(maps_dir() / "hacienda.tsx", folder / "hacienda.tsx")
+    text = (maps_dir() / "pinwheel.tmx").read_text(encoding="utf-8")
+    (folder / "my_pinwheel.tmx").write_text(text.replace('value="Pinwheel"',
+                                                         'value="My pinwheel"'),
+                                            encoding="utf-8")
+    scene = MapsScene()
+    app.push(scene)
+    scene.pick(next(i for i, m in enumerate(scene.maps) if not m.builtin))
+    scene.focus.index = scene.buttons.index(scene.folder_button)
+    Focus.shown = True
+    settle(app)
 
 
 def shot_patterns(app, seed):

@@ -182,10 +182,11 @@ def haz_properties(haz: HazMap, stem: str) -> dict[str, str]:
         "licence": LICENCE,
         "source": f"{SOURCE} {stem}.haz" + (f" (map version {version})" if version else ""),
         "players": "2-5",
-        "description": (f"{title}: a community map by {AUTHOR} ({counts['market']} markets,"
-                        f" {counts['water']} water fields), imported from hacienda-maps"
-                        + (f"; {len(haz.warnings)} market(s) that no pampas touched became"
-                           " pampas." if haz.warnings else ".")),
+        # in a player's words (where it came from is in credit and source)
+        "description": (f"A board by {AUTHOR} with {counts['market']} markets and"
+                        f" {counts['water']} water fields."
+                        + (f" {len(haz.warnings)} market(s) that no pampas touched became"
+                           " pampas." if haz.warnings else "")),
     }
 
 

@@ -124,8 +124,11 @@ def player_words_problems(text: str) -> list[str]:
     """Rule codes, file paths or internal map keys in a text on screen (the
     rules help names its sections by title, never by code)."""
     from hacienda_game.maps.catalog import builtin_maps
+    from hacienda_game.session.userdirs import user_maps_dir
 
     found = []
+    if text.strip() and text.strip() in str(user_maps_dir()):
+        return found          # the Maps screen shows where own maps go: a path, on purpose
     if RULE_CODE.search(text):
         found.append("a rule code")
     if PATH.search(text):

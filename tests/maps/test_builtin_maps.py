@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -57,6 +58,21 @@ def test_map_is_credited_and_painted_with_the_game_tileset(name: str) -> None:
         assert info.title("de") != info.title() or info.title("es") != info.title()
     else:
         assert set(info.titles) == {"en", "de", "es"}
+
+
+MADE = re.compile(r"imported|generated|hacienda-maps|make_board|\.haz|community map", re.I)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_map_is_described_in_player_words_in_every_language(name: str) -> None:
+    """What a player reads of a map says what it is like, in their language,
+    never how the map file was made."""
+    props = load_board(name).properties
+    for key in ("description", "description_de", "description_es"):
+        text = props.get(key, "")
+        assert len(text) > 40, f"{name}: no {key}"
+        assert not MADE.search(text), f"{name} {key}: {text!r}"
+    assert not MADE.search(map_info(name).author)
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -124,6 +140,13 @@ def test_map_infos_for_a_map_list() -> None:
     assert asym.suits(5) and not asym.suits(6)
 
 
+def description_args(name: str) -> list[str]:
+    """The map's descriptions as the command line gives them (written for players)."""
+    props = load_board(name).properties
+    return [f"--{key.replace('_', '-')}={props[key]}"
+            for key in ("description", "description_de", "description_es") if key in props]
+
+
 @pytest.mark.parametrize("name", GENERATED)
 def test_generated_maps_are_what_make_board_makes(name: str, tmp_path: Path) -> None:
     info = map_info(name)
@@ -131,14 +154,16 @@ def test_generated_maps_are_what_make_board_makes(name: str, tmp_path: Path) -> 
     out = tmp_path / f"{name}.tmx"
     titles = [f"--title={info.title()}", f"--title-de={info.title('de')}",
               f"--title-es={info.title('es')}"]
-    assert tool("make_board").main([*args, *titles, "--out", str(out)]) == 0
+    assert tool("make_board").main([*args, *titles, *description_args(name), "--out",
+                                    str(out)]) == 0
     assert out.read_bytes() == (MAPS / f"{name}.tmx").read_bytes()
 
 
 @pytest.mark.parametrize("name", sorted(COMMUNITY))
 def test_imported_maps_are_what_haz2tmx_makes(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.tmx"
-    assert tool("haz2tmx").main([str(HAZ / f"{COMMUNITY[name]}.haz"), str(out)]) == 0
+    assert tool("haz2tmx").main([str(HAZ / f"{COMMUNITY[name]}.haz"), str(out),
+                                 *description_args(name)]) == 0
     assert out.read_bytes() == (MAPS / f"{name}.tmx").read_bytes()
 
 

@@ -1,18 +1,32 @@
-"""The maps screen: every built-in and own map, checked, with its reasons if invalid."""
+"""The maps screen: every built-in and own map, checked, with its reasons if
+invalid; where the player's own maps go (the folder's path) and a button that
+shows that folder in the system's file manager."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...i18n import _
+from ...session.folders import failed, open_folder
 from ...session.plan import MapEntry, list_maps
+from ...session.userdirs import user_maps_dir
 from .. import ui
 from ..assets import GOLD, GREY, RED, WHITE
 from ..scene import Command, Scene
-from ..ui import Button, draw_background, draw_buttons, draw_panel, handle_buttons, scroll_list
+from ..ui import (
+    DIRECTIONS,
+    Button,
+    Focus,
+    draw_background,
+    draw_buttons,
+    draw_panel,
+    handle_buttons,
+    scroll_list,
+)
+from .overlays import Message
 from .setup import draw_map_details
 
-ROWS = 16
+FOLDER_H = 58        # the folder's lines at the foot of the list panel
 
 
 class MapsScene(Scene):
@@ -21,6 +35,9 @@ class MapsScene(Scene):
         self.index = 0
         self.top = 0
         self.thumbs: dict[tuple[str, int], pygame.Surface] = {}
+        self.focus = Focus(2)          # keys and pads: Back, Open folder, Play this map
+        self.opening = None            # the file manager starting (a process), if any
+        self.opened_at = 0.0
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -30,12 +47,18 @@ class MapsScene(Scene):
     def layout(self) -> None:
         w, h = self.app.canvas_size
         self.list_rect, self.detail_rect = ui.list_columns((w, h))
+        self.row_count = max(1, (self.list_rect.bottom - 64 - FOLDER_H) // 24)
         self.rows = [Button((32, 64 + i * 24, self.list_rect.w - 16, 22), "",
                             lambda i=i: self.pick(self.top + i), face="medium")
-                     for i in range(min(ROWS, len(self.maps)))]
+                     for i in range(min(self.row_count, len(self.maps)))]
         entry = self.maps[self.index] if self.maps else None
+        large = self.app.art.fonts.large
+        folder_w = max(196, large.width(_("Open folder")) + 24)
+        self.folder_button = Button((w // 2 - folder_w // 2, h - 50, folder_w, 34),
+                                    _("Open folder"), self.open_folder, big=True)
         self.buttons = [
             Button((40, h - 50, 160, 34), _("Back"), self.app.pop, big=True),
+            self.folder_button,
             Button((w - 220, h - 50, 196, 34), _("Play this map"), self.play, big=True,
                    enabled=entry is not None and entry.ok, key="confirm"),
         ]
@@ -53,6 +76,25 @@ class MapsScene(Scene):
             self.index = i
             self.layout()
 
+    def open_folder(self) -> None:
+        """The maps folder in the system's file manager; if it cannot be shown,
+        say why (its path stays on the screen)."""
+        result = open_folder(user_maps_dir())
+        if isinstance(result, str):
+            self.app.push(Message(_("The maps folder cannot be opened"), result))
+        else:
+            self.opening, self.opened_at = result, self.app.time
+
+    def update(self, dt: float) -> None:
+        if self.opening is None:
+            return
+        problem = failed(self.opening)
+        if problem == "" and self.app.time - self.opened_at < 10:
+            return                      # still starting
+        self.opening = None
+        if problem:
+            self.app.push(Message(_("The maps folder cannot be opened"), problem))
+
     def play(self) -> None:
         from .setup import SetupScene
 
@@ -62,7 +104,20 @@ class MapsScene(Scene):
         if cmd.kind == "key" and cmd.name == "back":
             self.app.pop()
             return
-        self.top = scroll_list(cmd, self.index, self.top, len(self.maps), ROWS, self.pick)
+        if cmd.kind == "key" and cmd.name in ("left", "right"):
+            Focus.shown = True        # up and down choose the map; left and right the button
+            self.focus.move(self.buttons, DIRECTIONS[cmd.name])
+            return
+        if cmd.kind == "key" and cmd.name == "confirm" and \
+                0 <= self.focus.index < len(self.buttons):
+            button = self.buttons[self.focus.index]
+            if button.enabled:
+                button.press()
+            return
+        if cmd.kind == "point" and cmd.pos is not None:
+            self.focus.handle(self.buttons, cmd)
+        self.top = scroll_list(cmd, self.index, self.top, len(self.maps), self.row_count,
+                               self.pick)
         handle_buttons(self.rows + self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -78,7 +133,8 @@ class MapsScene(Scene):
             tag = "" if entry.ok else "  " + _("(invalid)")
             where = "" if entry.builtin else "  " + _("[own]")
             row.label = f"{entry.title}{where}{tag}"
-        draw_buttons(self.rows + self.buttons, surface, art)
+        draw_buttons(self.rows, surface, art)
+        draw_buttons(self.buttons, surface, art, self.focus)
         d = self.detail_rect
         if self.maps:
             entry = self.maps[self.index]
@@ -87,10 +143,34 @@ class MapsScene(Scene):
             draw_map_details(surface, art, entry, (d.x + 16, 96), self.thumbs, width=d.w - 32)
             where = _("a map of the game") if entry.builtin else _("one of your own maps")
             art.fonts.medium.draw(surface, where, (d.x + 16, d.bottom - 28), GREY)
-        medium = art.fonts.medium
-        for i, line in enumerate(medium.wrap(_("Own maps: put Tiled .tmx files in your maps"
-                                               " folder (the README says where it is)."),
-                                             surface.get_width() - 48)[:2]):
-            medium.draw(surface, line, (surface.get_width() // 2,
-                                        d.bottom + 4 + i * medium.line_height), GREY,
-                        align="center")
+        self.draw_folder(surface)
+
+    def draw_folder(self, surface: pygame.Surface) -> None:
+        """At the foot of the list: where own maps go, the folder's whole path."""
+        medium = self.app.art.fonts.medium
+        box = self.list_rect
+        width = box.w - 32
+        lines = [(line, GREY) for line in medium.wrap(_("Your own Tiled maps (.tmx) go in:"),
+                                                      width)]
+        lines += [(line, GOLD) for line in path_lines(medium, str(user_maps_dir()), width)]
+        y = box.bottom - 8 - len(lines) * medium.line_height
+        for line, colour in lines:
+            medium.draw(surface, line, (box.x + 16, y), colour)
+            y += medium.line_height
+
+
+def path_lines(font, path: str, width: int) -> list[str]:
+    """A folder's path on as many lines as it needs, broken after a separator
+    (or anywhere in a name too long for a line): every character shown."""
+    lines, line = [], ""
+    for ch in path:
+        if font.width(line + ch) > width and line:
+            cut = max(line.rfind("/"), line.rfind("\\"))
+            if cut > 0:
+                lines.append(line[:cut + 1])
+                line = line[cut + 1:]
+            else:
+                lines.append(line)
+                line = ""
+        line += ch
+    return [*lines, line] if line else lines

@@ -20,6 +20,7 @@ from ..board import Board
 from ..haz import haz_board, haz_properties, read_haz
 from ..tmx import check_map
 from ..tmxwrite import write_for_command_line, write_map
+from .generate import add_description_options, descriptions
 
 
 def convert(source: Path, out: Path, title: str | None = None,
@@ -42,11 +43,13 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("out", type=Path, metavar="OUT.tmx")
     parser.add_argument("--title", help="map title (default: the .haz MapName)")
     parser.add_argument("--tileset", type=Path, help="tileset to name (default: maps/hacienda.tsx)")
+    add_description_options(parser)
     args = parser.parse_args(argv)
     notes: list[str] = []
 
     def write() -> Board:
-        board, found = convert(args.source, args.out, args.title, args.tileset)
+        board, found = convert(args.source, args.out, args.title, args.tileset,
+                               descriptions(args))
         notes.extend(found)
         return board
 
