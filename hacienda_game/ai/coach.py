@@ -25,8 +25,11 @@ from ..maps import Board
 from ..maps.landmarks import where
 from .base import Budget, choose_action
 
-# A hint is asked for while a human waits: hard's own search, a little lighter.
-COACH_BUDGET = Budget(seconds=8.0, iterations=50)
+# A hint is asked for while a human waits: hard's own search, a little lighter,
+# and never more than 0.75 s (most positions take a tenth of that: at 50
+# iterations the median was 0.11 s of CPU and the slowest of 40 sampled
+# positions 1.0 s, at the commit that set this cap).
+COACH_BUDGET = Budget(seconds=0.75, iterations=50)
 
 
 @dataclass(frozen=True)

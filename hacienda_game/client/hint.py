@@ -4,10 +4,16 @@ the board, and why in the player's language.
 A button ("Hint"), the T key and a pad's left-stick click ask ``hard`` (in
 its own AI process, so the frame rate holds) for the best next action of
 the seat to move, from that seat's view only (``ai.coach``); the answer
-lights the hexes it uses and shows its reason.  The hint belongs to one
-seat at one moment: it is dropped as soon as anything is played or the turn
-passes, so at a hot seat the next player never sees it.  A game set up with
-hints off (``GamePlan.hints``) has no button and refuses the command.
+lights the hexes it uses and shows its reason, naming places by landmark.
+The hint belongs to one seat at one moment: it is dropped as soon as
+anything is played or the turn passes, so at a hot seat the next player
+never sees it.  A game set up with hints off (``GamePlan.hints``) has no
+button and refuses the command.
+
+The coach works ahead: while a player may ask (their own turn, on their own
+screen), the AI process already thinks about the position, so the answer is
+there when asked; answers are kept per position (seat and the actions that
+led to it), so going back to a position (undo) answers at once.
 
 The play scene keeps a `HintCoach` and calls it from six places (its hooks):
 ``enter`` (create), ``layout_buttons`` (its button), ``handle`` (first),
@@ -20,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..ai.coach import COACH_BUDGET, Advice, advice_for
+from ..ai.coach import COACH_BUDGET, Advice, advice_for, words
 from ..i18n import _
 from .assets import GOLD, NIGHT
 from .ui import Button
@@ -30,6 +36,7 @@ if TYPE_CHECKING:
     from .scenes.play import PlayScene
 
 HINT_SALT = 0x48494E54           # hint seeds differ from the AI seats' decision seeds
+KEPT = 32                        # positions whose answers are kept
 
 
 class HintCoach:
@@ -40,6 +47,10 @@ class HintCoach:
         self.asked: tuple | None = None      # (seat, actions so far) the hint is for
         self.advice: Advice | None = None
         self.button: Button | None = None
+        self.wanted = False                  # the player asked for this moment's hint
+        self.answers: dict[tuple, Advice] = {}   # position -> the coach's advice
+        self._position: tuple = ((), ())         # (layer version, position key)
+        self.failed: tuple | None = None         # the moment the AI could not answer
 
     # ------------------------------------------------------------ hooks
     def layout(self, rect: tuple[int, int, int, int]) -> list[Button]:
@@ -60,33 +71,42 @@ class HintCoach:
         return True
 
     def poll(self) -> None:
-        """Each frame: collect the answer; drop a hint the game has moved past."""
+        """Each frame: drop a hint the game has moved past, think ahead about
+        a position the player may ask about, collect the answer."""
         key = self.moment()
         if self.asked is not None and self.asked != key:
             self.forget()
+        allowed = self.play.plan.hints and not self.play.autoplay and self.allowed()
         if self.button is not None:
-            self.button.enabled = self.allowed() and self.thought is None
+            self.button.enabled = allowed and (self.thought is None or not self.wanted)
+        if allowed and self.asked is None and self.failed != key:
+            self.start()                     # work ahead while the player thinks
         if self.thought is not None and self.thought.done():
             thought, self.thought = self.thought, None
             try:
                 action = thought.result()
             except Exception:                # noqa: BLE001 - the AI failed: say so, play on
-                self.play.warn(_("No hint now."))
+                if self.wanted:
+                    self.play.warn(_("No hint now."))
+                self.failed = self.asked     # not asked again on its own for this moment
                 self.asked = None
+                self.wanted = False
                 return
             seat, _moves = self.asked
             self.advice = advice_for(self.play.layer.view(seat), action, self.seed())
+            self.keep(self.advice)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.visible_advice() is None:
-            if self.thought is not None:
+            if self.thought is not None and self.wanted:
                 self._caption(surface, _("Thinking about a hint..."))
             return
         sprites = self.play.app.art.sprites
         centres = self.play.view.centres
         for h in self.hexes():
             sprites.blit_anchored(surface, "hex_selected", centres[h])
-        self._caption(surface, self.advice.text)
+        # Worded now, so a change of language reaches it.
+        self._caption(surface, words(self.advice.reason, self.play.layer.board))
 
     def close(self) -> None:
         self.forget()
@@ -120,16 +140,42 @@ class HintCoach:
         if not self.allowed():
             self.play.warn(_("A hint is for the player to move."))
             return
-        if self.thought is not None or self.visible_advice() is not None:
+        if self.asked != self.moment():
+            self.forget()
+        self.wanted = True                   # shown as soon as it is there (now if it is)
+        if self.asked is None:
+            self.start()
+
+    def start(self) -> None:
+        """Ask for this moment's advice: from the answers kept, else the AI
+        process (started once, on the first need)."""
+        self.asked = self.moment()
+        kept = self.answers.get(self.position())
+        if kept is not None:
+            self.advice = kept
             return
         if self.worker is None:
             from ..ai import AIWorker
 
             self.worker = AIWorker()
-        self.asked = self.moment()
         seat = self.asked[0]
         self.thought = self.worker.think("hard", self.play.layer.view(seat), self.seed(),
                                          COACH_BUDGET)
+
+    def position(self) -> tuple:
+        """The position now, as the seat to move and the actions that led to
+        it (worked out again only when the game changes)."""
+        layer = self.play.layer
+        if self._position[0] != (id(layer.game), layer.version):
+            game = layer.game
+            self._position = ((id(game), layer.version),
+                              (game.current, tuple(str(a) for a in game.history)))
+        return self._position[1]
+
+    def keep(self, advice: Advice) -> None:
+        if len(self.answers) >= KEPT:
+            self.answers.pop(next(iter(self.answers)))
+        self.answers[self.position()] = advice
 
     def forget(self) -> None:
         if self.thought is not None:
@@ -137,10 +183,13 @@ class HintCoach:
         self.thought = None
         self.advice = None
         self.asked = None
+        self.wanted = False
 
     def visible_advice(self) -> Advice | None:
-        """The hint, while it is still about this moment and may be shown."""
-        if self.advice is None or self.asked != self.moment() or not self.allowed():
+        """The hint, once asked for, while it is still about this moment and
+        may be shown."""
+        if (self.advice is None or not self.wanted or self.asked != self.moment()
+                or not self.allowed()):
             return None
         return self.advice
 

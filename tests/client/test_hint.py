@@ -5,6 +5,8 @@ plays without hints."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -82,7 +84,9 @@ def test_at_a_hot_seat_the_hint_shows_only_for_the_seat_to_move(driver, coach):
     driver.click((480, 270))
     driver.frames(2)
     assert driver.top is play and play.layer.current == 1 - first
-    assert play.coach.advice is None and play.coach.visible_advice() is None
+    assert play.coach.visible_advice() is None
+    # What the coach holds now it worked out ahead for the new seat, not the last one.
+    assert play.coach.advice is None or play.coach.asked[0] == 1 - first
     _key(driver, pygame.K_t)
     assert play.coach.visible_advice() is not None
     assert CoachWorker.asked[-1][1].seat == 1 - first
@@ -94,3 +98,33 @@ def test_a_table_without_hints_has_no_hint(driver, coach):
     _key(driver, pygame.K_t)
     assert play.coach.visible_advice() is None and not CoachWorker.asked
     assert "off" in play.message
+
+
+def test_the_coach_works_ahead_and_answers_at_once_when_asked(driver, coach):
+    play = _start(driver, open_hands=True)
+    driver.frames(2)
+    # Before anyone asks, the AI process already thinks about this position...
+    assert len(CoachWorker.asked) == 1 and CoachWorker.asked[0][1].seat == play.layer.current
+    assert play.coach.visible_advice() is None                 # ...and shows nothing yet
+    play.coach.request()
+    assert play.coach.visible_advice() is not None             # asked: there at once
+    assert len(CoachWorker.asked) == 1
+    text = play.coach.visible_advice().text
+    assert not re.search(r"\d+,\d+", text)                   # places by landmark
+
+
+def test_a_position_seen_before_is_answered_from_the_kept_answers(driver, coach):
+    play = _start(driver, open_hands=True)
+    driver.frames(2)
+    play.coach.request()
+    first = play.coach.visible_advice()
+    before = play.layer.game.clone()
+    play.layer.perform(next(a for a in play.layer.legal() if a.verb == "buy"))
+    driver.frames(2)
+    assert play.coach.visible_advice() is None                 # the game moved on
+    asked = len(CoachWorker.asked)
+    play.layer.restore(before)                                 # back to that position
+    driver.frames(2)
+    play.coach.request()
+    assert play.coach.visible_advice() == first
+    assert len(CoachWorker.asked) == asked                     # no new thinking
