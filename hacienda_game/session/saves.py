@@ -527,27 +527,48 @@ def load_game(path: str | os.PathLike) -> SavedGame:
 def _entries(folder: Path, reverse: bool = False):
     """The folder's entries, by name: (path, None) for a plain .json file,
     (path, reason) for anything else that is not a hidden temporary file."""
+    for entry in _dir_entries(folder, reverse):
+        yield _entry_kind(entry)
+
+
+def _dir_entries(folder: Path, reverse: bool = False) -> list[os.DirEntry]:
+    """The folder's entries by name, hidden ones left out (not yet looked at)."""
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=reverse)
+        with os.scandir(folder) as found:
+            entries = [e for e in found if not e.name.startswith(".")]
     except OSError:
-        return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        path = Path(entry.path)
+        return []
+    return sorted(entries, key=lambda e: e.name, reverse=reverse)
+
+
+def _entry_kind(entry: os.DirEntry) -> tuple[Path, str | None]:
+    """(path, None) for a plain .json file, else (path, why it is not read)."""
+    path = Path(entry.path)
+    try:
+        mode = entry.stat(follow_symlinks=False).st_mode
+    except OSError as e:
+        return path, _("{file}: cannot be read ({why}).").format(file=entry.name,
+                                                                why=e.strerror or e)
+    if not stat.S_ISREG(mode):
+        return path, not_plain(path, mode)
+    if entry.name.endswith(SUFFIX):
+        return path, None
+    return path, _("{file}: not a game file (they end in .json).").format(file=entry.name)
+
+
+def _read_entry(path: Path, reason: str | None, read):
+    """One entry of a list: read(path) for a plain file, else a Problem with
+    the reason; any failure at all becomes the reason (one odd file never
+    stops a list)."""
+    if reason is None:
         try:
-            mode = entry.stat(follow_symlinks=False).st_mode
-        except OSError as e:
-            yield path, _("{file}: cannot be read ({why}).").format(file=entry.name,
-                                                                  why=e.strerror or e)
-            continue
-        if not stat.S_ISREG(mode):
-            yield path, not_plain(path, mode)
-        elif entry.name.endswith(SUFFIX):
-            yield path, None
-        else:
-            yield path, _("{file}: not a game file (they end in .json).").format(
-                file=entry.name)
+            return read(path)
+        except SaveError as e:
+            reason = str(e)
+        except Exception as e:  # noqa: BLE001 - any file at all: say what, list the rest
+            reason = _("{file}: the file is damaged ({why}).").format(
+                file=path.name, why=type(e).__name__)
+    return Problem(path, reason)
 
 
 def _listed(folder: Path, read, reverse: bool = False):
@@ -555,27 +576,79 @@ def _listed(folder: Path, read, reverse: bool = False):
     one odd file never stops the list."""
     items, problems = [], []
     for path, reason in _entries(folder, reverse):
-        if reason is None:
-            try:
-                items.append(read(path))
-                continue
-            except SaveError as e:
-                reason = str(e)
-            except Exception as e:  # noqa: BLE001 - any file at all: say what, list the rest
-                reason = _("{file}: the file is damaged ({why}).").format(
-                    file=path.name, why=type(e).__name__)
-        problems.append(Problem(path, reason))
+        entry = _read_entry(path, reason, read)
+        (problems if isinstance(entry, Problem) else items).append(entry)
     return items, problems
+
+
+# Saves read for a list, by path, while the file is the same (size, time, inode):
+# opening Load again, or a save dialog's name check, reads only what changed.
+_listed_saves: dict[str, tuple[tuple[int, int, int], SaveInfo]] = {}
+MAX_REMEMBERED = 20_000
+RACY_NS = 2_000_000_000
+
+
+def _save_info(path: Path) -> SaveInfo:
+    try:
+        st = os.stat(path)
+        key = (st.st_size, st.st_mtime_ns, st.st_ino)
+    except OSError:
+        key = None
+    known = _listed_saves.get(str(path))
+    if key is not None and known is not None and known[0] == key:
+        return known[1]
+    info = _read_save(path)[1]
+    # A file changed within the last seconds may change again within the file
+    # system's time step, unseen: it is not remembered (git's "racily clean").
+    if key is not None and time.time_ns() - key[1] > RACY_NS:
+        if len(_listed_saves) >= MAX_REMEMBERED:
+            _listed_saves.clear()
+        _listed_saves[str(path)] = (key, info)
+    return info
+
+
+class SaveScan:
+    """The saves of a folder read a few at a time: ``step(budget_s)`` reads
+    entries until the budget is spent (at least `MIN_STEP` of them), so a
+    screen reading thousands of saves goes on drawing frames meanwhile."""
+
+    MIN_STEP = 32
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = saves_dir() if folder is None else folder
+        self._todo = _dir_entries(self.folder)        # names only: quick
+        self.total = len(self._todo)
+        self.done = 0
+        self.saves: list[SaveInfo] = []
+        self.problems: list[Problem] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self, budget_s: float = float("inf")) -> bool:
+        """Read on for about ``budget_s`` seconds; whether anything was added.
+        The saves stay sorted newest first."""
+        end = time.perf_counter() + budget_s
+        start = self.done
+        while self.done < self.total and (self.done - start < self.MIN_STEP
+                                          or time.perf_counter() < end):
+            path, reason = _entry_kind(self._todo[self.done])
+            self.done += 1
+            entry = _read_entry(path, reason, _save_info)
+            (self.problems if isinstance(entry, Problem) else self.saves).append(entry)
+        if self.done > start:
+            self.saves.sort(key=lambda s: s.saved_at, reverse=True)
+        return self.done > start
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[Problem]]:
     """Every save in the folder, newest first (read and checked, not replayed),
     and every other entry with the reason it is not one (left untouched).
     Temporary files of an interrupted save are not listed."""
-    folder = saves_dir() if folder is None else folder
-    saves, problems = _listed(folder, lambda p: _read_save(p)[1])
-    saves.sort(key=lambda s: s.saved_at, reverse=True)
-    return saves, problems
+    scan = SaveScan(folder)
+    scan.step()
+    return scan.saves, scan.problems
 
 
 def find_save(name: str, folder: Path | None = None) -> Path | None:

@@ -85,3 +85,58 @@ def test_a_save_dated_at_the_range_edge_never_breaks_the_load_screen(home):
         assert not _errors(app)
     finally:
         app.finish()
+
+
+SAVES = 1000
+
+
+def test_a_thousand_saves_fill_the_load_screen_without_a_freeze(home, monkeypatch):
+    import os
+    import time
+
+    from hacienda_game.client.scenes.saveload import LoadScene
+
+    base_path = saves.save_game(_game(60), _plan(), "Base")
+    base = json.loads(base_path.read_text())
+    folder = home / "saves"
+    old = time.time() - 3600
+    os.utime(base_path, (old, old))
+    for i in range(SAVES):
+        base["name"] = f"Game {i}"
+        base["saved_at"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T10:{i % 60:02d}:00+00:00"
+        path = folder / f"game-{i}.json"
+        path.write_text(json.dumps(base))
+        os.utime(path, (old, old))
+    read = []
+    real = saves._read_save
+    monkeypatch.setattr(saves, "_read_save", lambda p: read.append(p) or real(p))
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
+    try:
+        app.step()
+        t = time.process_time()
+        app.push(LoadScene())
+        app.step()
+        first = time.process_time() - t
+        load = app.top
+        assert len(read) < SAVES // 3, "the whole folder was read before the first frame"
+        assert load.reading() and load.entries          # the list shows, and grows
+        worst, frames = 0.0, 0
+        while not load.scan.finished and frames < SAVES:
+            t = time.process_time()
+            app.step()
+            worst = max(worst, time.process_time() - t)
+            frames += 1
+        assert load.scan.finished and len(load.items) == SAVES + 1 and not load.problems
+        dates = [s.saved_at for s in load.items]
+        assert dates == sorted(dates, reverse=True)
+        assert first < 0.3 and worst < 0.3, (first, worst)
+        app.pop()
+        app.step()
+        read.clear()
+        app.push(LoadScene())                            # again: nothing is read twice
+        while not app.top.scan.finished:
+            app.step()
+        # only the chosen saves, replayed for their pictures
+        assert len(read) < 10 and len(app.top.items) == SAVES + 1
+    finally:
+        app.finish()

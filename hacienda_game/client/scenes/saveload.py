@@ -234,9 +234,17 @@ class ListScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
+        self.show(*self.read())
+
+    def show(self, items: list, problems: list[saves.Problem], growing: bool = False) -> None:
+        """Put the entries on screen; ``growing``: more of the same list has been
+        read (the chosen entry stays chosen, unless it is still the first)."""
         was_item = self.index < len(self.items)
-        self.items, self.problems = self.read()
+        chosen = self.chosen if growing and self.index > 0 else None
+        self.items, self.problems = items, problems
         self.entries = [*self.items, *self.problems]
+        if chosen is not None and chosen in self.entries:
+            self.pick(self.entries.index(chosen))
         # After a delete the choice stays among the games (if any are left).
         last = len(self.items) if was_item and self.items else len(self.entries)
         self.index = min(self.index, max(0, last - 1))
@@ -328,8 +336,15 @@ class ListScene(Scene):
         self.draw_pad_prompts(surface)
         d = self.detail_rect
         chosen = self.chosen
+        reading = self.reading()
+        if reading:
+            art.fonts.medium.draw(surface, reading, (self.list_rect.centerx,
+                                                     self.list_rect.bottom - 22), GREY,
+                                  align="center")
         if chosen is None:
-            art.fonts.medium.draw(surface, self.empty_text(), d.center, GREY, align="center")
+            if not reading:
+                art.fonts.medium.draw(surface, self.empty_text(), d.center, GREY,
+                                      align="center")
             return
         if isinstance(chosen, saves.Problem):
             self.draw_problem(surface, chosen, d.x + 16, 60)
@@ -352,6 +367,10 @@ class ListScene(Scene):
     def empty_text(self) -> str:
         return ""
 
+    def reading(self) -> str:
+        """What is still being read, while the list grows ("" once it is whole)."""
+        return ""
+
     def pad_prompts(self) -> list[tuple[str, str]]:
         """What a pad's buttons do here (shown while a pad is in use)."""
         return [("move", _("choose")), ("back", _("Back"))]
@@ -372,8 +391,25 @@ class LoadScene(ListScene):
         self.thumbs: dict[tuple[Path, int], pygame.Surface] = {}
         self.games: dict[Path, Background] = {}     # the chosen saves, replayed
 
+    # Each frame reads saves for this long (at least a few): thousands of saves
+    # fill the list over some frames, and the screen never stops meanwhile.
+    READ_BUDGET_S = 0.008
+
     def read(self):
-        return saves.list_saves()
+        self.scan = saves.SaveScan()
+        self.scan.step(self.READ_BUDGET_S)
+        return list(self.scan.saves), list(self.scan.problems)
+
+    def update(self, dt: float) -> None:
+        if not self.scan.finished and self.scan.step(self.READ_BUDGET_S):
+            self.show(list(self.scan.saves), list(self.scan.problems), growing=True)
+        super().update(dt)
+
+    def reading(self) -> str:
+        if self.scan.finished:
+            return ""
+        return _("Reading the saves: {done} of {total}").format(done=self.scan.done,
+                                                                total=self.scan.total)
 
     def actions(self) -> list[Button]:
         some = bool(self.items)
