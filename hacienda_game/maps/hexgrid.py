@@ -16,8 +16,10 @@ form where rotating a shape is a permutation of axes; water tile shapes
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:       # numpy is imported by the picture code that uses it, not by the rules
+    import numpy as np
 
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]
@@ -165,6 +167,8 @@ class HexLayout:
 
     def hex_at(self, px: float, py: float, present: np.ndarray | None = None) -> Cell:
         """The cell whose hexagon is drawn at a point of the picture (`cells_at`)."""
+        import numpy as np
+
         xs, ys = self.cells_at(np.array([px], float), np.array([py], float), present)
         return int(xs[0]), int(ys[0])
 
@@ -181,6 +185,8 @@ class HexLayout:
         a tile: an empty cell (a hole, off the map) gives way to a drawn one.
         Cells may lie off the map or be empty.
         """
+        import numpy as np
+
         tw, th, side_x, side_y, off_x, off_y = self._params
         full_w, full_h = self.tilewidth, self.tileheight
         dx, dy = (full_w - side_x) / 2, (full_h - side_y) / 2
