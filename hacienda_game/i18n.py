@@ -13,8 +13,9 @@ language::
 
     ngettext("{count} point", "{count} points", n).format(count=n)
 
-Translations live in gettext catalogs, ``hacienda_game/locale/<code>.po``,
-read with Babel (translators can use Poedit or any PO editor).  A missing
+Translations live in gettext catalogs, ``hacienda_game/locale/<code>.po``
+(translators can use Poedit or any PO editor), compiled to ``<code>.mo`` by
+``tools/update_catalogs.py`` and read with the standard library's ``gettext``.  A missing
 translation shows the English text, never an empty label; the test suite
 proves none is missing.  No pygame here: tools and the engine's callers use
 it too.
@@ -44,12 +45,17 @@ def N_(message: str) -> str:
 
 
 @cache
-def _read(code: str):
-    from babel.messages.pofile import read_po
+def _read(code: str) -> gettext.GNUTranslations:
+    """The compiled catalog of a language (``<code>.mo``, made from ``<code>.po``
+    by tools/update_catalogs.py), read by the standard library."""
+    with (LOCALE_DIR / f"{code}.mo").open("rb") as f:
+        return gettext.GNUTranslations(f)
 
-    path = LOCALE_DIR / f"{code}.po"
-    with path.open("rb") as f:
-        return read_po(f, locale=code)
+
+def _entries(code: str) -> dict:
+    # gettext keeps a compiled catalog as one dict: msgid -> text, and
+    # (singular, form) -> text for a plural; "" is the header.
+    return _read(code)._catalog  # type: ignore[attr-defined]
 
 
 @cache
@@ -57,8 +63,8 @@ def catalog(code: str) -> dict[str, str]:
     """English text -> translation for one language (empty for English)."""
     if code == "en":
         return {}
-    return {m.id: m.string for m in _read(code)
-            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    return {key: text for key, text in _entries(code).items()
+            if isinstance(key, str) and key and text}
 
 
 @cache
@@ -67,8 +73,13 @@ def plural_catalog(code: str) -> dict[str, tuple[str, ...]]:
     entries with every form translated."""
     if code == "en":
         return {}
-    return {m.id[0]: tuple(m.string) for m in _read(code)
-            if isinstance(m.id, tuple) and m.string and all(m.string) and not m.fuzzy}
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in _entries(code).items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {singular: tuple(by_form[i] for i in range(len(by_form)))
+            for singular, by_form in forms.items()
+            if sorted(by_form) == list(range(len(by_form))) and all(by_form.values())}
 
 
 @cache
@@ -77,7 +88,7 @@ def plural_rule(code: str) -> Callable[[int], int]:
     header (English: the first for 1, the second otherwise)."""
     if code == "en":
         return lambda n: int(n != 1)
-    return gettext.c2py(_read(code).plural_expr)
+    return _read(code).plural
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

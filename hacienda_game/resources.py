@@ -34,7 +34,7 @@ def checkout_root() -> Path | None:
 @cache
 def _folder(name: str) -> Path:
     # An installed package is a folder on disk (pip never zips a wheel's files),
-    # so the files are plain paths that pygame, pytmx and Babel can open.
+    # so the files are plain paths that pygame and gettext can open.
     packaged = resources.files(PACKAGE) / name
     if packaged.is_dir():
         return Path(str(packaged))

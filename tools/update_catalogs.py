@@ -10,19 +10,27 @@ as a plural entry (``msgid_plural``, one ``msgstr[i]`` per form of the
 language's ``Plural-Forms`` header: two in German and Spanish).  New strings are added to each
 ``hacienda_game/locale/<code>.po`` with an empty translation (translate them
 with any PO editor, e.g. Poedit, or by hand); existing translations are kept;
-strings no longer in the source are dropped (and listed).  The rules help
-lives in ``hacienda_game/locale/rules_<code>.md`` and is not touched here.
+strings no longer in the source are dropped (and listed).  Each catalog is
+then compiled to ``<code>.mo`` beside it, holding only the finished
+translations: the game reads the ``.mo`` with the standard library's
+``gettext`` (Babel is a maintainer's tool, not needed to play); commit both.
+``--check`` also reports a ``.mo`` that no longer matches its ``.po``.  The
+rules help lives in ``hacienda_game/locale/rules_<code>.md`` and is not
+touched here.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import gettext
+import io
 import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,6 +101,27 @@ def untranslated(catalog: Catalog) -> list[str]:
     return [str(m.id) for m in catalog if m.id and not translated(m)]
 
 
+def compiled(catalog: Catalog) -> bytes:
+    """The catalog as a ``.mo`` file: its header and its finished translations
+    (an entry still to translate, or a plural with a form missing, is left
+    out, so the game shows the English text instead of an empty one)."""
+    finished = copy.deepcopy(catalog)
+    for message in list(finished):
+        if message.id and not translated(message):
+            del finished[message.id]
+    out = io.BytesIO()
+    write_mo(out, finished, use_fuzzy=False)
+    return out.getvalue()
+
+
+def same_translations(one: bytes, other: bytes) -> bool:
+    """Two ``.mo`` files translate alike: the same entries and plural rule (the
+    header, which names the Babel version that wrote it, may differ)."""
+    a, b = (gettext.GNUTranslations(io.BytesIO(data)) for data in (one, other))
+    entries = [{k: v for k, v in t._catalog.items() if k != ""} for t in (a, b)]
+    return entries[0] == entries[1] and all(a.plural(n) == b.plural(n) for n in range(200))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="report only, write nothing")
@@ -123,10 +152,16 @@ def main(argv: list[str] | None = None) -> int:
         for text in missing:
             print(f"  to translate: {text!r}")
         problems += len(missing) + len(new) + len(dropped)
+        mo = path.with_suffix(".mo")
+        binary = compiled(catalog)
+        if not mo.is_file() or not same_translations(mo.read_bytes(), binary):
+            print(f"{mo.name}: {'out of date' if args.check else 'compiled'}")
+            problems += 1
         if not args.check:
             with path.open("wb") as f:
                 write_po(f, catalog, width=100, ignore_obsolete=True, include_lineno=False,
                          sort_output=False)
+            mo.write_bytes(binary)
     return 1 if args.check and problems else 0
 
 
