@@ -12,13 +12,10 @@ the cell where it has one.
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 
 from ..i18n import N_, _, language
 from .board import SPACES, TERRAINS, Board, BoardError, cell_name
@@ -28,7 +25,6 @@ from .tiledmap import TiledMap, read_map, tile_id
 from .tmxfile import RESAVE_TMX, Scan, check_picture, read_xml, scan_map
 
 BOARD_LAYER = "board"
-_PYGAME_MODULES = ("pygame", "pytmx.util_pygame")
 # A terrain no hex has: one whole sentence per terrain, so each language can
 # name it in its own words.
 NO_TERRAIN_SPACE = {
@@ -57,28 +53,6 @@ class MapReport:
     @property
     def ok(self) -> bool:
         return not self.errors
-
-
-def import_pytmx() -> ModuleType:
-    """Import pytmx without letting it import pygame (the engine is headless).
-
-    While pygame is not loaded, ``None`` entries in ``sys.modules`` make
-    pytmx's ``import pygame`` and its pygame helpers fail quietly; the entries
-    are removed afterwards so the game client can still import pygame and
-    ``pytmx.util_pygame`` itself.
-    """
-    if "pytmx" in sys.modules:
-        return sys.modules["pytmx"]
-    blocked = [] if "pygame" in sys.modules else [
-        name for name in _PYGAME_MODULES if name not in sys.modules]
-    for name in blocked:
-        sys.modules[name] = None  # type: ignore[assignment]
-    try:
-        return importlib.import_module("pytmx")
-    finally:
-        for name in blocked:
-            if name in sys.modules and sys.modules[name] is None:
-                del sys.modules[name]
 
 
 def load_tmx(path: str | Path) -> Board:

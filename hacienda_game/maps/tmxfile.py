@@ -1,4 +1,4 @@
-"""Reading TMX/TSX files defensively, before pytmx sees them.
+"""Reading TMX/TSX files defensively, before the game's reader (`tiledmap`) parses them.
 
 A map may come from anyone, so it is refused, never followed, when it is
 hostile or in a form the reader would mishandle: DTD or entity declarations,
