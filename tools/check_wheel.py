@@ -1,7 +1,9 @@
 """Does the game install and play anywhere?  Builds the wheel, installs it in a
-fresh virtual environment outside the checkout and, from a folder outside the
-checkout, plays a headless autoplay game to the end, starts the text game,
-loads a built-in map (with catalogs and rules help) and draws a menu frame.
+fresh virtual environment outside the checkout (which must not pull pytmx or
+Babel: the game reads maps and catalogs itself) and, from a folder outside the
+checkout, plays a headless autoplay game to the end in English, German and
+Spanish, starts the text game, loads a built-in map (with catalogs and rules
+help) and draws a menu frame.
 
     python tools/check_wheel.py            # exit 0 when every check passes
     python tools/check_wheel.py --pipx     # also `pipx install` the checkout
@@ -24,14 +26,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STEP_TIMEOUT = 600          # seconds for any one step (installs included)
+LANGUAGES = ("en", "de", "es")
 
 # Run by the venv's python from the scratch folder: the package must come from
 # site-packages, with its maps, catalogs and rules help inside it.
 MAP_CHECK = """
+import importlib.util
 import sys
 import hacienda_game
 from pathlib import Path
 from hacienda_game.engine import new_game
+from hacienda_game import i18n
 from hacienda_game.i18n import catalog
 from hacienda_game.maps import builtin_map_infos, builtin_maps
 from hacienda_game.client.scenes.rules import rules_sections
@@ -43,6 +48,11 @@ state = new_game("symmetric", 3, seed=1)
 assert len(state.board) > 50 and state.legal_actions()
 assert len(builtin_map_infos()) == len(names)
 assert catalog("de") and catalog("es")
+for code, word in (("en", "Settings"), ("de", "Einstellungen"), ("es", "Ajustes")):
+    i18n.set_language(code)
+    assert i18n._("Settings") == word, (code, i18n._("Settings"))
+extra = [name for name in ("pytmx", "babel") if importlib.util.find_spec(name)]
+assert not extra, f"installing the game pulled {extra}"
 assert all(rules_sections(code) for code in ("en", "de", "es"))
 print(f"maps {', '.join(names)}; symmetric has {len(state.board)} hexes")
 """
@@ -89,9 +99,9 @@ def checks(bin_dir: Path, scratch: Path, env: dict[str, str]) -> list[tuple[str,
     py, game = str(bin_dir / "python"), str(bin_dir / "hacienda")
     menu = scratch / "menu.png"
     return [
-        ("autoplay game to the end",
-         [game, "--autoplay", "--seats", "easy,easy", "--headless", "--seed", "1",
-          "--max-frames", "60000"], None),
+        *((f"autoplay game to the end ({lang})",
+           [game, "--autoplay", "--seats", "easy,easy", "--headless", "--seed", "1",
+            "--max-frames", "60000", "--lang", lang], None) for lang in LANGUAGES),
         ("text game", [game, "--text", "--seed", "1", "--seats", "human,random"], "?\nb\nq\n"),
         ("built-in map, catalogs, rules help", [py, "-c", MAP_CHECK], None),
         ("menu frame (python -m hacienda_game)",
@@ -103,8 +113,8 @@ def checks(bin_dir: Path, scratch: Path, env: dict[str, str]) -> list[tuple[str,
     ]
 
 
-EXPECT = {"autoplay game to the end": "game over after", "text game": "Game abandoned.",
-          "map command": "2 of 2 maps valid"}
+EXPECT = {**{f"autoplay game to the end ({lang})": "game over after" for lang in LANGUAGES},
+          "text game": "Game abandoned.", "map command": "2 of 2 maps valid"}
 
 
 def main(argv: list[str] | None = None) -> int:
