@@ -95,6 +95,8 @@ def imports(package_dir: Path) -> list[Import]:
                 # __version__`` a name of the package itself.
                 targets = [module] + [f"{module}.{alias.name}" for alias in node.names
                                       if f"{module}.{alias.name}" in modules]
+            if not targets:
+                continue
             where = f"{path.relative_to(package_dir.parent)}:{getattr(node, 'lineno', 0)}"
             for target in targets:
                 inner = room_of(target)
@@ -115,7 +117,8 @@ def violations(package_dir: Path) -> list[str]:
     """Every forbidden arrow and every cycle between rooms, in words."""
     out: list[str] = []
     unknown = rooms(package_dir) - set(MAY_IMPORT)
-    for imp in imports(package_dir):
+    found = imports(package_dir)
+    for imp in found:
         if imp.internal:
             allowed = MAY_IMPORT.get(imp.room)
             if allowed is None:
@@ -128,14 +131,15 @@ def violations(package_dir: Path) -> list[str]:
                 out.append(f"{imp.where}: {imp.room} imports {imp.target}")
         elif imp.target in GRAPHICS and (imp.room in NO_PYGAME or imp.room in unknown):
             out.append(f"{imp.where}: {imp.room} imports {imp.target}")
-    out += [f"cycle between rooms: {' -> '.join(cycle)}" for cycle in cycles(package_dir)]
+    out += [f"cycle between rooms: {' -> '.join(cycle)}" for cycle in cycles(package_dir, found)]
     return out
 
 
-def cycles(package_dir: Path) -> list[list[str]]:
-    """Cycles of the room graph (each found once, from its smallest room)."""
+def cycles(package_dir: Path, found: list[Import] | None = None) -> list[list[str]]:
+    """Cycles of the room graph (each found once, from its smallest room);
+    ``found``: the package's imports when already read."""
     graph: dict[str, set[str]] = {}
-    for imp in imports(package_dir):
+    for imp in imports(package_dir) if found is None else found:
         if imp.internal:
             graph.setdefault(imp.room, set()).add(imp.target)
     found: list[list[str]] = []

@@ -6,6 +6,7 @@ handed to an AI."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -169,18 +170,20 @@ def test_a_dropped_seat_waits_until_it_is_back_or_handed_to_an_ai():
 
 
 def test_a_game_advertised_on_loopback_is_found():
-    ad = Advertiser("Test game 4242", 4242, ["127.0.0.1"], "symmetric", 3,
+    # A port of its own: other test runs on this machine may advertise too.
+    port = 20000 + os.getpid() % 40000
+    ad = Advertiser(f"Test game {port}", port, ["127.0.0.1"], "symmetric", 3,
                     interfaces=["127.0.0.1"])
     browser = Browser(interfaces=["127.0.0.1"])
     try:
         assert ad.start(), ad.error
         assert browser.start(), browser.error
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not any(g.port == 4242 for g in browser.games()):
+        while time.monotonic() < deadline and not any(g.port == port for g in browser.games()):
             time.sleep(0.05)
-        game = next(g for g in browser.games() if g.port == 4242)
+        game = next(g for g in browser.games() if g.port == port)
         assert (game.address, game.map, game.free) == ("127.0.0.1", "symmetric", 3)
-        assert game.name.startswith("Test game 4242")
+        assert game.name.startswith(f"Test game {port}")
     finally:
         ad.close()
         browser.close()
