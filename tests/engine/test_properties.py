@@ -8,9 +8,11 @@ end by a mix of ``state.random_action(rng)`` and a uniform choice from
 limits (R3-R8, R16), scorings add up (R41), legality has one source (STYLE
 lesson 3), refusals change nothing (R61) and records replay exactly (R12).
 
-The suite stays fast by default.  Scale it up with the environment variable
+Each property runs twice: ``[quick]`` in the default suite (40 games for the
+main test; the others a share of it) and ``[full]`` under ``pytest -m slow``
+(600 games).  Scale the full run with the environment variable
 ``HACIENDA_PROPERTY_EXAMPLES`` (games for the main test; the others scale with
-it), e.g. ``HACIENDA_PROPERTY_EXAMPLES=3000 pytest tests/engine/test_properties.py``.
+it), e.g. ``HACIENDA_PROPERTY_EXAMPLES=3000 pytest -m slow tests/engine/test_properties.py``.
 """
 
 from __future__ import annotations
@@ -54,19 +56,37 @@ from hacienda_game.engine.scoring import CATEGORIES
 from hacienda_game.maps import Board, BoardError, builtin_maps, load_board
 
 # ----------------------------------------------------------------- the knobs
-MAIN_GAMES = 600
+QUICK_GAMES = 40             # the default suite
+MAIN_GAMES = 600             # pytest -m slow
 EXAMPLES = int(os.environ.get("HACIENDA_PROPERTY_EXAMPLES", "0") or 0) or MAIN_GAMES
+RUNS = [pytest.param(QUICK_GAMES, id="quick"),
+        pytest.param(EXAMPLES, id="full", marks=pytest.mark.slow)]
 
 
-def _examples(weight: float) -> int:
+def _examples(weight: float, games: int = EXAMPLES) -> int:
     """Examples for one test: a share of the main test's count."""
-    return max(5, round(EXAMPLES * weight))
+    return max(5, round(games * weight))
 
 
-def _settings(weight: float) -> settings:
-    return settings(max_examples=_examples(weight), deadline=None, derandomize=True,
+def _settings(weight: float, games: int = EXAMPLES) -> settings:
+    return settings(max_examples=_examples(weight, games), deadline=None, derandomize=True,
                     database=None, print_blob=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def property_test(weight: float, *strategies):
+    """A Hypothesis property run twice: a few games in the default suite
+    (``[quick]``), the full count under ``-m slow`` (``[full]``); ``weight``
+    is its share of the main test's games."""
+    def make(body):
+        @pytest.mark.parametrize("games", RUNS)
+        def test(games: int) -> None:
+            _settings(weight, games)(given(*strategies)(body))()
+
+        test.__name__ = test.__qualname__ = body.__name__
+        test.__doc__ = body.__doc__
+        return test
+    return make
 
 
 MAX_ACTIONS = 20000          # every game ends well before this
@@ -425,8 +445,7 @@ def check_record(state: GameState) -> None:
 
 
 # -------------------------------------------------------------------- tests
-@_settings(1.0)
-@given(setups())
+@property_test(1.0, setups())
 def test_r3_r16_r41_random_games_keep_every_invariant(setup):
     state, rng = _start(setup)
     events = play(state, rng)
@@ -435,8 +454,7 @@ def test_r3_r16_r41_random_games_keep_every_invariant(setup):
     GAMES["invariants"] += 1
 
 
-@_settings(0.5)
-@given(setups())
+@property_test(0.5, setups())
 def test_r61_illegal_actions_are_refused_and_change_nothing(setup):
     """Near misses of legal actions and actions from later positions."""
     state, rng = _start(setup)
@@ -458,8 +476,7 @@ def test_r61_illegal_actions_are_refused_and_change_nothing(setup):
     GAMES["refusals"] += 1
 
 
-@_settings(0.5)
-@given(setups())
+@property_test(0.5, setups())
 def test_is_legal_agrees_with_legal_actions_for_every_legal_action(setup):
     state, rng = _start(setup)
     probe_rng = random.Random(setup[-1] ^ 0xA11)
@@ -475,8 +492,7 @@ def test_is_legal_agrees_with_legal_actions_for_every_legal_action(setup):
     GAMES["is_legal"] += 1
 
 
-@_settings(0.15)
-@given(setups(SMALL))
+@property_test(0.15, setups(SMALL))
 def test_is_legal_agrees_exhaustively_on_small_boards(setup):
     """Every buy/play/harvest of every card on every hex, on a few positions."""
     state, rng = _start(setup)
@@ -503,8 +519,7 @@ def test_is_legal_agrees_exhaustively_on_small_boards(setup):
     GAMES["exhaustive"] += 1
 
 
-@_settings(0.5)
-@given(setups(), st.integers(0, 10**6))
+@property_test(0.5, setups(), st.integers(0, 10**6))
 def test_r12_replay_of_a_partial_record_matches(setup, cut):
     """replay(record, upto=k) gives the state after k actions, snapshot for snapshot."""
     state, rng = _start(setup)
@@ -526,8 +541,7 @@ def test_r12_replay_of_a_partial_record_matches(setup, cut):
     GAMES["replay"] += 1
 
 
-@_settings(0.3)
-@given(setups())
+@property_test(0.3, setups())
 def test_random_action_only_yields_legal_actions(setup):
     state, rng = _start(setup)
     while not state.is_over():
