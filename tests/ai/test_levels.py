@@ -74,21 +74,21 @@ def test_same_view_and_seed_give_the_same_decision_and_seeds_matter(level):
     assert state.is_legal(first)
 
 
+@pytest.mark.parametrize("name", builtin_maps())
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_every_level_plays_whole_games_legally(level):
-    """A few complete games per level on every built-in map (the long runs
-    are in docs/ai.md: tools/tournament.py --map all)."""
-    for name in builtin_maps():
-        state = new_game(name, players=2, seed=21)
-        seats = [level, "random"]
-        rng = random.Random(7)
-        while not state.is_over():
-            assert state.turn < 1000, "the game does not end"
-            action = choose_action(seats[state.current], observe(state, state.current),
-                                   rng.randrange(1 << 30), SMALL[seats[state.current]])
-            assert state.is_legal(action), action
-            state.apply(action)
-        assert state.scorings_done == 2
+def test_every_level_plays_whole_games_legally(level, name):
+    """A complete game per level on every built-in map (the long runs are in
+    docs/ai.md: tools/tournament.py --map all)."""
+    state = new_game(name, players=2, seed=21)
+    seats = [level, "random"]
+    rng = random.Random(7)
+    while not state.is_over():
+        assert state.turn < 1000, "the game does not end"
+        action = choose_action(seats[state.current], observe(state, state.current),
+                               rng.randrange(1 << 30), SMALL[seats[state.current]])
+        assert state.is_legal(action), action
+        state.apply(action)
+    assert state.scorings_done == 2
 
 
 def test_candidates_are_legal_and_end_the_list():

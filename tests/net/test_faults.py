@@ -127,6 +127,7 @@ def test_a_hostile_client_is_refused_and_cut_off_while_the_others_finish(tmp_pat
 
 
 
+@pytest.mark.slow      # the flooder must send 10000 a second and a frame take 20 ms: load breaks it
 def test_a_flood_of_20000_messages_a_second_never_holds_up_the_hosts_frames(tmp_path):
     """The host in this process, its owner's loop as a play scene's frames (pump,
     then the rest of a 60 Hz frame): a hostile process floods it; every pump
