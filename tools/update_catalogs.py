@@ -3,6 +3,7 @@
     python tools/update_catalogs.py           # extract, merge, write de.po and es.po
     python tools/update_catalogs.py --check   # only report; exit 1 if anything is missing
     python tools/update_catalogs.py --take de=FILE.po   # also fill empty entries from FILE
+    python tools/update_catalogs.py --mo      # only compile each .po as it is to its .mo
 
 Every string marked with ``_()`` or ``N_()`` under hacienda_game/ is
 extracted with Babel's extractor, and every ``ngettext(singular, plural, n)``
@@ -14,7 +15,9 @@ strings no longer in the source are dropped (and listed).  Each catalog is
 then compiled to ``<code>.mo`` beside it, holding only the finished
 translations: the game reads the ``.mo`` with the standard library's
 ``gettext`` (Babel is a maintainer's tool, not needed to play); commit both.
-``--check`` also reports a ``.mo`` that no longer matches its ``.po``.  The
+``--check`` also reports a ``.mo`` that no longer matches its ``.po``;
+``--mo`` only compiles (after merging a branch: a conflict in a ``.mo`` is
+settled by resolving the ``.po`` and compiling again).  The
 rules help lives in ``hacienda_game/locale/rules_<code>.md`` and is not
 touched here.
 """
@@ -128,7 +131,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--take", action="append", default=[], metavar="CODE=FILE",
                     help="fill still-empty translations of CODE from another PO file "
                          "(a branch's or a translator's); repeatable")
+    ap.add_argument("--mo", action="store_true",
+                    help="only compile each .po as it is to its .mo (no extraction)")
     args = ap.parse_args(argv)
+    if args.mo:
+        for path in sorted(LOCALE.glob("*.po")):
+            path.with_suffix(".mo").write_bytes(compiled(read_catalog(path, path.stem)))
+            print(f"{path.with_suffix('.mo').name}: compiled from {path.name}")
+        return 0
     extra: dict[str, list[Path]] = {}
     for item in args.take:
         code, sep, file = item.partition("=")
