@@ -9,6 +9,7 @@ import pygame
 
 from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
+from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
@@ -102,7 +103,9 @@ class Dialog(Scene):
         bh = getattr(fonts, face).line_height + 11
         rows = (n + per_row - 1) // per_row
         self.lines = font.wrap(self.text, width - 32) if self.text else []
-        h = 56 + len(self.lines) * font.line_height + 18 + rows * (bh + 6)
+        self.family = self.app.input_family()
+        pads = prompt_height(self.app.art) + 6 if self.family != "keyboard" else 0
+        h = 56 + len(self.lines) * font.line_height + 18 + rows * (bh + 6) + pads
         self.rect = pygame.Rect(0, 0, width, min(h, ch - 8))
         self.rect.center = (cw // 2, ch // 2)
         self.buttons = []
@@ -110,7 +113,7 @@ class Dialog(Scene):
             row, col = divmod(i, per_row)
             in_row = min(per_row, n - row * per_row)
             x = self.rect.centerx - (in_row * bw + (in_row - 1) * 8) // 2
-            y = self.rect.bottom - 10 - (rows - row) * (bh + 6) + 6
+            y = self.rect.bottom - 10 - pads - (rows - row) * (bh + 6) + 6
             key = "confirm" if i == 0 else None
             self.buttons.append(Button((x + col * (bw + 8), y, bw, bh), label, fn, key=key,
                                        face=face))
@@ -137,6 +140,19 @@ class Dialog(Scene):
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 46 + i * font.line_height),
                       WHITE)
         draw_buttons(self.buttons, surface, art, self.focus)
+        self.draw_pad_prompts(surface)
+
+    def draw_pad_prompts(self, surface: pygame.Surface) -> None:
+        """A pad in use: its own buttons under the dialog's (choose, close)."""
+        family = self.app.input_family()
+        if family != self.family:
+            self.layout()               # a pad came (or went): room for its buttons
+        if family == "keyboard":
+            return
+        art = self.app.art
+        draw_prompts(surface, art, family, [("confirm", _("choose")), ("back", _("close"))],
+                     (self.rect.x + 16, self.rect.bottom - 8 - prompt_height(art)),
+                     self.rect.right - 16)
 
 
 class Confirm(Dialog):

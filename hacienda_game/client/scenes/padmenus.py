@@ -73,6 +73,8 @@ class PadMenu(Scene):
             return
         if not self.allowed(cmd):
             return
+        if self.ends_turn(cmd):
+            return
         if cmd.kind == "key" and cmd.name in ("back", "buy", "log", "menu"):
             self.app.pop()
             return
@@ -80,8 +82,21 @@ class PadMenu(Scene):
             return
         handle_buttons(self.buttons, cmd)
 
+    def ends_turn(self, cmd: Command) -> bool:
+        """Y held on a pad ends the turn from over the play screen too: the menu
+        closes and the play screen takes the held button (its own confirmation)."""
+        if not (cmd.kind == "key" and cmd.name == "end_turn" and cmd.from_pad):
+            return False
+        self.app.pop()
+        self.play.handle(cmd)
+        return True
+
     def family(self) -> str:
-        return self.app.pads.family(self.device)
+        """Whose buttons the prompts show: the pad that opened it, else what
+        the player used last (a pad's glyphs to a pad, keys to the keyboard)."""
+        if self.device:
+            return self.app.pads.family(self.device)
+        return self.app.input_family()
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -90,10 +105,13 @@ class PadMenu(Scene):
         art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 10), GOLD,
                              align="center")
         draw_buttons(self.buttons, surface, art, self.focus)
-        items = [("confirm", _("choose"))] if self.buttons else []
-        items += [("back", _("close"))] if self.closable else []
-        draw_prompts(surface, art, self.family(), items,
+        draw_prompts(surface, art, self.family(), self.prompt_items(),
                      (self.rect.x + 16, self.rect.bottom - 8 - prompt_height(art)))
+
+    def prompt_items(self) -> list[tuple[str, str]]:
+        """What the pad's (or the keys') buttons do here."""
+        items = [("confirm", _("choose"))] if self.buttons else []
+        return items + ([("back", _("close"))] if self.closable else [])
 
 
 class BuyMenu(PadMenu):
@@ -121,6 +139,10 @@ class BuyMenu(PadMenu):
         specs.append((_("Water tile · {price} pesos").format(price=PRICE_WATER),
                       lambda: self.choose(play.pick_water), "buy water" in kinds, "icon_water"))
         self.stack(specs)
+
+    def language_changed(self) -> None:
+        self.title = _("Buy")
+        self.enter(self.app)          # the labels and prices, worded anew
 
     def choose(self, do) -> None:
         self.app.pop()
@@ -156,14 +178,25 @@ class LogView(PadMenu):
         self.layout()
 
     def lines(self) -> list[tuple[str, int | None]]:
-        """The log wrapped to the panel's width, oldest first."""
+        """The log's whole entries wrapped to this panel's width (not the play
+        screen's narrow log column), oldest first."""
         font = self.app.art.fonts.body
-        out = []
-        for line, seat, _first in self.play.log:
-            out += [(part, seat) for part in font.wrap(line, self.rect.w - 32)]
-        return out
+        width = self.rect.w - 32
+        key = (len(self.play.story), width, id(font))
+        if getattr(self, "_wrapped_for", None) != key:
+            out: list[tuple[str, int | None]] = []
+            for text, seat in self.play.story[-200:]:
+                out += [(part, seat) for part in font.wrap(text, width)]
+            self._wrapped, self._wrapped_for = out, key
+        return self._wrapped
+
+    def language_changed(self) -> None:
+        self.title = _("Log")
+        self._wrapped_for = None
 
     def handle(self, cmd: Command) -> None:
+        if self.ends_turn(cmd):
+            return
         if cmd.kind == "key" and cmd.name in ("up", "down"):
             step = 1 if cmd.name == "up" else -1
             self.back = max(0, min(len(self.lines()) - self.LINES, self.back + step * 3))
@@ -174,6 +207,9 @@ class LogView(PadMenu):
         if cmd.kind == "key" and cmd.name in ("back", "confirm", "log", "menu") or \
                 cmd.kind == "press":
             self.app.pop()
+
+    def prompt_items(self) -> list[tuple[str, str]]:
+        return [("move", _("scroll")), ("back", _("close"))]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -186,9 +222,6 @@ class LogView(PadMenu):
                 if seat is not None else WHITE
             font.draw(surface, line, (self.rect.x + 16, self.rect.y + 40
                                       + i * font.line_height), colour)
-        font.draw(surface, _("up/down: scroll"),
-                  (self.rect.right - 16, self.rect.bottom - 8 - font.line_height), GREY,
-                  align="right")
 
 
 class Reconnect(PadMenu):

@@ -23,6 +23,7 @@ import pygame
 from ...i18n import LOCALE_DIR, _, language
 from ...maps.catalog import maps_dir
 from ..assets import GOLD, GREY, INK, WHITE, Art
+from ..prompts import draw_prompts
 from ..scene import Command, Scene
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
 from .overlays import dim
@@ -237,6 +238,7 @@ class RulesScene(Scene):
 
     def __init__(self, page: int = 0):
         self.page = page
+        self.part = 0          # a page too long for the large text: its part shown
         self.buttons: list[Button] = []
         self.contents: list[Button] = []
         self._picture: tuple[tuple[int, str, int], pygame.Surface] | None = None
@@ -263,15 +265,31 @@ class RulesScene(Scene):
                          for i, s in enumerate(self.sections)]
         y = panel.bottom - 38
         self.buttons = [
-            Button((f.text_x, y, 120, 28), _("Previous"), lambda: self.turn_to(self.page - 1),
+            Button((f.text_x, y, 120, 28), _("Previous"), lambda: self.step(-1),
                    icon="ui_arrow_left", key="left", face="medium"),
-            Button((f.text_x + 128, y, 120, 28), _("Next"), lambda: self.turn_to(self.page + 1),
+            Button((f.text_x + 128, y, 120, 28), _("Next"), lambda: self.step(1),
                    icon="ui_arrow_right", key="right", face="medium"),
             Button((panel.right - 172, y, 160, 28), _("Close"), self.close, face="medium"),
         ]
 
-    def turn_to(self, page: int) -> None:
+    def turn_to(self, page: int, part: int = 0) -> None:
         self.page = page % len(SECTIONS)
+        self.part = part
+
+    def parts(self) -> int:
+        """How many parts the page's text takes in the reading face now."""
+        return len(self.text_parts(self.app.art, self.sections[self.page],
+                                   self.frame.text_w)[1])
+
+    def step(self, way: int) -> None:
+        """The next (or previous) part of a long page, else the next page."""
+        if 0 <= self.part + way < self.parts():
+            self.part += way
+        elif way > 0:
+            self.turn_to(self.page + 1)
+        else:
+            self.turn_to(self.page - 1)
+            self.part = self.parts() - 1
 
     def close(self) -> None:
         self.app.pop()
@@ -281,23 +299,57 @@ class RulesScene(Scene):
             self.close()
             return
         if cmd.kind == "key" and cmd.name in ("up", "down"):
-            self.turn_to(self.page + (1 if cmd.name == "down" else -1))
+            self.step(1 if cmd.name == "down" else -1)
             return
         if cmd.kind == "wheel":
-            self.turn_to(self.page - cmd.amount)
+            self.step(-cmd.amount)
             return
         handle_buttons(self.buttons + self.contents, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         art = self.app.art
-        key = (self.page, language(), id(art), self.frame.panel.size)
+        key = (self.page, self.part, language(), id(art), self.frame.panel.size,
+               art.fonts.text_size)
         if self._picture is None or self._picture[0] != key:
             self._picture = (key, self.render_page(art))
         surface.blit(self._picture[1], self.frame.panel.topleft)
+        self.draw_footer(surface, art)
         for i, b in enumerate(self.contents):
             b.selected = i == self.page
         draw_buttons(self.contents + self.buttons, surface, art)
+
+    def text_parts(self, art: Art, section: Section, width: int) -> tuple[object, list]:
+        """The page's text in parts that fit the column: (font, [[(line, bullet
+        first line, indent)], ...]).  The large reading face (the Text size
+        setting) is kept and a long page split, between paragraphs where it
+        can; the normal face fits the page whole, in a smaller face if need be."""
+        if art.fonts.text_size != "large":
+            font, lines = self.text_lines(art, section, width)
+            return font, [lines]
+        font = art.fonts.body
+        room = self.frame.panel.h - 52 - 74
+        parts: list[list] = [[]]
+        height = 0
+        for para in section.paragraphs:
+            bullet = para.startswith("- ")
+            indent = 12 if bullet else 0
+            lines = [(line, bullet and i == 0, indent)
+                     for i, line in enumerate(font.wrap(para[2:] if bullet else para,
+                                                        width - indent))]
+            need = len(lines) * font.line_height
+            if height + need > room and parts[-1]:
+                parts.append([])
+                height = 0
+            for item in lines:
+                if height + font.line_height > room:
+                    parts.append([])
+                    height = 0
+                parts[-1].append(item)
+                height += font.line_height
+            parts[-1].append(None)
+            height += font.line_height // 2
+        return font, parts
 
     def text_lines(self, art: Art, section: Section, width: int) -> tuple[object, list]:
         """The page's text in the largest face that fits the column: (font,
@@ -327,9 +379,12 @@ class RulesScene(Scene):
         ox, oy = f.panel.topleft
         art.fonts.large.draw(page, _("Rules"), (12 + f.contents_w // 2, 12), GOLD,
                              align="center")
-        art.fonts.large.draw(page, f"{section.title}  ({self.page + 1}/{len(SECTIONS)})",
+        font, parts = self.text_parts(art, section, f.text_w)
+        self.part = min(self.part, len(parts) - 1)
+        lines = parts[self.part]
+        more = f" · {self.part + 1}/{len(parts)}" if len(parts) > 1 else ""
+        art.fonts.large.draw(page, f"{section.title}  ({self.page + 1}/{len(SECTIONS)}){more}",
                              (f.text_x - ox, 12), GOLD)
-        font, lines = self.text_lines(art, section, f.text_w)
         y = 52
         for item in lines:
             if item is None:
@@ -350,7 +405,19 @@ class RulesScene(Scene):
         for i, line in enumerate(caption.wrap(section.caption, picture.width)):
             caption.draw(page, line, (picture.x - ox, picture.bottom - oy + 8
                                       + i * caption.line_height), GOLD, shadow=INK)
-        footer = _("F1 or H opens this help anywhere · Esc closes it")
-        face = art.fonts.medium if art.fonts.medium.width(footer) <= f.text_w else small
-        face.draw(page, footer, (f.text_x - ox, f.panel.height - 62), GREY)
         return page
+
+    def draw_footer(self, surface: pygame.Surface, art: Art) -> None:
+        """How to open and close the help: the keys, or the pad's own buttons."""
+        f = self.frame
+        at = (f.text_x, f.panel.bottom - 62)
+        family = self.app.input_family()
+        if family != "keyboard":
+            draw_prompts(surface, art, family,
+                         [("back", _("close")), ("move", _("turn the page"))], at,
+                         f.text_x + f.text_w)
+            return
+        footer = _("F1 or H opens this help anywhere · Esc closes it")
+        face = art.fonts.medium if art.fonts.medium.width(footer) <= f.text_w else \
+            art.fonts.small
+        face.draw(surface, footer, at, GREY)

@@ -18,6 +18,7 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from ...session.userdirs import ANIM_SPEEDS, TEXT_SIZES
 from ..app import CANVAS, max_window_scale
 from ..assets import DIM, GOLD, GREY, WHITE
+from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..sound import cue
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
@@ -232,6 +233,11 @@ class SettingsScene(Scene):
             notes = [_("Now in full screen: the window size applies in a window.")]
         if self.app.sound.silent and self.focus < len(self.rows) and self.rows[self.focus].volume:
             notes = [_("No sound device: the game is silent.")]
+        family = self.app.input_family()
+        if family != "keyboard":          # a pad: its own buttons beside Done
+            draw_prompts(surface, art, family, [("confirm", _("change")), ("back", _("close"))],
+                         (self.rect.x + 16, self.done.rect.centery - prompt_height(art) // 2),
+                         self.done.rect.x - 8)
         medium = art.fonts.medium
         lines = [part for line in notes for part in medium.wrap(line, self.rect.w - 32)][:2]
         for k, line in enumerate(lines):

@@ -666,8 +666,8 @@ class PlayScene(PadPlay, GameTable):
         for b in self.keep_buttons:
             b.draw(surface, art)
         self.draw_cursor(surface)
-        if self.demo and int(self.app.time * 2) % 2 == 0:
-            overlay.demo_label(surface, art, self.view.area)
+        if self.demo:                     # from the first frame on, never blinked away
+            overlay.demo_label(surface, art, self.view.area, int(self.app.time * 2) % 2 == 0)
         self.anims.draw(surface, art)
         self.draw_feedback(surface)
 

@@ -35,10 +35,11 @@ def bubble(surface: pygame.Surface, art, board: pygame.Rect, model: BubbleModel)
     return rect
 
 
-def demo_label(surface: pygame.Surface, art, board: pygame.Rect) -> None:
-    """The attract mode's label at the top of the board."""
+def demo_label(surface: pygame.Surface, art, board: pygame.Rect, lit: bool = True) -> None:
+    """The attract mode's label at the top of the board: always there, its
+    colour pulsing (``lit``) so the eye finds it."""
     art.fonts.large.draw(surface, _("Demo game · click to play"), (board.centerx, board.y + 4),
-                         GOLD, align="center")
+                         GOLD if lit else WHITE, align="center")
 
 
 def hold_bar(surface: pygame.Surface, button: pygame.Rect, progress: float) -> None:
