@@ -1,8 +1,10 @@
 """Fault injection: the game under a hung or killed AI worker, killed itself,
 and fed damaged files (issue 15).  Prints measured figures.
 
-    python tools/faults.py                 # 20 worker games, 30 game kills, 100 corruptions
-    python tools/faults.py --quick         # 1, 1 and 8 (the default test suite runs this)
+    python tools/faults.py                 # 20 worker games, 30 game kills, 100 corruptions,
+                                           # the user-file checks (3,000 saves, 20 rounds)
+    python tools/faults.py --quick         # 1, 1, 8 and the file checks in one process
+                                           # (300 saves): the default test suite runs this
     python tools/faults.py --memory 30     # 30 games in one process: RSS after each
     python tools/faults.py --json          # the figures as JSON
 
@@ -24,6 +26,13 @@ and fed damaged files (issue 15).  Prints measured figures.
    and Continue must all work without the error screen, within a time
    limit, and no byte of any file may change (a damaged settings file or
    autosave may only be renamed aside).
+4. **Files** (`tools/faults_files.py`): a 5,000-digit number in the autosave,
+   a save dated at the edge of the date range, a pipe or /dev/zero as the
+   host note, a pipe as the log, settings.json a link, two windows on one
+   folder (one ends its game while the other's is unfinished; records
+   written by both in the same instant), a full disk at a game's end, path
+   arguments too long or naming a device or an unknown picture ending, and
+   thousands of saves on the Load screen (CPU time per frame).
 
 Conditions: 2 shared cores; the figures say how long each part took.
 """
@@ -259,7 +268,9 @@ def game_kills(kills: int, rng: random.Random, limit_s: float) -> dict:
 
 # ------------------------------------------------------------- 3. corruption
 ODD_VALUES = [None, 5, -1, 10 ** 8, 10 ** 30, 1e308, "abc", "", "/dev/zero", True, [], {},
-              [5, "x", None], {"a": 1}, "x" * 5000, list(range(2000))]
+              [5, "x", None], {"a": 1}, "x" * 5000, list(range(2000)),
+              "0001-01-01T00:00:00+14:00"]
+LONG_NUMBER = "9" * 5000          # past Python's 4,300-digit limit (json.dumps cannot write it)
 
 
 def _pristine(home: Path) -> None:
@@ -303,7 +314,8 @@ def _corrupt(path: Path, rng: random.Random) -> str:
     """Damage one file in a random way; what was done."""
     raw = path.read_bytes()
     kind = rng.choice(["cut", "flip", "empty", "garbage", "value", "value", "value", "fifo",
-                       "folder", "link", "scenario", "huge", "deep", "players"])
+                       "folder", "link", "scenario", "huge", "deep", "players",
+                       "long number"])
     if kind == "cut":
         path.write_bytes(raw[:rng.randrange(max(1, len(raw)))])
     elif kind == "flip":
@@ -347,6 +359,15 @@ def _corrupt(path: Path, rng: random.Random) -> str:
         path.write_bytes(b"{" + b" " * (5 * 1024 * 1024) + b"}")
     elif kind == "deep":
         path.write_bytes(b"[" * 100000 + b"]" * 100000)
+    elif kind == "long number":
+        text = raw.decode("utf-8", "replace")
+        numbers = [m.start() for m in re.finditer(r"(?<![\w.\"])\d+(?![\w.\"])", text)]
+        if not numbers:
+            path.write_text(text + LONG_NUMBER)
+            return f"{path.name}: {kind}"
+        at = rng.choice(numbers)
+        end = re.match(r"\d+", text[at:]).end() + at
+        path.write_text(text[:at] + LONG_NUMBER + text[end:])
     return f"{path.name}: {kind}"
 
 
@@ -556,9 +577,12 @@ def main(argv: list[str] | None = None) -> int:
         kills = args.kills if args.kills is not None else 1 if args.quick else 30
         trials = args.corruptions if args.corruptions is not None else 8 if args.quick \
             else 100
+        from tools.faults_files import user_files
+
         figures = {"worker": worker_faults(games, rng, 1500, 2 if args.quick else 4),
                    "kill": game_kills(kills, rng, 900),
-                   "corrupt": corruptions(trials, rng, 900)}
+                   "corrupt": corruptions(trials, rng, 900),
+                   "files": user_files(300 if args.quick else 3000, 20, quick=args.quick)}
     figures["conditions"] = "2 shared cores, SDL dummy drivers"
     if args.json:
         print(json.dumps(figures, indent=1))
