@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 from hacienda_game import i18n
 from hacienda_game.client import words
+from hacienda_game.engine.countdown import ScoringAhead
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_CODE = re.compile(r"\bR\d{1,2}\b")
@@ -30,9 +31,11 @@ def test_counting_words_take_the_form_the_number_asks_for(code):
     try:
         assert {n: words.points(n) for n in EXPECTED[code]} == EXPECTED[code]
         assert words.pesos(1) != words.pesos(2).replace("2", "1")
-        one, many = words.stack_words(1, 1, False), words.stack_words(1, 18, False)
+        one = words.stack_words(ScoringAhead("intermediate", False, 1))
+        many = words.stack_words(ScoringAhead("intermediate", False, 18))
         assert "18" in many and one != many.replace("18", "1")
-        assert words.stack_words(2, 5, False) != words.stack_words(1, 5, False)
+        assert words.stack_words(ScoringAhead("final", False, 5)) != \
+            words.stack_words(ScoringAhead("intermediate", False, 5))
         assert words.hexes_take("forest", 1) != words.hexes_take("forest", 2).replace("2", "1")
     finally:
         i18n.set_language("en")

@@ -118,14 +118,19 @@ def herd_paid(name: str, market: str, herd: int, land: int, amount: int) -> str:
                                 pesos=pesos(amount))
 
 
-def stack_words(stack: int, cards: int, due: bool, final_due: bool = False) -> str:
-    """The animal stack in a player's words: how many animal cards are left
-    until the next scoring (the first stack ends in the intermediate scoring,
-    the second in the final one)."""
-    if due or final_due:
-        return _("Final scoring after this round") if final_due or stack >= 2 else \
+def stack_words(ahead) -> str:
+    """The next scoring in a player's words (``engine.countdown.ScoringAhead``):
+    how many animal cards are left until it, or that it comes when this round
+    ends; nothing once the game is over."""
+    if ahead.which is None:
+        return ""
+    if ahead.due:
+        if ahead.final_too:
+            return _("Intermediate and final scoring after this round")
+        return _("Final scoring after this round") if ahead.which == "final" else \
             _("Intermediate scoring after this round")
-    if stack <= 1:
+    cards = ahead.cards
+    if ahead.which == "intermediate":
         return ngettext("Intermediate scoring in {count} animal card",
                         "Intermediate scoring in {count} animal cards", cards).format(count=cards)
     return ngettext("Final scoring in {count} animal card",

@@ -5,6 +5,7 @@ plain Surface: no app, no scene.  The assertions look at the pixels drawn
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,6 +14,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from hacienda_game import i18n  # noqa: E402
 from hacienda_game.client.assets import GOLD, GREY, NIGHT, RED, WHITE, Art, Font  # noqa: E402
 from hacienda_game.client.boardview import BoardView  # noqa: E402
 from hacienda_game.client.scenes.play.layout import play_layout  # noqa: E402
@@ -37,6 +39,7 @@ from hacienda_game.client.scenes.play.parts.commands import (  # noqa: E402
 )
 from hacienda_game.client.scenes.play.parts.panels import Panels  # noqa: E402
 from hacienda_game.engine import load_scenario, new_game, observe, parse_action  # noqa: E402
+from hacienda_game.engine.countdown import ScoringAhead  # noqa: E402
 
 CANVAS = (960, 540)
 
@@ -99,8 +102,7 @@ def obs_of(actions: list[str], seat: int = 0, players: int = 4):
 # ------------------------------------------------------------------ header
 def header_model(**kw) -> vm.HeaderModel:
     values = dict(over=False, over_reason=None, round=3, player="Ana", kind="hard",
-                  actions_left=2, stack=1, animal_draw_size=9, intermediate_due=False,
-                  final_due=False, right=900)
+                  actions_left=2, ahead=ScoringAhead("intermediate", False, 9), right=900)
     values.update(kw)
     return vm.HeaderModel(**values)
 
@@ -115,10 +117,50 @@ def test_header_says_the_round_and_who_plays_and_the_countdown_turns_gold_when_d
     right = pygame.Rect(600, 0, 300, layout.top.h)
     assert pixels(quiet, right, GREY) > 50 and pixels(quiet, right, GOLD) == 0
     due = surface()
-    header.draw(due, art, layout.top, header_model(intermediate_due=True))
+    header.draw(due, art, layout.top, header_model(ahead=ScoringAhead("intermediate", True,
+                                                                       0)))
     assert pixels(due, right, GOLD) > 50 and pixels(due, right, GREY) == 0
     # Nothing right of where the owner's buttons begin.
     assert pixels(due, pygame.Rect(893, 0, 67, layout.top.h), GOLD) == 0
+
+
+def game_until(stop, seed: int = 2):
+    """A random 3-seat game played until ``stop(state, events)``."""
+    state = new_game("symmetric", 3, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        events = state.apply(state.random_action(rng))
+        if stop(state, events):
+            return state
+    return state
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_header_names_the_intermediate_scoring_when_it_comes_due(art, layout, drawn, code):
+    state = game_until(lambda _s, events: any(
+        e.kind == "stack_switched" and e.data["scoring"] == "intermediate" for e in events))
+    assert state.intermediate_due and state.stack == 2        # the second stack is in play
+    i18n.set_language(code)
+    try:
+        surf = surface()
+        obs = observe(state, 0)
+        header.draw(surf, art, layout.top, vm.header_model(obs, ["A", "B", "C"],
+                                                         ["human"] * 3, 900))
+        expected = i18n._("Intermediate scoring after this round")
+    finally:
+        i18n.set_language("en")
+    assert (expected, tuple(GOLD)) in drawn
+    assert not any("Final" in t or "Schluss" in t or "final" in t for t, _c in drawn)
+
+
+def test_header_at_game_over_counts_no_animal_cards(art, layout, drawn):
+    state = game_until(lambda _s, _e: False)
+    assert state.is_over()
+    header.draw(surface(), art, layout.top, vm.header_model(observe(state, 0), ["A", "B", "C"],
+                                                          ["human"] * 3, 900))
+    texts = [t for t, _c in drawn]
+    assert texts[0].startswith("Game over")
+    assert not any("animal card" in t or "scoring" in t for t in texts), texts
 
 
 # ------------------------------------------------------------------- track

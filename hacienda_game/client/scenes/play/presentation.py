@@ -13,6 +13,7 @@ import random
 
 from ....engine import Action, Event
 from ....engine.components import CHAIN_MIN_SCORING
+from ....engine.countdown import scoring_switched
 from ....engine.determinize import determinize
 from ....engine.groups import EMPTY, LAND, WATER, groups_of
 from ....engine.scoring import connected_markets, score, water_bodies
@@ -20,7 +21,7 @@ from ....i18n import _
 from ...anim import Banner, CardFly, CoinFly, Drop, FrameAnim, Glow, Pop
 from ...assets import GOLD, RED
 from ...sound import EVENT_CUES
-from ...words import card_name, herd_paid, over_reason, scoring_name
+from ...words import card_name, herd_paid, over_reason, scoring_name, stack_words
 from .layout import deck_rect, market_slots
 
 CATEGORY_TIME = 1.1        # seconds each scoring category shows on the board (normal speed)
@@ -54,7 +55,7 @@ def describe(event: Event, names: list[str]) -> str:
             size=d["size"])
     if k == "stack_switched":
         return _("Animal stack {stack} is used up: {scoring} at the end of this round").format(
-            stack=d["stack"] - 1, scoring=scoring_name(d["scoring"]))
+            stack=d["stack"] - 1, scoring=scoring_name(scoring_switched(d).which))
     if k == "tile_placed":
         text = (_("{name} plays {card} as pampas: land tile on {cell}") if d.get("fallback")
                 else _("{name} plays {card}: land tile on {cell}"))
@@ -244,9 +245,8 @@ class Presenter:
 
     def stack(self, e: Event, _real: Event, f: float) -> None:
         host = self.host
-        host.anims.add(Banner(_("{scoring} after this round").format(
-            scoring=scoring_name(e.data["scoring"])), host.view.area.center, 2.0 * f,
-            self.delay))
+        host.anims.add(Banner(stack_words(scoring_switched(e.data)), host.view.area.center,
+                              2.0 * f, self.delay))
 
     def scoring(self, e: Event, _real: Event, f: float) -> None:
         """Before the table: the board shows what each category counts."""

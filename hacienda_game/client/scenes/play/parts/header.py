@@ -1,5 +1,5 @@
 """The header: the round, whose turn it is and their actions left, and the
-animal stack's countdown to the next scoring (in gold when one is due)."""
+countdown to the next scoring (in gold when it comes at this round's end)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,8 @@ def draw(surface: pygame.Surface, art, rect: pygame.Rect, model: HeaderModel) ->
     x = rect.x + 8
     for part in parts:
         x = font.draw(surface, part, (x, rect.y + 2), WHITE).right - 1
-    stack = stack_words(model.stack, model.animal_draw_size, model.intermediate_due,
-                        model.final_due)
+    stack = stack_words(model.ahead)
     right = model.right - 8
-    if font.width(stack) < right - x - 16:
-        font.draw(surface, stack, (right, rect.y + 2), GOLD if model.intermediate_due
-                  or model.final_due else GREY, align="right")
+    if stack and font.width(stack) < right - x - 16:
+        font.draw(surface, stack, (right, rect.y + 2), GOLD if model.ahead.due else GREY,
+                  align="right")

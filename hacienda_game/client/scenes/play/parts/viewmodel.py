@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .....engine.components import ANIMALS, LAND_CARDS
+from .....engine.countdown import ScoringAhead, scoring_ahead
 
 RGB = tuple[int, int, int]
 # (item, card, count): a card kind in a hand, in card order
@@ -21,7 +22,7 @@ HandCard = tuple[str, str, int]
 
 @dataclass(frozen=True)
 class HeaderModel:
-    """The top line: round, whose turn and their actions, the stack's countdown."""
+    """The top line: round, whose turn and their actions, the next scoring."""
 
     over: bool
     over_reason: str | None
@@ -29,10 +30,7 @@ class HeaderModel:
     player: str                   # the name of the seat to play
     kind: str                     # its seat kind: "human", "remote" or an AI level
     actions_left: int
-    stack: int
-    animal_draw_size: int
-    intermediate_due: bool
-    final_due: bool
+    ahead: ScoringAhead           # the next scoring and when it comes
     right: int                    # the text ends 8 px left of this x (the Menu button)
 
 
@@ -203,8 +201,7 @@ def hand_cards(obs) -> tuple[HandCard, ...]:
 def header_model(obs, names: list[str], kinds: list[str], right: int) -> HeaderModel:
     cur = obs.current
     return HeaderModel(bool(obs.over), obs.over_reason, obs.round, names[cur], kinds[cur],
-                       3 - obs.actions_taken, obs.stack, obs.animal_draw_size,
-                       bool(obs.intermediate_due), bool(obs.final_due), right)
+                       3 - obs.actions_taken, scoring_ahead(obs), right)
 
 
 def track_model(scores, projected, colours) -> TrackModel:
