@@ -20,9 +20,9 @@ def test_moves_faster_than_the_disk_never_leave_the_autosave_far_behind(tmp_path
     lock = threading.Lock()
     real = keeper_module.autosave
 
-    def slow_disk(state, plan, folder=None):
+    def slow_disk(state, plan, *where):
         time.sleep(0.03)                    # a flush of 30 ms; moves come every ~0.1 ms
-        path = real(state, plan, folder)
+        path = real(state, plan, *where)
         with lock:
             written.append(len(state.history))
         return path
