@@ -49,6 +49,13 @@ class Layout:
         return self.line + 7
 
 
+def hand_card_size(line: int) -> tuple[int, int]:
+    """A card in the hand: it follows the Text size as the words do (twice the
+    size, pixels kept square, with the large reading face)."""
+    k = 2 if line >= 24 else 1
+    return CARD_W * k, CARD_H * k
+
+
 def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     """The play screen's rectangles for a canvas size (pure); ``line`` is the
     reading font's line height (15 at the normal text size, 24 at large):
@@ -59,7 +66,7 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     left_w = w - side_w - 8
     top_h = max(TOP_H, line + 9)
     row_h = max(22, line + 7)                          # the points track and the zoom
-    hand_h = max(CARD_H + 12, 2 * (line + 7) + 10)     # the cards; Undo over Redo beside them
+    hand_h = max(hand_card_size(line)[1] + 12, 2 * (line + 7) + 10)   # cards; Undo over Redo
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
     strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
@@ -98,13 +105,14 @@ def card_slots(layout: Layout, cards, right: int | None = None,
                chosen: str | None = None) -> list[tuple[pygame.Rect, str, str]]:
     """The rectangles of ``cards`` ((item, card, count) each) in the hand."""
     rect = layout.hand
+    card_w, card_h = hand_card_size(layout.line)
     x = rect.x + 34
     right = (rect.right if right is None else right) - 6
-    pitch = min(CARD_W + 12, (right - x - CARD_W) // max(1, len(cards) - 1))
-    y = rect.y + (rect.h - CARD_H) // 2
+    pitch = min(card_w + 12, (right - x - card_w) // max(1, len(cards) - 1))
+    y = rect.y + (rect.h - card_h) // 2
     out = []
     for item, card, _n in cards:
-        out.append((pygame.Rect(x, y - (4 if card == chosen else 0), CARD_W, CARD_H), item,
+        out.append((pygame.Rect(x, y - (4 if card == chosen else 0), card_w, card_h), item,
                     card))
         x += pitch
     return out

@@ -28,6 +28,23 @@ def command_at(layout: Layout, model: HandModel, pos: tuple[int, int]) -> PickCa
     return None
 
 
+_faces: dict[tuple[int, str, tuple[int, int]], pygame.Surface] = {}
+
+
+def card_face(art, name: str, size: tuple[int, int]) -> pygame.Surface:
+    """A card's sprite at the hand's card size (a whole-number blow-up, once)."""
+    sprite = art.sprites.get(name)
+    if sprite.get_size() == size:
+        return sprite
+    key = (id(art), name, size)
+    face = _faces.get(key)
+    if face is None:
+        if len(_faces) > 64:
+            _faces.clear()
+        face = _faces[key] = pygame.transform.scale(sprite, size)
+    return face
+
+
 def draw(surface: pygame.Surface, art, layout: Layout, model: HandModel) -> None:
     font = art.fonts.body
     rect = layout.hand
@@ -42,7 +59,7 @@ def draw(surface: pygame.Surface, art, layout: Layout, model: HandModel) -> None
                   GREY)
     counts = {card: n for _item, card, n in model.cards}
     for slot, item, card in shown:
-        surface.blit(art.sprites.get(f"card_{item}_{card}"), slot)
+        surface.blit(card_face(art, f"card_{item}_{card}", slot.size), slot)
         if model.chosen == card:
             pygame.draw.rect(surface, GOLD, slot.inflate(4, 4), 2)
         if counts.get(card, 1) > 1:
