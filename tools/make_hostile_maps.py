@@ -549,6 +549,69 @@ def _(folder: Path) -> Path:
     return write(folder, map_text(tilesets=tileset(extra=shapes)))
 
 
+# -- maps saved as JSON (.tmj, .tsj): the same budgets and safety rules ---------
+
+def json_map(*, layers: str | None = None, tilesets: str | None = None,
+             header: str = '"width":9, "height":6') -> str:
+    gids = ",".join(str(1 + SPACES.index(LETTERS[c])) for row in ROWS for c in row)
+    board = (f'{{"type":"tilelayer", "id":1, "name":"board", "width":{WIDTH},'
+             f' "height":{HEIGHT}, "data":[{gids}], "opacity":1, "visible":true}}')
+    tiles = ",".join(f'{{"id":{i}, "properties":[{{"name":"space", "type":"string",'
+                     f' "value":"{s}"}}]}}' for i, s in enumerate(SPACES))
+    sets = tilesets if tilesets is not None else (
+        '{"firstgid":1, "name":"hacienda", "tilewidth":32, "tileheight":32, "tilecount":8,'
+        ' "columns":8, "image":"hacienda.png", "imagewidth":256, "imageheight":32,'
+        f' "tiles":[{tiles}]}}')
+    return ('{"type":"map", "orientation":"hexagonal", "renderorder":"right-down",'
+            f' {header}, "tilewidth":32, "tileheight":32, "infinite":false,'
+            ' "hexsidelength":16, "staggeraxis":"y", "staggerindex":"odd",'
+            f' "tilesets":[{sets}], "layers":[{board if layers is None else layers}]}}\n')
+
+
+@case("json_legit", "json", None)
+def _(folder: Path) -> Path:
+    return write(folder, json_map(), "map.tmj")
+
+
+@case("json_deep_nesting", "json", "malformed JSON (nested too deep)")
+def _(folder: Path) -> Path:
+    return write(folder, '{"type":"map", "layers":' + "[" * 100_000 + "]" * 100_000 + "}",
+                 "map.tmj")
+
+
+@case("json_tileset_leaves_folder", "json", "path '../../x.tsj' leaves the map's folder")
+def _(folder: Path) -> Path:
+    return write(folder, json_map(tilesets='{"firstgid":1, "source":"../../x.tsj"}'),
+                 "map.tmj")
+
+
+@case("json_5000_digit_width", "json", "malformed JSON (not JSON: line 1")
+def _(folder: Path) -> Path:
+    return write(folder, json_map(header=f'"width":{"9" * 5000}, "height":6'), "map.tmj")
+
+
+@case("json_width_superscript", "json", "<map> attribute width='²'")
+def _(folder: Path) -> Path:
+    return write(folder, json_map(header='"width":"²", "height":6'), "map.tmj")
+
+
+@case("json_object_1e308", "json", "<object> attribute x='1e+308'")
+def _(folder: Path) -> Path:
+    board = json_map().split('"layers":[', 1)[1].rsplit("]}", 1)[0]
+    objects = ('{"type":"objectgroup", "id":2, "name":"things", "objects":[{"id":1, "gid":1,'
+               ' "x":1e308, "y":1e308, "width":32, "height":32}]}')
+    return write(folder, json_map(layers=board + "," + objects), "map.tmj")
+
+
+@case("json_4000_scaled_objects", "json", "turned or scaled")
+def _(folder: Path) -> Path:
+    board = json_map().split('"layers":[', 1)[1].rsplit("]}", 1)[0]
+    objects = ",".join(f'{{"id":{i}, "gid":1, "x":{i % 300}, "y":40, "width":512,'
+                       ' "height":512}' for i in range(1, 4001))
+    return write(folder, json_map(layers=board + ',{"type":"objectgroup", "id":2,'
+                                  f' "name":"things", "objects":[{objects}]}}'), "map.tmj")
+
+
 def largest_map(folder: Path, layers: int = 3, flags: int = 0) -> Path:
     """The largest map the budgets let through, for measuring: 64 x 64 cells
     of the game tileset and ``layers`` decoration layers of 64 x 64 tiles

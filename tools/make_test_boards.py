@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         (out / name).write_text(text, encoding="utf-8")
     truncated = GOOD["hex_y_odd.tmx"]
     (out / "truncated.tmx").write_text(truncated[: len(truncated) // 2], encoding="utf-8")
-    (out / "map.tmj").write_text('{"type": "map"}\n', encoding="utf-8")
+    (out / "map.tmj").write_text('{"type": "tileset"}\n', encoding="utf-8")
     print(f"wrote {len(GOOD) + len(BAD) + 2} boards to {out}")
     return 0
 

@@ -372,7 +372,108 @@ def fidelity_fixtures(folder: Path) -> dict[str, str]:
             for i, c in enumerate(CELLS)]
     out["fid_multiple_tilesets"] = fixture_map(
         ("y", "odd", 32, 32, 16), first + second + csv_layer(1, "board", gids))
+    out.update(authoring_fixtures(folder, shaped, out))
     return out
+
+
+def _sheet(columns: int, rows: int, size: int, seed: int) -> np.ndarray:
+    """A tileset picture of ``columns`` x ``rows`` tiles, each its own colour
+    with a darker mark in a corner (so flips, turns and frames show)."""
+    rng = np.random.default_rng(seed)
+    sheet = np.zeros((rows * size, columns * size, 4), dtype=np.uint8)
+    for r in range(rows):
+        for c in range(columns):
+            colour = rng.integers(60, 230, 3)
+            tile = sheet[r * size:(r + 1) * size, c * size:(c + 1) * size]
+            tile[2:-2, 2:-2] = (*colour, 255)
+            tile[2:size // 3, 2:size // 3] = (*(colour // 3), 255)
+    return sheet
+
+
+def _convert(source: Path, target: Path, *options: str) -> None:
+    """A picture in another format, made by ImageMagick (``convert``)."""
+    subprocess.run(["convert", str(source), *options, str(target)], check=True,
+                   capture_output=True, timeout=60)
+
+
+def authoring_fixtures(folder: Path, shaped, out: dict[str, str]) -> dict[str, str]:
+    """What map authors use beyond the basics: object templates (``.tx`` with a
+    tileset of their own), animated tiles (Tiled's still picture: frame 0),
+    collision shapes on more than 256 tiles, JPEG and GIF pictures."""
+    made: dict[str, str] = {}
+    # templates: a tileset only the template names, and objects overriding it
+    (folder / "fid_sign_tiles.png").write_bytes(png_bytes(_sheet(4, 1, 24, 3)))
+    (folder / "fid_sign_tiles.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" tiledversion="1.8.2"'
+        ' name="signs" tilewidth="24" tileheight="24" tilecount="4" columns="4">\n'
+        ' <image source="fid_sign_tiles.png" width="96" height="24"/>\n</tileset>\n',
+        encoding="utf-8")
+    (folder / "fid_sign.tx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n'
+        ' <tileset firstgid="1" source="fid_sign_tiles.tsx"/>\n'
+        ' <object name="sign" gid="3" width="24" height="24"/>\n</template>\n',
+        encoding="utf-8")
+    shaped("fid_templates", ("y", "odd", 32, 32, 16),
+           body="{board}"
+           ' <objectgroup id="4" name="signs">\n'
+           '  <object id="1" template="fid_sign.tx" x="20" y="60"/>\n'
+           '  <object id="2" template="fid_sign.tx" x="70" y="90" width="40" height="30"/>\n'
+           '  <object id="3" template="fid_sign.tx" x="120" y="70" rotation="90"/>\n'
+           f'  <object id="4" template="fid_sign.tx" gid="{DECO + 4}" x="150" y="120"'
+           ' width="32" height="32"/>\n'
+           "  </objectgroup>\n")
+    made["fid_templates"] = out.pop("fid_templates")
+    # animated tiles: tile 0 shows tile 5 then tile 2; tile 6 shows itself after 3
+    animated = ('  <tile id="0"><animation><frame tileid="5" duration="200"/>'
+                '<frame tileid="2" duration="200"/></animation></tile>\n'
+                '  <tile id="6"><animation><frame tileid="6" duration="100"/>'
+                '<frame tileid="3" duration="100"/></animation></tile>\n')
+    shaped("fid_animated", ("y", "odd", 32, 32, 16),
+           body="{board}" + csv_layer(2, "animated", [
+               (DECO if i % 3 == 0 else DECO + 6) if i % 2 == 0 else 0
+               for i in range(len(CELLS))]))
+    made["fid_animated"] = out.pop("fid_animated").replace(
+        '  <image source="hacienda.png" width="256" height="32"/>\n </tileset>',
+        '  <image source="hacienda.png" width="256" height="32"/>\n' + animated + " </tileset>")
+    # collision shapes on 320 tiles: neither layers nor objects, never drawn
+    (folder / "fid_shapes.png").write_bytes(png_bytes(_sheet(20, 16, 16, 5)))
+    shapes = "".join(f'  <tile id="{i}">\n   <objectgroup draworder="index" id="2">\n'
+                     f'    <object id="1" x="1" y="1" width="14" height="14"/>\n'
+                     "   </objectgroup>\n  </tile>\n" for i in range(320))
+    shaped("fid_collision_shapes", ("y", "odd", 32, 32, 16),
+           body="{board}" + csv_layer(2, "shaped", [
+               3000 + (i * 37) % 320 if i % 2 else 0 for i in range(len(CELLS))]))
+    made["fid_collision_shapes"] = out.pop("fid_collision_shapes").replace(
+        ' <layer id="2"', ' <tileset firstgid="3000" name="shapes" tilewidth="16"'
+        ' tileheight="16" tilecount="320" columns="20">\n'
+        '  <image source="fid_shapes.png" width="320" height="256"/>\n'
+        + shapes + " </tileset>\n <layer id=\"2\"", 1)
+    # JPEG and GIF: image layers, and a collection tile drawn as an object
+    blocks = np.zeros((48, 64, 4), dtype=np.uint8)
+    for r in range(6):
+        for c in range(8):
+            blocks[r * 8:(r + 1) * 8, c * 8:(c + 1) * 8] = (40 + 24 * c, 60 + 30 * r,
+                                                            200 - 20 * c, 255)
+    (folder / "_blocks.png").write_bytes(png_bytes(blocks))
+    _convert(folder / "_blocks.png", folder / "fid_blocks.jpg", "-quality", "100",
+             "-sampling-factor", "1x1")
+    _convert(folder / "_blocks.png", folder / "fid_blocks.gif")
+    (folder / "_blocks.png").unlink()
+    shaped("fid_jpeg_gif", ("y", "odd", 32, 32, 16),
+           body=' <imagelayer id="2" name="jpeg" offsetx="8" offsety="10">\n'
+           '  <image source="fid_blocks.jpg" width="64" height="48"/>\n </imagelayer>\n'
+           "{board}"
+           ' <imagelayer id="3" name="gif" offsetx="100" offsety="90">\n'
+           '  <image source="fid_blocks.gif" width="64" height="48"/>\n </imagelayer>\n'
+           ' <objectgroup id="4" name="gif tile">\n'
+           '  <object id="1" gid="4000" x="30" y="150" width="64" height="48"/>\n'
+           "  </objectgroup>\n")
+    made["fid_jpeg_gif"] = out.pop("fid_jpeg_gif").replace(
+        ' <imagelayer id="2"', ' <tileset firstgid="4000" name="pictures" tilewidth="64"'
+        ' tileheight="48" tilecount="1" columns="0">\n  <grid orientation="orthogonal"'
+        ' width="1" height="1"/>\n  <tile id="0">\n   <image width="64" height="48"'
+        ' source="fid_blocks.gif"/>\n  </tile>\n </tileset>\n <imagelayer id="2"', 1)
+    return made
 
 
 def board_gids() -> list[int]:
@@ -431,9 +532,86 @@ def fidelity(out: Path, source) -> None:
     for name, text in fidelity_fixtures(out).items():
         target = out / f"{name}.tmx"
         tiled("tiled", "--export-map", source(f"{name}.tmx", text), str(target))
-        tiled("tmxrasterizer", "--no-smoothing", str(target), str(out / f"{name}_tiled.png"))
+        drawn = target
+        if "template=" in text:
+            # tmxrasterizer 1.8.2 draws a template instance as an outline (it
+            # leaves the template's tileset out), though Tiled reads it: the
+            # picture is drawn from Tiled's own export with the templates
+            # detached (each object as Tiled resolves it).
+            drawn = out / f"_detached_{name}.tmx"
+            tiled("tiled", "--export-map", "--detach-templates", str(target), str(drawn))
+        tiled("tmxrasterizer", "--no-smoothing", str(drawn), str(out / f"{name}_tiled.png"))
+        if drawn != target:
+            drawn.unlink()
         tiled("tmxrasterizer", "--no-smoothing", "--show-layer", "board", str(target),
               str(out / f"{name}_board.png"))
+
+
+def shared_fixture(out: Path) -> None:
+    """``shared/desert/fid_shared.tmx``: a map whose board tileset and an
+    object template live in folders beside the map's folder (``../tilesets/``,
+    ``../templates/``), as authors keep one tileset for many maps; the game
+    reads it when ``shared/`` is a maps root (the built-in boards or the
+    player's maps folder)."""
+    root = out / "shared"
+    maps, tilesets, templates = root / "desert", root / "tilesets", root / "templates"
+    for folder in (maps, tilesets, templates):
+        folder.mkdir(parents=True, exist_ok=True)
+    cells = coded_tileset(tilesets, "fid_shared_cells", "y", 32, 32, 16, CELLS, external=True)
+    shutil.copyfile(out / "fid_sign_tiles.png", tilesets / "fid_sign_tiles.png")
+    shutil.copyfile(out / "fid_sign_tiles.tsx", tilesets / "fid_sign_tiles.tsx")
+    (templates / "fid_sign.tx").write_text(
+        (out / "fid_sign.tx").read_text(encoding="utf-8").replace(
+            '"fid_sign_tiles.tsx"', '"../tilesets/fid_sign_tiles.tsx"'), encoding="utf-8")
+    text = fixture_map(("y", "odd", 32, 32, 16),
+                       cells.replace('source="', 'source="../tilesets/')
+                       + csv_layer(1, "board", BOARD)
+                       + ' <objectgroup id="4" name="signs">\n'
+                       '  <object id="1" template="../templates/fid_sign.tx" x="40" y="70"/>\n'
+                       " </objectgroup>\n")
+    source = maps / "_source_fid_shared.tmx"
+    source.write_text(text, encoding="utf-8")
+    try:
+        target = maps / "fid_shared.tmx"
+        tiled("tiled", "--export-map", str(source), str(target))
+        detached = maps / "_detached_fid_shared.tmx"
+        tiled("tiled", "--export-map", "--detach-templates", str(target), str(detached))
+        tiled("tmxrasterizer", "--no-smoothing", str(detached), str(maps / "fid_shared_tiled.png"))
+        tiled("tmxrasterizer", "--no-smoothing", "--show-layer", "board", str(target),
+              str(maps / "fid_shared_board.png"))
+        detached.unlink()
+    finally:
+        source.unlink(missing_ok=True)
+
+
+def json_fixtures(out: Path) -> None:
+    """The JSON forms: ``fid_json_tilesets.tmj`` (Tiled's JSON export of
+    ``fid_multiple_tilesets`` naming its external tileset as ``.tsj``) and
+    ``fid_json_templates.tmj`` (of ``fid_templates``, its template as ``.tj``
+    naming a ``.tsj``); the first drawn by tmxrasterizer from the JSON itself,
+    the second is drawn as its twin (tmxrasterizer leaves template tiles out,
+    see `fidelity`)."""
+    tiled("tiled", "--export-tileset", "json", str(out / "fid_multi_b.tsx"),
+          str(out / "fid_multi_b.tsj"))
+    tiled("tiled", "--export-tileset", "json", str(out / "fid_sign_tiles.tsx"),
+          str(out / "fid_sign_tiles.tsj"))
+    (out / "fid_sign.tj").write_text(
+        '{ "object":\n    {\n     "gid":3,\n     "height":24,\n     "id":0,\n'
+        '     "name":"sign",\n     "rotation":0,\n     "type":"",\n     "visible":true,\n'
+        '     "width":24\n    },\n "tileset":\n    {\n     "firstgid":1,\n'
+        '     "source":"fid_sign_tiles.tsj"\n    },\n "type":"template"\n}\n',
+        encoding="utf-8")
+    for name, twin, old, new in (
+            ("fid_json_tilesets", "fid_multiple_tilesets", "fid_multi_b.tsx",
+             "fid_multi_b.tsj"),
+            ("fid_json_templates", "fid_templates", "fid_sign.tx", "fid_sign.tj")):
+        target = out / f"{name}.tmj"
+        tiled("tiled", "--export-map", "json", str(out / f"{twin}.tmx"), str(target))
+        target.write_text(target.read_text(encoding="utf-8").replace(f'"{old}"', f'"{new}"'),
+                          encoding="utf-8")
+        if name != "fid_json_templates":    # its picture is fid_templates_tiled.png
+            tiled("tmxrasterizer", "--no-smoothing", str(target),
+                  str(out / f"{name}_tiled.png"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -461,6 +639,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.fidelity_only:
             fidelity(out, source)
+            json_fixtures(out)
+            shared_fixture(out)
             return 0
         for axis, index in STAGGER:
             name = f"stagger_{axis}_{index}"
@@ -480,6 +660,8 @@ def main(argv: list[str] | None = None) -> int:
         tiled("tiled", "--export-map", "json", str(out / "_source_zlib.tmx"),
               str(out / "resaved.tmj"))
         fidelity(out, source)
+        json_fixtures(out)
+        shared_fixture(out)
     finally:
         for path in sources:
             path.unlink(missing_ok=True)

@@ -44,11 +44,14 @@ ALIGNMENT = {
 }
 _pictures: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 PICTURE_CACHE = 2
+ANIMATION_CACHE_PIXELS = 16 * 1024 * 1024   # pictures of an animated map's frames kept
 
 
-def render_map(board: Board, path: str | Path) -> pygame.Surface:
+def render_map(board: Board, path: str | Path, ms: int = 0) -> pygame.Surface:
     """Every visible layer of a map, in order, at the map's own pixel size
-    with Tiled's margins (`HexLayout.picture_size`)."""
+    with Tiled's margins (`HexLayout.picture_size`); animated tiles as they
+    are ``ms`` milliseconds into their animations (0: frame 0, Tiled's still
+    picture)."""
     path = Path(path)
     report, tiled = read_checked(path)
     if report.errors:
@@ -56,14 +59,16 @@ def render_map(board: Board, path: str | Path) -> pygame.Surface:
     if tiled is None:
         raise BoardError([_(CANNOT_BE_READ).format(file=path)])
     st = path.stat()
-    key = (str(path), st.st_mtime_ns, st.st_size, board.layout)
+    key = (str(path), st.st_mtime_ns, st.st_size, board.layout, tiled.frame_state(ms))
     if key in _pictures:
         _pictures.move_to_end(key)
         return _pictures[key]
-    surface = Painter(tiled, board.layout).draw(board.layout.picture_size(board.width,
-                                                                           board.height))
+    surface = Painter(tiled, board.layout, ms).draw(board.layout.picture_size(board.width,
+                                                                               board.height))
     _pictures[key] = surface
-    while len(_pictures) > PICTURE_CACHE:
+    while len(_pictures) > PICTURE_CACHE and (
+            len(_pictures) > 24 or sum(p.get_width() * p.get_height()
+                                       for p in _pictures.values()) > ANIMATION_CACHE_PIXELS):
         _pictures.popitem(last=False)
     return surface
 
@@ -71,14 +76,16 @@ def render_map(board: Board, path: str | Path) -> pygame.Surface:
 class Painter:
     """Draws one map's layers onto a surface."""
 
-    def __init__(self, tiled: TiledMap, layout: HexLayout):
+    def __init__(self, tiled: TiledMap, layout: HexLayout, ms: int = 0):
         self.tiled = tiled
+        self.ms = ms   # where animated tiles are in their animations (0: frame 0)
         self.margins = layout.margins
         self.grid = HexLayout(tiled.staggeraxis, tiled.staggerindex, tiled.tilewidth,
                               tiled.tileheight, tiled.hexsidelength)
         self.files: dict[tuple, pygame.Surface | None] = {}
         self.tiles: dict[tuple, pygame.Surface | None] = {}
         self.turned: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self.fitted: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     def draw(self, size: tuple[int, int]) -> pygame.Surface:
         surface = self.target = pygame.Surface(size, pygame.SRCALPHA)
@@ -117,12 +124,13 @@ class Painter:
 
     def _tile(self, gid: int, layer: Layer) -> pygame.Surface | None:
         """A tile's picture, flipped (not yet rotated), tinted and faded."""
-        key = (tile_id(gid), gid & (FLIP_H | FLIP_V), layer.tint, layer.opacity)
+        tileset = self.tiled.tileset_of(gid)
+        local = tileset.frame(tile_id(gid) - tileset.firstgid, self.ms) if tileset else 0
+        key = (tile_id(gid), local, gid & (FLIP_H | FLIP_V), layer.tint, layer.opacity)
         if key in self.tiles:
             return self.tiles[key]
         image = None
-        tileset = self.tiled.tileset_of(gid)
-        found = tileset.source(tile_id(gid) - tileset.firstgid) if tileset else None
+        found = tileset.source(local, None) if tileset else None
         sheet = self._file(found[0]) if found else None
         if found and sheet is not None:
             rect = pygame.Rect(found[1]).clip(sheet.get_rect())
@@ -150,10 +158,35 @@ class Painter:
             px, py = self.grid.top_left(i % width, i // width)
             w, h = image.get_size()
             left, top = px + origin[0] + tx, py + origin[1] + th - h + ty
+            if tileset is not None and tileset.render_size == "grid":
+                image, (dx, dy) = self._fitted(image, gid, layer, tileset.fill_mode)
+                w, h = image.get_size()
+                left = px + origin[0] + tx + dx
+                top = py + origin[1] + th - self.tiled.tileheight + ty + dy
             turn = (60 if gid & FLIP_D else 0) + (120 if gid & ROTATE_120 else 0)
             if turn:
                 image, (left, top) = self._turned(image, gid, layer, turn, (left, top))
             surface.blit(image, (left, top))
+
+    def _fitted(self, image: pygame.Surface, gid: int, layer: Layer,
+                fill: str) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A tile of a tileset drawn at the map's grid size (Tiled 1.10
+        ``tilerendersize="grid"``): stretched to the grid cell, or with
+        ``fillmode="preserve-aspect-fit"`` scaled to fit it whole and centred;
+        the picture and its corner within the cell."""
+        key = (gid, layer.tint, layer.opacity, fill)
+        if key not in self.fitted:
+            box_w, box_h = self.tiled.tilewidth, self.tiled.tileheight
+            w, h = image.get_size()
+            if fill == "preserve-aspect-fit":
+                scale = min(box_w / w, box_h / h)
+                size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            else:
+                size = (box_w, box_h)
+            corner = ((box_w - size[0]) // 2, (box_h - size[1]) // 2)
+            fitted = image if size == (w, h) else pygame.transform.scale(image, size)
+            self.fitted[key] = (fitted, corner)
+        return self.fitted[key]
 
     def _turned(self, image: pygame.Surface, gid: int, layer: Layer, turn: int,
                 at: tuple[int, int]) -> tuple[pygame.Surface, tuple[int, int]]:

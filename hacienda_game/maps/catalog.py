@@ -34,6 +34,26 @@ def maps_dir() -> Path:
     return Path(override) if override else MAPS_DIR
 
 
+# A map file: TMX, or Tiled's JSON map format.
+MAP_SUFFIXES = (".tmx", ".tmj")
+
+
+def user_maps_root() -> Path:
+    """The player's own maps folder, as the session keeps it (``HACIENDA_HOME``
+    or the system's data folder): maps below it may share its tilesets."""
+    home = os.environ.get("HACIENDA_HOME")
+    if home:
+        return Path(home) / "maps"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("hacienda")) / "maps"
+
+
+def map_roots() -> list[Path]:
+    """The folders whose maps (in sub-folders) may share tilesets and templates."""
+    return [maps_dir(), user_maps_root()]
+
+
 def builtin_maps() -> list[str]:
     """Names of the built-in maps, sorted."""
     folder = maps_dir()

@@ -59,11 +59,40 @@ class Tileset:
     # properties saved as numbers (an enum whose values Tiled stores as ints),
     # by tile: the rules want names, and say why a number is not one
     numeric: dict[int, set[str]] = field(default_factory=dict)
+    # animated tiles: local id -> frames (local id shown, milliseconds)
+    animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    # Tiled 1.9: the part of a collection tile's image it shows (x, y, w, h)
+    sub_rects: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
+    render_size: str = "tile"      # Tiled 1.10 tilerendersize: "tile" or "grid"
+    fill_mode: str = "stretch"     # Tiled 1.10 fillmode: "stretch" or "preserve-aspect-fit"
 
-    def source(self, local: int) -> tuple[Image, tuple[int, int, int, int]] | None:
-        """The image and rectangle (x, y, w, h) that draw a tile."""
+    def frame(self, local: int, ms: int = 0) -> int:
+        """The tile an animated tile shows ``ms`` milliseconds into its
+        animation (frame 0 at 0, as in a still picture); any other tile itself."""
+        frames = self.animations.get(local)
+        if not frames:
+            return local
+        total = sum(duration for _tile, duration in frames)
+        if total <= 0:
+            return frames[0][0]
+        ms %= total
+        for shown, duration in frames:
+            if ms < duration:
+                return shown
+            ms -= duration
+        return frames[-1][0]
+
+    def source(self, local: int, ms: int | None = 0
+               ) -> tuple[Image, tuple[int, int, int, int]] | None:
+        """The image and rectangle (x, y, w, h) that draw a tile (an animated
+        tile: its frame at ``ms``; None: the tile's own picture)."""
+        if ms is not None:
+            local = self.frame(local, ms)
         if local in self.tile_images:
             image = self.tile_images[local]
+            rect = self.sub_rects.get(local)
+            if rect is not None:
+                return image, rect
             return image, (0, 0, image.width, image.height)
         if self.image is None or self.columns <= 0 or not 0 <= local < self.tilecount:
             return None
@@ -123,6 +152,30 @@ class TiledMap:
     properties: dict[str, str]
     tilesets: list[Tileset]
     layers: list[Layer]
+    _animated: list[tuple[Tileset, int]] | None = field(default=None, repr=False,
+                                                        compare=False)
+
+    def animated_tiles(self) -> list[tuple[Tileset, int]]:
+        """The animated tiles the map's visible layers show (tileset, local
+        id), found once."""
+        if self._animated is None:
+            found: dict[tuple[int, int], tuple[Tileset, int]] = {}
+            for layer in self.layers:
+                if not layer.visible:
+                    continue
+                for gid in set(layer.gids) | {obj.gid for obj in layer.objects}:
+                    tileset = self.tileset_of(gid)
+                    if tileset is not None and tileset.animations:
+                        local = tile_id(gid) - tileset.firstgid
+                        if local in tileset.animations:
+                            found[(tileset.firstgid, local)] = (tileset, local)
+            self._animated = list(found.values())
+        return self._animated
+
+    def frame_state(self, ms: int) -> tuple[int, ...]:
+        """Which frame every animated tile shows at ``ms``: equal states draw
+        equal pictures (empty for a map without animations)."""
+        return tuple(tileset.frame(local, ms) for tileset, local in self.animated_tiles())
 
     def tileset_of(self, gid: int) -> Tileset | None:
         """The tileset a tile number belongs to (flags masked)."""
@@ -218,7 +271,9 @@ def _tileset(node: Element, firstgid: int, base: Path, scan: Scan) -> Tileset:
         margin=max(0, _int(node.get("margin"))), spacing=max(0, _int(node.get("spacing"))),
         offset=(_int(offset.get("x")), _int(offset.get("y"))) if offset is not None else (0, 0),
         alignment=node.get("objectalignment", "unspecified"),
-        image=_image(node.find("image"), base, scan))
+        image=_image(node.find("image"), base, scan),
+        render_size=node.get("tilerendersize", "tile"),
+        fill_mode=node.get("fillmode", "stretch"))
     if tileset.image is not None:
         step_x, step_y = tileset.tilewidth + tileset.spacing, tileset.tileheight + tileset.spacing
         tileset.columns = max(0, (tileset.image.width - 2 * tileset.margin + tileset.spacing)
@@ -238,6 +293,18 @@ def _tileset(node: Element, firstgid: int, base: Path, scan: Scan) -> Tileset:
         image = _image(tile.find("image"), base, scan)
         if image is not None:
             tileset.tile_images[local] = image
+            if any(tile.get(k) is not None for k in ("x", "y", "width", "height")):
+                x, y = _int(tile.get("x")), _int(tile.get("y"))
+                w = _int(tile.get("width"), image.width - x)
+                h = _int(tile.get("height"), image.height - y)
+                tileset.sub_rects[local] = (x, y, max(0, min(w, image.width - x)),
+                                            max(0, min(h, image.height - y)))
+        animation = tile.find("animation")
+        if animation is not None:
+            frames = tuple((_int(f.get("tileid")), max(0, _int(f.get("duration"))))
+                           for f in animation.findall("frame"))
+            if frames:
+                tileset.animations[local] = frames
     return tileset
 
 
@@ -252,6 +319,15 @@ def read_map(path: Path, root: Element, scan: Scan) -> TiledMap:
         elif not node.get("source"):
             tilesets.append(_tileset(node, firstgid, path.parent, scan))
     tilesets.sort(key=lambda t: t.firstgid)
+    # Each template's tileset gets tile numbers of its own, past any a map can
+    # hold (bit 32 up: Tiled's flag bits 28-31 stay free), as Tiled keeps a
+    # template's tileset apart from the map's.
+    template_gids: dict[str, int] = {}
+    for n, (key, template) in enumerate(sorted(scan.templates.items()), start=1):
+        if template.tileset is not None:
+            base = n << 32
+            tilesets.append(_tileset(template.tileset[0], base, template.tileset[1], scan))
+            template_gids[key] = base - template.firstgid
     properties = read_properties(root.find("properties"))
     for key, value in list(properties.items()):
         member = key.rpartition(".")[2]
@@ -263,10 +339,36 @@ def read_map(path: Path, root: Element, scan: Scan) -> TiledMap:
         tilewidth=_int(root.get("tilewidth"), 1), tileheight=_int(root.get("tileheight"), 1),
         hexsidelength=_int(root.get("hexsidelength")),
         staggeraxis=root.get("staggeraxis", ""), staggerindex=root.get("staggerindex", ""),
-        properties=properties, tilesets=tilesets, layers=_layers(root, path.parent, scan))
+        properties=properties, tilesets=tilesets,
+        layers=_layers(root, path.parent, scan, template_gids))
 
 
-def _layers(root: Element, base: Path, scan: Scan) -> list[Layer]:
+def _object(obj: Element, base: Path, scan: Scan,
+            template_gids: dict[str, int]) -> MapObject | None:
+    """A tile object, its template's attributes under its own (as Tiled reads
+    a template instance: what the instance sets wins); None when it shows no
+    tile (shapes, text, points are not drawn)."""
+    attrs = dict(obj.attrib)
+    gid_shift = 0
+    if obj.get("template"):
+        key = str((base / obj.get("template", "")).resolve())
+        template = scan.templates.get(key)
+        if template is not None:
+            attrs = {**template.obj.attrib, **obj.attrib}
+            if obj.get("gid") is None:
+                gid_shift = template_gids.get(key, 0)
+    gid = _int(attrs.get("gid"))
+    if not tile_id(gid) or (gid_shift == 0 and obj.get("gid") is None and "gid" in attrs):
+        return None
+    return MapObject(
+        gid=gid + gid_shift if gid_shift else gid, x=_num(attrs.get("x")),
+        y=_num(attrs.get("y")), width=_num(attrs.get("width")),
+        height=_num(attrs.get("height")), rotation=_num(attrs.get("rotation")),
+        visible=attrs.get("visible", "1") != "0", id=attrs.get("id", ""))
+
+
+def _layers(root: Element, base: Path, scan: Scan,
+            template_gids: dict[str, int] | None = None) -> list[Layer]:
     """Every tile, image and object layer in document order, groups folded in."""
     out: list[Layer] = []
     # (node, offset x, offset y, opacity, visible, tint)
@@ -294,12 +396,8 @@ def _layers(root: Element, base: Path, scan: Scan) -> list[Layer]:
             layer.repeat = (node.get("repeatx") == "1", node.get("repeaty") == "1")
         else:
             for obj in node.findall("object"):
-                if not obj.get("gid"):
-                    continue
-                layer.objects.append(MapObject(
-                    gid=_int(obj.get("gid")), x=_num(obj.get("x")), y=_num(obj.get("y")),
-                    width=_num(obj.get("width")), height=_num(obj.get("height")),
-                    rotation=_num(obj.get("rotation")), visible=obj.get("visible", "1") != "0",
-                    id=obj.get("id", "")))
+                found = _object(obj, base, scan, template_gids or {})
+                if found is not None:
+                    layer.objects.append(found)
         out.append(layer)
     return out

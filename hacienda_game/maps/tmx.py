@@ -22,7 +22,7 @@ from .board import SPACES, TERRAINS, Board, BoardError, cell_name
 from .drawcost import drawing_problems
 from .hexgrid import STAGGER_AXES, STAGGER_INDICES, HexLayout
 from .tiledmap import TiledMap, read_map, tile_id
-from .tmxfile import RESAVE_TMX, Scan, check_picture, read_xml, scan_map
+from .tmxfile import Scan, check_picture, read_document, scan_map
 
 BOARD_LAYER = "board"
 # A terrain no hex has: one whole sentence per terrain, so each language can
@@ -104,13 +104,12 @@ def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
 
 def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
     label = str(path)
-    if path.suffix.lower() in (".tmj", ".json"):
-        return MapReport([_("{file}: JSON maps are not supported; {fix}").format(
-            file=label, fix=_(RESAVE_TMX))]), None
     scan = Scan()
-    root = read_xml(path, label, scan)
+    root = read_document(path, label, scan, "map")
     if root is not None:
-        scan_map(path, root, label, scan)
+        from .catalog import map_roots
+
+        scan_map(path, root, label, scan, roots=map_roots())
     if scan.fatal or root is None:
         return MapReport(scan.problems), None
     errors = list(scan.problems)

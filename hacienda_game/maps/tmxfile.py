@@ -22,6 +22,7 @@ import os
 import stat
 import struct
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -32,6 +33,7 @@ from defusedxml.common import DefusedXmlException
 from ..i18n import N_, _
 from .imagefile import ImageProblem, check_png, image_kind, image_size
 from .numbers import COORDINATE, parse_colour, parse_float, parse_int
+from .tmjson import JSON_SUFFIXES, JsonProblem, parse_json
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_CELLS_SIDE = 64
@@ -46,6 +48,7 @@ MAX_IMAGE_SIDE = 4096
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
 MAX_IMAGE_PIXELS = 16 * 1024 * 1024   # decoded, across every image of a map (64 MB)
 MAX_TILES = 4096          # tiles per tileset
+MAX_TEMPLATES = 256       # object templates (.tx) a map names
 MAX_PICTURE_SIDE = 8192
 MAX_PICTURE_PIXELS = 16 * 1024 * 1024
 MIN_TILE = 4
@@ -95,6 +98,7 @@ class Scan:
     tilesets_read: dict[int, tuple[Element, Path]] = field(default_factory=dict)
     tsx_parsed: dict[str, Element] = field(default_factory=dict)
     unchecked_png: list[tuple[Path, str]] = field(default_factory=list)
+    templates: dict[str, Template] = field(default_factory=dict)
 
     def refuse(self, message: str) -> None:
         self.problems.append(message)
@@ -178,7 +182,37 @@ def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
     return None
 
 
-def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
+def allowed_folder(path: Path, roots: Sequence[Path] = ()) -> Path:
+    """The folder a map's files must stay in: the map's own folder, or, for a
+    map in a folder below one of ``roots`` (the built-in boards, the player's
+    maps folder), that whole root, so maps in ``root/desert/`` may share
+    tilesets and templates in ``root/tilesets/``."""
+    folder = path.parent.resolve()
+    for root in sorted((r.resolve() for r in roots), key=lambda r: -len(r.parts)):
+        if folder != root and folder.is_relative_to(root):
+            return root
+    return folder
+
+
+def read_document(path: Path, label: str, scan: Scan, kind: str) -> Element | None:
+    """A map, tileset or template file as elements: TMX/TSX/TX parsed with
+    defusedxml, Tiled's JSON forms (``.tmj``, ``.tsj``, ``.tj``) turned into
+    the same tree (`tmjson`), so both go through the same scan."""
+    if path.suffix.lower() not in JSON_SUFFIXES:
+        return read_xml(path, label, scan)
+    data = read_regular(path, label, scan)
+    if data is None:
+        return None
+    try:
+        return parse_json(data, kind)
+    except JsonProblem as exc:
+        scan.refuse(_("{where}: malformed JSON ({reason}); re-save it from Tiled").format(
+            where=label, reason=_(exc.reason).format(**exc.fields)))
+        return None
+
+
+def scan_map(path: Path, root: Element, label: str, scan: Scan,
+             roots: Sequence[Path] = ()) -> None:
     """Check a parsed map's header, budgets, layer data and every file it names."""
     if root.tag != "map":
         scan.refuse(_("{file}: not a Tiled map (root element <{tag}>, expected <map>)").format(
@@ -213,7 +247,7 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
         scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
                       " {limit}; delete decoration layers or tiles in Tiled").format(
                           file=label, count=drawn, limit=MAX_DRAWN_TILES))
-    folder = path.parent.resolve()
+    folder = allowed_folder(path, roots)
     _scan_paths(root, path.parent, folder, label, scan)
     if scan.fatal:
         return
@@ -243,7 +277,68 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan) -> None:
             scan_image(image, path.parent, where, scan, layer=True)
             if scan.fatal:
                 return
+    for obj in root.iter("object"):
+        source = obj.get("template")
+        if source:
+            _scan_template(path.parent / source, source, folder, label, scan)
+            if scan.fatal:
+                return
     check_pngs(scan)
+
+
+@dataclass(frozen=True)
+class Template:
+    """An object template (``.tx``) as read: its object, and the tileset its
+    tile comes from (the root element, its folder, the template's firstgid)."""
+
+    obj: Element
+    tileset: tuple[Element, Path] | None
+    firstgid: int
+
+
+def _scan_template(path: Path, source: str, folder: Path, label: str, scan: Scan) -> None:
+    """An object template: inside the allowed folder, a regular file within the
+    budgets, its tileset (and that tileset's image) checked like the map's own."""
+    # Translators: where a problem is: a map file and the object template it names (quoted).
+    where = _("{file}: template {template}").format(file=label, template=repr(source))
+    key = str(path.resolve())
+    if key in scan.templates or not _inside(path, folder):
+        return   # read already, or refused by _scan_paths
+    if len(scan.templates) >= MAX_TEMPLATES:
+        scan.refuse(_("{file}: refused: over {limit} object templates; use fewer templates"
+                      " in Tiled").format(file=label, limit=MAX_TEMPLATES))
+        return
+    if not os.path.lexists(path):
+        scan.refuse(_("{where}: file not found (looked at {path})").format(
+            where=where, path=path))
+        return
+    root = read_document(path, where, scan, "template")
+    if root is None:
+        return
+    obj = root.find("object")
+    if root.tag != "template" or obj is None:
+        scan.refuse(_("{where}: not a Tiled object template (root element <{tag}>)").format(
+            where=where, tag=root.tag))
+        return
+    _scan_structure(root, where, scan)
+    _scan_paths(root, path.parent, folder, where, scan)
+    if scan.fatal:
+        return
+    node = root.find("tileset")
+    found, firstgid = None, 1
+    if node is not None:
+        firstgid = parse_int(node.get("firstgid"), 1, 2**28) or 1
+        if node.get("source"):
+            found = _scan_external_tileset(path.parent / node.get("source", ""),
+                                           node.get("source", ""), folder, where, scan)
+        else:
+            _scan_tileset(node, path.parent, where, scan)
+            found = (node, path.parent)
+        scan.tilesets += 1
+        if scan.tilesets > MAX_TILESETS:
+            scan.refuse(_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
+                          " (Map > Remove Tileset)").format(file=label, limit=MAX_TILESETS))
+    scan.templates[key] = Template(obj, found, firstgid)
 
 
 def _hex_side(root: Element, sizes: dict[str, int | None], label: str,
@@ -706,7 +801,7 @@ def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
     where = _("{file}: tileset {tileset}").format(file=label, tileset=repr(source))
     if not _inside(path, folder):
         return None  # already refused by _scan_paths
-    if path.suffix.lower() != ".tsx":
+    if path.suffix.lower() not in (".tsx", ".tsj", ".json"):
         scan.refuse(_("{where}: only .tsx tilesets are supported; {fix}").format(
             where=where, fix=_(RESAVE_TSX)))
         return None
@@ -722,7 +817,7 @@ def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
             return None
         scan.bytes_read += size
         return scan.tsx_parsed[key], path.parent
-    root = read_xml(path, where, scan)
+    root = read_document(path, where, scan, "tileset")
     if root is None:
         return None
     scan.tsx_parsed[key] = root

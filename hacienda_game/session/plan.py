@@ -10,7 +10,14 @@ from pathlib import Path
 
 from ..i18n import _, language
 from ..maps.board import Board, BoardError
-from ..maps.catalog import ALL_PLAYERS, MapInfo, builtin_maps, map_info, maps_dir
+from ..maps.catalog import (
+    ALL_PLAYERS,
+    MAP_SUFFIXES,
+    MapInfo,
+    builtin_maps,
+    map_info,
+    maps_dir,
+)
 from ..maps.tmx import check_map
 from .choices import HUMAN, default_level
 from .userdirs import user_maps_dir
@@ -158,7 +165,8 @@ def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
     out = [_entry(maps_dir() / f"{name}.tmx", True) for name in names]
     folder = user_maps_dir()
     if folder.is_dir():
-        out += [_entry(p, False) for p in sorted(folder.glob("*.tmx"))]   # odd ones say why
+        out += [_entry(p, False) for p in sorted(folder.iterdir())     # odd ones say why
+                if p.suffix.lower() in MAP_SUFFIXES]
     seen = {e.path.resolve() for e in out}
     for item in extra or []:
         entry = find_map(os.fspath(item))

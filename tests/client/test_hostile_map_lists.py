@@ -31,10 +31,10 @@ def drop_all(folder: Path, scratch: Path) -> dict[str, Path]:
     for name in REFUSED + LEGIT:
         made = _tool().build(name, scratch / name)
         for item in made.parent.iterdir():
-            target = folder / (f"{name}.tmx" if item == made else item.name)
+            target = folder / (f"{name}{made.suffix}" if item == made else item.name)
             if not os.path.lexists(target):
                 os.rename(item, target)
-        out[name] = folder / f"{name}.tmx"
+        out[name] = folder / f"{name}{made.suffix}"
     return out
 
 

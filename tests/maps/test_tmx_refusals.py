@@ -33,7 +33,7 @@ REFUSALS = {
     "truncated.tmx": ["malformed XML"],
     "bomb.tmx": ["refused: data inflates past the layer's size"],
     "short_data.tmx": ["data holds 12 cells but the layer is 4x4 = 16"],
-    "map.tmj": ["JSON maps are not supported", "File > Save As"],
+    "map.tmj": ["malformed JSON (not a Tiled map); re-save it from Tiled"],
     "nowhere.tmx": ["cannot read the file"],
 }
 
