@@ -80,7 +80,9 @@ class Scene:
         return False
 
     def language_changed(self) -> None:
-        """The game's language changed: rebuild labels made from translated text."""
+        """The game's language changed: rebuild labels made from translated text
+        (by default the scene lays itself out again, as for a new canvas)."""
+        self.resize()
 
     def idle(self) -> None:
         """Between frames: start work that runs elsewhere (an AI request)."""

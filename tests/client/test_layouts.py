@@ -67,9 +67,9 @@ def scenes(app):
     yield padmenus.Reconnect(game, "pad:99")
     yield saveload.SaveDialog(game.layer.game, plan)
     yield overlays.Pause(save=lambda: None)
-    yield overlays.Message(i18n._("Not saved"), LONG)
-    yield overlays.Confirm(i18n._("Leave this game?"), lambda: None,
-                           i18n._("The game is not saved."))
+    yield overlays.Message(lambda: i18n._("Not saved"), LONG)
+    yield overlays.Confirm(lambda: i18n._("Leave this game?"), lambda: None,
+                           lambda: i18n._("The game is not saved."))
     yield overlays.ErrorOverlay(ValueError("a broken thing"), None)
     yield overlays.Privacy("Ana", (255, 255, 255), "emblem_0")
     saves.save_game(game.layer.game, plan, "Ana")

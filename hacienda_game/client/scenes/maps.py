@@ -81,7 +81,7 @@ class MapsScene(Scene):
         say why (its path stays on the screen)."""
         result = open_folder(user_maps_dir())
         if isinstance(result, str):
-            self.app.push(Message(_("The maps folder cannot be opened"), result))
+            self.app.push(Message(lambda: _("The maps folder cannot be opened"), result))
         else:
             self.opening, self.opened_at = result, self.app.time
 
@@ -93,7 +93,7 @@ class MapsScene(Scene):
             return                      # still starting
         self.opening = None
         if problem:
-            self.app.push(Message(_("The maps folder cannot be opened"), problem))
+            self.app.push(Message(lambda: _("The maps folder cannot be opened"), problem))
 
     def play(self) -> None:
         from .setup import SetupScene

@@ -34,7 +34,7 @@ class MenuScene(Scene):
             if entry.ok:
                 self.new_game(entry.key)
             else:
-                app.push(Message(_("This map cannot be played"), "\n".join(entry.errors)))
+                app.push(Message(lambda: _("This map cannot be played"), "\n".join(entry.errors)))
 
     def layout(self) -> None:
         from ...session.keeper import continuable
@@ -182,13 +182,14 @@ class Unfinished(Dialog):
             keep_unfinished(name)
         except SaveError as e:
             self.app.pop()
-            self.app.push(Message(_("The game could not be kept"), str(e)))
+            self.app.push(Message(lambda: _("The game could not be kept"), str(e)))
             return
         self.app.pop()
         self.menu.layout()
         self.menu.start_setup(self.map_key)
-        self.app.push(Message(_("Game kept"), _("The unfinished game is kept as {name}: Load"
-                                                " game opens it.").format(name=name)))
+        self.app.push(Message(lambda: _("Game kept"),
+                              lambda: _("The unfinished game is kept as {name}: Load"
+                                        " game opens it.").format(name=name)))
 
     def discard(self) -> None:
         from ...session.keeper import discard_unfinished
@@ -198,7 +199,7 @@ class Unfinished(Dialog):
             discard_unfinished()
         except SaveError as e:
             self.app.pop()
-            self.app.push(Message(_("The game could not be discarded"), str(e)))
+            self.app.push(Message(lambda: _("The game could not be discarded"), str(e)))
             return
         self.app.pop()
         self.menu.layout()

@@ -14,7 +14,7 @@ from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 from ..words import card_name
-from .overlays import dim
+from .overlays import Words, dim, worded
 
 DECK_LABELS = {"land": N_("Land deck · {price} pesos"),
                "animal": N_("Animal deck · {price} pesos")}
@@ -30,11 +30,19 @@ class PadMenu(Scene):
     opaque = False
     closable = True
 
-    def __init__(self, play: PlayScene, device: str, title: str):
-        self.play, self.device, self.title = play, device, title
+    def __init__(self, play: PlayScene, device: str, title: Words):
+        self.play, self.device, self.title_words = play, device, title
         self.buttons: list[Button] = []
         self.focus = Focus()
         self.rect = pygame.Rect(0, 0, 300, 100)
+
+    @property
+    def title(self) -> str:
+        return worded(self.title_words)
+
+    def language_changed(self) -> None:
+        """Worded anew: its title, and its list built again (labels, prices)."""
+        self.enter(self.app)
 
     def centre(self) -> tuple[int, int]:
         w, h = self.app.canvas_size
@@ -119,7 +127,7 @@ class BuyMenu(PadMenu):
     or picks it for the hex cursor (a hacienda or a water tile)."""
 
     def __init__(self, play: PlayScene, device: str):
-        super().__init__(play, device, _("Buy"))
+        super().__init__(play, device, lambda: _("Buy"))
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -140,10 +148,6 @@ class BuyMenu(PadMenu):
                       lambda: self.choose(play.pick_water), "buy water" in kinds, "icon_water"))
         self.stack(specs)
 
-    def language_changed(self) -> None:
-        self.title = _("Buy")
-        self.enter(self.app)          # the labels and prices, worded anew
-
     def choose(self, do) -> None:
         self.app.pop()
         do()
@@ -157,7 +161,7 @@ class LogView(PadMenu):
     LINES = 18
 
     def __init__(self, play: PlayScene):
-        super().__init__(play, "", _("Log"))
+        super().__init__(play, "", lambda: _("Log"))
         self.back = 0
 
     def enter(self, app) -> None:
@@ -191,7 +195,7 @@ class LogView(PadMenu):
         return self._wrapped
 
     def language_changed(self) -> None:
-        self.title = _("Log")
+        super().language_changed()
         self._wrapped_for = None
 
     def handle(self, cmd: Command) -> None:
@@ -231,7 +235,7 @@ class Reconnect(PadMenu):
     closable = False          # the seat needs a controller before the game goes on
 
     def __init__(self, play: PlayScene, lost: str):
-        super().__init__(play, "", _("Controller unplugged"))
+        super().__init__(play, "", lambda: _("Controller unplugged"))
         self.lost = lost
 
     def enter(self, app) -> None:

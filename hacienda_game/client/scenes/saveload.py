@@ -11,7 +11,7 @@ import pygame
 
 from ...engine import GameState
 from ...engine.groups import EMPTY, WATER
-from ...i18n import _
+from ...i18n import N_, _
 from ...session import saves
 from ...session.plan import GamePlan
 from ..assets import GOLD, GREY, RED, WHITE
@@ -93,7 +93,7 @@ class SaveDialog(Dialog):
         if same is None:
             self.write(name, saves.slot_for(name))
             return
-        self.app.push(Confirm(_("Replace the save \"{name}\"?").format(name=name[:24]),
+        self.app.push(Confirm(lambda: _("Replace the save \"{name}\"?").format(name=name[:24]),
                               lambda: self.write(name, same.stem),
                               _("A save of that name is there already; saving"
                                 " replaces it.")))
@@ -102,9 +102,9 @@ class SaveDialog(Dialog):
         try:
             saves.save_game(self.state, self.plan, name, slot=slot)
         except saves.SaveError as e:
-            self.app.replace(Message(_("Not saved"), str(e)))
+            self.app.replace(Message(lambda: _("Not saved"), str(e)))
             return
-        self.app.replace(Message(_("Saved"), _("The game is saved as \"{name}\".")
+        self.app.replace(Message(lambda: _("Saved"), _("The game is saved as \"{name}\".")
                                  .format(name=name)))
 
     def handle(self, cmd: Command) -> None:
@@ -184,7 +184,7 @@ def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
 
     def loaded(job: Background) -> None:
         if job.error is not None:
-            app.push(Message(_("This save cannot be loaded"), job.error))
+            app.push(Message(lambda: _("This save cannot be loaded"), job.error))
             return
         saved: saves.SavedGame = job.value      # type: ignore[assignment]
         from .play import PlayScene
@@ -200,7 +200,7 @@ def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
             go(PlayScene(plan, state=saved.state, limit=saved.limit))
 
         if saved.map_changed:
-            app.push(Confirm(_("The map has changed"), play,
+            app.push(Confirm(lambda: _("The map has changed"), play,
                              _("{map} is not the map this game was saved on: it has been"
                                " changed since. The game still fits on it. Play on?").format(
                                    map=saved.map_title)))
@@ -219,7 +219,11 @@ class ListScene(Scene):
     files that cannot be read are listed too (marked red, the reason beside;
     left alone)."""
 
-    title = ""
+    heading = ""                      # its title (N_()), worded when drawn
+
+    @property
+    def title(self) -> str:
+        return _(self.heading) if self.heading else ""
 
     def __init__(self) -> None:
         self.items: list = []
@@ -385,9 +389,10 @@ class ListScene(Scene):
 class LoadScene(ListScene):
     """Saved games, newest first: load one, or delete it (after asking)."""
 
+    heading = N_("Load game")
+
     def __init__(self) -> None:
         super().__init__()
-        self.title = _("Load game")
         self.thumbs: dict[tuple[Path, int], pygame.Surface] = {}
         self.games: dict[Path, Background] = {}     # the chosen saves, replayed
 
@@ -449,11 +454,11 @@ class LoadScene(ListScene):
             try:
                 saves.delete_save(entry.path)
             except saves.SaveError as e:
-                self.app.push(Message(_("Not deleted"), str(e)))
+                self.app.push(Message(lambda: _("Not deleted"), str(e)))
             self.games.pop(entry.path, None)
             self.refresh()
 
-        self.app.push(Confirm(_("Delete this save?"), really,
+        self.app.push(Confirm(lambda: _("Delete this save?"), really,
                               _("\"{name}\" will be gone for good.").format(name=title)))
 
     def replayed(self, info: saves.SaveInfo) -> Background:
@@ -517,9 +522,10 @@ def draw_seats(surface: pygame.Surface, art, plan: GamePlan, state: GameState, x
 class ReplaysScene(ListScene):
     """The records of finished games, newest first: watch one."""
 
+    heading = N_("Replays")
+
     def __init__(self) -> None:
         super().__init__()
-        self.title = _("Replays")
 
     def read(self):
         return saves.list_replays()
@@ -545,7 +551,7 @@ class ReplaysScene(ListScene):
 
         def loaded(job: Background) -> None:
             if job.error is not None:
-                self.app.push(Message(_("This record cannot be shown"), job.error))
+                self.app.push(Message(lambda: _("This record cannot be shown"), job.error))
                 return
             from .replay import ReplayScene
 

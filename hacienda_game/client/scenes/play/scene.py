@@ -288,7 +288,7 @@ class PlayScene(PadPlay, GameTable):
         if left > 0 and could and not held and getattr(self.app.settings, "ask_end_turn", True):
             text = ngettext("You have {count} action left.", "You have {count} actions left.",
                             left).format(count=left)
-            self.app.push(Confirm(_("End the turn?"), self.do_end_turn, text))
+            self.app.push(Confirm(lambda: _("End the turn?"), self.do_end_turn, text))
             return
         self.do_end_turn()
 
