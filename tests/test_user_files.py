@@ -318,44 +318,15 @@ def test_a_settings_link_that_leads_nowhere_is_not_replaced(home, tmp_path):
 
 
 # ------------------------------------------- two windows on one user folder
-WINDOW = """
-import random, sys
-from hacienda_game.engine import new_game
-from hacienda_game.session.keeper import GameKeeper
-from hacienda_game.session.plan import GamePlan, SeatPlan
-seed, steps = int(sys.argv[1]), int(sys.argv[2])
-plan = GamePlan("symmetric", [SeatPlan("W%d" % seed), SeatPlan("X", "easy", 1)], seed)
-keeper = GameKeeper(plan)
-state = new_game("symmetric", 2, seed)
-rng = random.Random(seed)
-while not state.is_over() and len(state.history) < steps:
-    action = state.random_action(rng)
-    keeper.note(state, action, state.apply(action))
-keeper.flush()
-print("played", len(state.history), state.is_over(), flush=True)
-if sys.stdin.readline().strip() == "finish":
-    while not state.is_over():
-        action = state.random_action(rng)
-        keeper.note(state, action, state.apply(action))
-    keeper.close()
-    print("finished", keeper.problem, flush=True)
-"""
-
-
-def _window(home: Path, seed: int, steps: int) -> subprocess.Popen:
-    env = dict(os.environ, HACIENDA_HOME=str(home), PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", WINDOW, str(seed), str(steps)], env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-
 def test_two_windows_on_one_folder_never_lose_each_others_unfinished_game(home):
     from hacienda_game.session.keeper import continuable
+    from tools.faults_files import window
 
-    first = _window(home, 21, 30)
+    first = window(home, 21, 30)
     try:
-        assert first.stdout.readline().startswith("played 30 False")
-        second = _window(home, 22, 40)
-        assert second.stdout.readline().startswith("played 40 False")
+        assert first.stdout.readline().strip() == "played 30"
+        second = window(home, 22, 40)
+        assert second.stdout.readline().strip() == "played 40"
         # A third window (this test) offers neither: both games are being played.
         assert continuable() is None
         second.communicate("finish\n", timeout=120)   # the second window's game ends

@@ -261,6 +261,26 @@ if sys.stdin.readline().strip() == "finish":
     print("finished", flush=True)
 """
 
+def window(home: Path, seed: int, steps: int) -> subprocess.Popen:
+    """Another window of the game on ``home``: it plays ``steps`` actions
+    (autosaved), says "played N", and finishes its game if told "finish"."""
+    return subprocess.Popen([sys.executable, "-c", WINDOW, str(seed), str(steps)],
+                            env=_env(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+
+
+def write_saves(folder: Path, base: dict, count: int) -> None:
+    """``count`` copies of a save's data as saves of their own (names and
+    dates differ), dated an hour ago on disk."""
+    old = time.time() - 3600
+    for i in range(count):
+        base["name"] = f"Game {i}"
+        base["saved_at"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T10:{i % 60:02d}:00+00:00"
+        path = folder / f"game-{i}.json"
+        path.write_text(json.dumps(base))
+        os.utime(path, (old, old))
+
+
 RECORDS = """
 import sys, time
 from hacienda_game.engine import new_game
@@ -287,13 +307,10 @@ def two_windows(rounds: int) -> dict:
 
     problems: list[str] = []
     with _Home() as home:
-        first = subprocess.Popen([sys.executable, "-c", WINDOW, "21", "30"], env=_env(home),
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        first = window(home, 21, 30)
         try:
             first.stdout.readline()
-            second = subprocess.Popen([sys.executable, "-c", WINDOW, "22", "40"],
-                                      env=_env(home), stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, text=True)
+            second = window(home, 22, 40)
             second.stdout.readline()
             second.communicate("finish\n", timeout=180)
             games = {}
@@ -402,14 +419,8 @@ def many_saves(count: int) -> dict:
 
     problems: list[str] = []
     with _Home() as home:
-        base = json.loads(saves.save_game(_game(600, 7), _plan(7), "Base").read_text())
-        old = time.time() - 3600
-        for i in range(count):
-            base["name"] = f"Game {i}"
-            base["saved_at"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T10:{i % 60:02d}:00Z"
-            path = home / "saves" / f"game-{i}.json"
-            path.write_text(json.dumps(base, indent=1))
-            os.utime(path, (old, old))
+        base = saves.save_game(_game(600, 7), _plan(7), "Base")
+        write_saves(home / "saves", json.loads(base.read_text()), count)
         app = App(Options(windowed=True, fake_clock=True, language="en"))
         try:
             app.step()

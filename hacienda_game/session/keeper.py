@@ -252,8 +252,15 @@ def continuable():
 
 
 def _unfinished_path() -> Path:
+    """The unfinished game Continue offers (never one another window plays)."""
+    from .unfinished import held_elsewhere
+
     info = continuable()
-    return info.path if info is not None else autosave_path()
+    path = info.path if info is not None else autosave_path()
+    if held_elsewhere(path):
+        raise SaveError(_("{file} is the game of another window of Hacienda.").format(
+            file=path.name))
+    return path
 
 
 def keep_unfinished(name: str | None = None) -> Path:

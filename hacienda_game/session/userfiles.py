@@ -136,22 +136,34 @@ def path_problem(path: str | os.PathLike) -> str | None:
     return None
 
 
-def looked_at(path: str | os.PathLike, kind: FileKind) -> tuple[Path, os.stat_result]:
-    """The plain file to open for ``path`` and its status, looked at, not opened
-    (FileRefused unless a plain file within the kind's limits)."""
+def _checked_path(path: str | os.PathLike) -> Path:
     path = Path(path)
     problem = path_problem(path)
     if problem:
         raise FileRefused(path, problem, BAD_PATH)
+    return path
+
+
+def _link_target(path: Path, kind: FileKind, outside: str) -> Path:
+    """Where the link at ``path`` leads; FileRefused (``outside``: the reason's
+    text) if it leaves the folder and the kind keeps to it."""
+    target = Path(os.path.realpath(path))
+    if kind.links == WITHIN and target.parent != Path(os.path.realpath(path.parent)):
+        raise FileRefused(path, outside.format(file=_name(path)), OUTSIDE)
+    return target
+
+
+def looked_at(path: str | os.PathLike, kind: FileKind) -> tuple[Path, os.stat_result]:
+    """The plain file to open for ``path`` and its status, looked at, not opened
+    (FileRefused unless a plain file within the kind's limits)."""
+    path = _checked_path(path)
     try:
         st = os.lstat(path)
         target = path
         if stat.S_ISLNK(st.st_mode):
-            target = Path(os.path.realpath(path))
-            if kind.links == WITHIN and target.parent != Path(os.path.realpath(path.parent)):
-                raise FileRefused(path, _("{file}: a link to a file outside its folder; the"
-                                          " game reads only files in its folders here.").format(
-                                              file=_name(path)), OUTSIDE)
+            target = _link_target(path, kind, _("{file}: a link to a file outside its folder;"
+                                                " the game reads only files in its folders"
+                                                " here."))
             st = os.stat(target)
     except (OSError, ValueError) as e:
         raise cannot_read(path, e) from None
@@ -263,10 +275,7 @@ def write_target(path: str | os.PathLike, kind: FileKind) -> Path:
     """Where an atomic write of ``path`` goes: the path itself, or the plain
     file a link at it leads to (the link stays a link).  FileRefused if the
     place holds something else (a folder, a pipe, a dangling or looping link)."""
-    path = Path(path)
-    problem = path_problem(path)
-    if problem:
-        raise FileRefused(path, problem, BAD_PATH)
+    path = _checked_path(path)
     try:
         st = os.lstat(path)
     except FileNotFoundError:
@@ -277,10 +286,8 @@ def write_target(path: str | os.PathLike, kind: FileKind) -> Path:
         return path
     if not stat.S_ISLNK(st.st_mode):
         raise FileRefused(path, not_plain(path, st.st_mode), NOT_PLAIN)
-    target = Path(os.path.realpath(path))
-    if kind.links == WITHIN and target.parent != Path(os.path.realpath(path.parent)):
-        raise FileRefused(path, _("{file}: a link to a file outside its folder; the game"
-                                  " does not write there.").format(file=_name(path)), OUTSIDE)
+    target = _link_target(path, kind, _("{file}: a link to a file outside its folder; the"
+                                        " game does not write there."))
     try:
         mode = os.stat(target).st_mode
     except OSError:

@@ -95,18 +95,12 @@ def test_a_thousand_saves_fill_the_load_screen_without_a_freeze(home, monkeypatc
     import time
 
     from hacienda_game.client.scenes.saveload import LoadScene
+    from tools.faults_files import write_saves
 
     base_path = saves.save_game(_game(60), _plan(), "Base")
-    base = json.loads(base_path.read_text())
-    folder = home / "saves"
     old = time.time() - 3600
     os.utime(base_path, (old, old))
-    for i in range(SAVES):
-        base["name"] = f"Game {i}"
-        base["saved_at"] = f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T10:{i % 60:02d}:00+00:00"
-        path = folder / f"game-{i}.json"
-        path.write_text(json.dumps(base))
-        os.utime(path, (old, old))
+    write_saves(home / "saves", json.loads(base_path.read_text()), SAVES)
     read = []
     real = saves._read_save
     monkeypatch.setattr(saves, "_read_save", lambda p: read.append(p) or real(p))
