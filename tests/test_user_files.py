@@ -242,6 +242,8 @@ def test_a_good_host_note_is_still_read_and_written_in_place(home):
             "game": game_mark(saved_plan(_plan()))}
     net_note_path(save).write_text(json.dumps(note))
     assert read_note(save, _plan()) == {"code": "ABCD", "remote": [1], "tokens": {1: "t"}}
+    listed, problems = saves.list_saves()            # the note is part of its save
+    assert [s.path for s in listed] == [save] and problems == []
 
 
 # ------------------------------------------------------------------ the log

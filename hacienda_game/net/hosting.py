@@ -78,7 +78,9 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 
 def net_note_path(save: Path) -> Path:
     """Beside a save: the join code and seat tokens (host only, never sent)."""
-    return save.with_suffix(".net.json")
+    from ..session.saves import NOTE_SUFFIX
+
+    return save.with_suffix(NOTE_SUFFIX)
 
 
 class HostedGame:

@@ -51,6 +51,7 @@ from .userfiles import not_plain
 FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
 SUFFIX = ".json"
+NOTE_SUFFIX = ".net.json"          # a hosted game's note beside its save (net.hosting)
 MAX_BYTES = userfiles.SAVE.limit   # a save of the longest game is well under 100 KiB
 MAX_MAP_BYTES = userfiles.MAP.limit                # a map file a save names
 MAX_SCENARIO_BYTES = userfiles.SCENARIO.limit      # a scenario file beside that map
@@ -532,10 +533,12 @@ def _entries(folder: Path, reverse: bool = False):
 
 
 def _dir_entries(folder: Path, reverse: bool = False) -> list[os.DirEntry]:
-    """The folder's entries by name, hidden ones left out (not yet looked at)."""
+    """The folder's entries by name, hidden ones left out (not yet looked at),
+    and the host's notes beside saves (``NAME.net.json``: part of their save)."""
     try:
         with os.scandir(folder) as found:
-            entries = [e for e in found if not e.name.startswith(".")]
+            entries = [e for e in found
+                       if not e.name.startswith(".") and not e.name.endswith(NOTE_SUFFIX)]
     except OSError:
         return []
     return sorted(entries, key=lambda e: e.name, reverse=reverse)
