@@ -329,8 +329,12 @@ def test_two_windows_on_one_folder_never_lose_each_others_unfinished_game(home):
         assert first.stdout.readline().strip() == "played 30"
         second = window(home, 22, 40)
         assert second.stdout.readline().strip() == "played 40"
-        # A third window (this test) offers neither: both games are being played.
+        # A third window (this test) offers neither: both games are being played,
+        # and deletes neither.
         assert continuable() is None
+        for path in (home / "saves").glob("autosave*.json"):
+            with pytest.raises(SaveError, match="another window"):
+                saves.delete_save(path)
         second.communicate("finish\n", timeout=120)   # the second window's game ends
         assert second.returncode == 0
         games = {}

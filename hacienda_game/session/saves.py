@@ -667,9 +667,14 @@ def find_save(name: str, folder: Path | None = None) -> Path | None:
 
 def delete_save(path: Path, folder: Path | None = None) -> None:
     """Remove one save file (only from the saves folder)."""
+    from .unfinished import held_elsewhere, is_slot
+
     folder = saves_dir() if folder is None else folder
     if path.parent.resolve() != folder.resolve():
         raise SaveError(_("{file} is not in the saves folder.").format(file=path))
+    if is_slot(path) and held_elsewhere(path):
+        raise SaveError(_("{file} is the game of another window of Hacienda.").format(
+            file=path.name))
     try:
         path.unlink()
     except OSError as e:
