@@ -467,3 +467,33 @@ def test_a_path_too_long_exits_2_before_the_game_without_a_traceback(home):
         assert "Traceback" not in out.stderr and "no screen" not in out.stderr
         assert out.stderr.startswith("hacienda: ") and len(out.stderr) < 600
     assert not (home / "out.xyz").exists()
+
+
+def test_a_resumed_game_goes_on_in_its_slot_and_a_new_one_never_takes_a_full_slot(home):
+    from hacienda_game.session import unfinished
+    from hacienda_game.session.keeper import GameKeeper
+
+    folder = home / "saves"
+    older = saves.autosave(_game(10, seed=31), _plan(seed=31), folder)
+    resumed = saves.autosave(_game(20, seed=32), _plan(seed=32), folder, "autosave-2")
+    before = older.read_bytes()
+    try:
+        saved = saves.load_game(resumed)
+        assert unfinished.claim(resumed, unfinished.game_mark(saved.plan))
+        keeper = GameKeeper(saved.plan, saved.limit)
+        state = saved.state
+        action = state.random_action(random.Random(1))
+        keeper.note(state, action, state.apply(action))
+        keeper.close()
+        assert len(saves.load_game(resumed).state.history) == 21     # its own slot, on
+        fresh = GameKeeper(_plan(seed=33))                           # then a new game
+        state = new_game("symmetric", 2, 33)
+        action = state.random_action(random.Random(2))
+        fresh.note(state, action, state.apply(action))
+        fresh.close()
+        third = folder / "autosave-3.json"
+        assert saves.load_game(third).plan.seed == 33
+        assert older.read_bytes() == before                          # never written over
+        assert saves.load_game(resumed).plan.seed == 32
+    finally:
+        unfinished.release(folder)
