@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 
 from .. import i18n  # noqa: E402
 from ..session.userdirs import Settings, log_error  # noqa: E402
+from . import memory  # noqa: E402
 from .assets import Art  # noqa: E402
 from .display import DEFAULT_CANVAS, View, choose_view  # noqa: E402
 from .options import Options  # noqa: E402
@@ -88,6 +89,7 @@ def max_window_scale() -> int:
 
 class App:
     def __init__(self, options: Options, clock: FakeClock | RealClock | None = None):
+        memory.tune()
         self.options = options
         if options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -126,6 +128,8 @@ class App:
                                or (options.headless and not options.realtime)
                                else RealClock())
         self.stack: list[Scene] = []
+        self._changed = False           # the stack changed since memory was last given back
+        self._gave_back_at = 0.0
         self._failed_overlays = 0
         self.running = True
         self.exit_code = 0
@@ -249,6 +253,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        self._changed = True
         if self.stack:
             self._guard(self.stack[-1].pause, "pause", self.stack[-1])
         self.stack.append(scene)
@@ -257,6 +262,7 @@ class App:
     def pop(self) -> Scene | None:
         if not self.stack:
             return None
+        self._changed = True
         scene = self.stack.pop()
         self._guard(scene.exit, "exit", scene)
         if self.stack:
@@ -460,6 +466,11 @@ class App:
         self.draw()
         self.present()
         pygame.display.flip()
+        if self._changed and self.time - self._gave_back_at >= memory.EVERY_S:
+            # A screen has gone: what it freed goes back to the system (client/memory.py).
+            self._changed = False
+            self._gave_back_at = self.time
+            memory.give_back()
         self.frame += 1
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.launched

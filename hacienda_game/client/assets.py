@@ -43,19 +43,31 @@ def _load_png(path: Path, tool: str) -> pygame.Surface:
     return image.convert_alpha() if pygame.display.get_surface() else image
 
 
+TINTS = 12                   # tinted glyph sheets kept per font size (the colours in use)
+NINE_BYTES = 8 * 1024 * 1024    # 9-slice frames kept (panels and buttons of the screens seen)
+TEXT_BYTES = 1024 * 1024        # rendered texts kept per font size and cache
+
+
 class Font:
     """One size of the bitmap font: white glyphs, tinted on demand."""
 
     def __init__(self, sheet: pygame.Surface, spec: dict):
-        self.sheet = sheet
         self.line_height: int = spec["line_height"]
         self.baseline: int = spec["baseline"]
+        glyphs = {ch: tuple(g) for ch, g in spec["glyphs"].items()}
+        # Only this size's rows of the sheet are kept (and tinted): a tint of
+        # the whole sheet, every size's glyphs, would cost four times the memory.
+        top = min((g[1] for g in glyphs.values()), default=0)
+        bottom = max((g[1] + g[3] for g in glyphs.values()), default=1)
+        band = pygame.Rect(0, top, sheet.get_width(), bottom - top).clip(sheet.get_rect())
+        self.sheet = sheet.subsurface(band).copy() if band.h else sheet
         self.glyphs: dict[str, tuple[int, int, int, int, int]] = {
-            ch: tuple(g) for ch, g in spec["glyphs"].items()}
+            ch: (g[0], g[1] - band.y, *g[2:]) for ch, g in glyphs.items()}
         self.fallback = self.glyphs.get("?") or next(iter(self.glyphs.values()))
-        self._tinted: dict[Colour, pygame.Surface] = {}
+        self._tinted: OrderedDict[Colour, pygame.Surface] = OrderedDict()
         self._cache: OrderedDict[tuple[str, Colour], pygame.Surface] = OrderedDict()
         self._shadowed: OrderedDict[tuple[str, Colour, Colour], pygame.Surface] = OrderedDict()
+        self._weights: dict[int, int] = {}      # bytes of pixels in each text cache
 
     @property
     def cap_height(self) -> int:
@@ -75,6 +87,10 @@ class Font:
             sheet = self.sheet.copy()
             sheet.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
             self._tinted[colour] = sheet
+            if len(self._tinted) > TINTS:
+                self._tinted.popitem(last=False)
+        else:
+            self._tinted.move_to_end(colour)
         return sheet
 
     def render(self, text: str, colour: Colour = PALETTE["w"]) -> pygame.Surface:
@@ -86,10 +102,18 @@ class Font:
         sheet = self._sheet(colour)
         surf = pygame.Surface((max(1, self.width(text)), self.line_height), pygame.SRCALPHA)
         surf.blits(self._glyph_blits(sheet, text, 0, 0), doreturn=False)
-        self._cache[key] = surf
-        if len(self._cache) > 600:
-            self._cache.popitem(last=False)
+        self._keep(self._cache, key, surf)
         return surf
+
+    def _keep(self, cache: OrderedDict, key: tuple, surf: pygame.Surface) -> None:
+        """A rendered text kept for the next frames; a cache holds at most
+        TEXT_BYTES of pixels (the least recently drawn go first)."""
+        cache[key] = surf
+        weight = self._weights.get(id(cache), 0) + surf.get_width() * surf.get_height() * 4
+        while len(cache) > 1 and (weight > TEXT_BYTES or len(cache) > 600):
+            _key, old = cache.popitem(last=False)
+            weight -= old.get_width() * old.get_height() * 4
+        self._weights[id(cache)] = weight
 
     def _glyph_blits(self, sheet: pygame.Surface, text: str, dx: int, dy: int) -> list:
         """(sheet, position, glyph rect) for each letter of a line, pen from (dx, dy)."""
@@ -113,9 +137,7 @@ class Font:
                               pygame.SRCALPHA)
         surf.blits(self._glyph_blits(back, text, 1, 1) + self._glyph_blits(front, text, 0, 0),
                    doreturn=False)
-        self._shadowed[key] = surf
-        if len(self._shadowed) > 600:
-            self._shadowed.popitem(last=False)
+        self._keep(self._shadowed, key, surf)
         return surf
 
     def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int],
@@ -208,6 +230,7 @@ class Sprites:
             raise AssetError(f"{folder / 'sprites.json'}: malformed ({exc});"
                              f" {repair_hint('tools/make_sprites.py')}") from None
         self._nine: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+        self._nine_bytes = 0
 
     def __contains__(self, name: str) -> bool:
         return name in self.frames
@@ -237,6 +260,7 @@ class Sprites:
         key = (name, w, h)
         surf = self._nine.get(key)
         if surf is not None:
+            self._nine.move_to_end(key)
             return surf
         src = self.get(name)
         m = self.slices.get(name, min(src.get_width(), src.get_height()) // 3)
@@ -261,8 +285,12 @@ class Sprites:
         surf.blit(src, (0, h - m), (0, sh - m, m, m))
         surf.blit(src, (w - m, h - m), (sw - m, sh - m, m, m))
         self._nine[key] = surf
-        if len(self._nine) > 200:
-            self._nine.popitem(last=False)
+        self._nine_bytes += w * h * 4
+        # Bounded by bytes, not entries: one panel the size of the canvas
+        # weighs as much as a thousand buttons.
+        while len(self._nine) > 1 and (self._nine_bytes > NINE_BYTES or len(self._nine) > 400):
+            _key, old = self._nine.popitem(last=False)
+            self._nine_bytes -= old.get_width() * old.get_height() * 4
         return surf
 
 

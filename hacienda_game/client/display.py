@@ -13,7 +13,8 @@ every screen size):
   up nearest-neighbour by the next whole number, then smoothed down to fit,
   so pixels stay square and edges sharp (at most half a screen pixel of
   softening at a block's edge);
-* ``pixel-perfect``: only whole-number scales, with borders round the picture.
+* ``pixel-perfect``: only whole-number scales, with borders round the picture
+  (a window smaller than the canvas is fitted as ``crisp`` is: never cut).
 
 :meth:`View.to_canvas` maps a window pixel to the canvas pixel drawn there
 (exactly: every canvas pixel's centre maps back to that canvas pixel), for
@@ -94,8 +95,8 @@ def choose_view(screen: tuple[int, int], pixel_perfect: bool = False,
     cw, ch = canvas or canvas_for((sw, sh))
     if (cw, ch) == (sw, sh):
         return View((sw, sh), (cw, ch), (0, 0, sw, sh), 1, "identity")
-    if pixel_perfect:
-        k = max(1, min(sw // cw, sh // ch))
+    if pixel_perfect and sw >= cw and sh >= ch:
+        k = min(sw // cw, sh // ch)
         w, h = cw * k, ch * k
         mode = "integer"
     else:

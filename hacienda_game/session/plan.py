@@ -111,8 +111,10 @@ class MapEntry:
         return text.format(hexes=info.hexes, markets=info.markets, water=info.water_fields)
 
 
-# Checked maps by file, its version and the language of the messages.
+# Checked maps by file, its version and the language of the messages (each
+# holds its board: the oldest go first).
 _checked: dict[tuple[str, int, int, str], MapEntry] = {}
+CHECKED_KEPT = 32
 
 
 def _entry(path: Path, builtin: bool) -> MapEntry:
@@ -126,6 +128,8 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     if cached is not None:
         return cached
     entry = _checked[key] = _check(path, builtin)
+    while len(_checked) > CHECKED_KEPT:      # a map edited all evening, languages switched
+        del _checked[next(iter(_checked))]
     return entry
 
 
