@@ -123,7 +123,7 @@ def test_the_text_game_takes_its_seats_and_variants_from_the_one_registry(capsys
     from hacienda_game.session.choices import VARIANTS, ai_levels
     from hacienda_game.terminal import play as textplay
 
-    assert set(VARIANTS) == {"hand_limits", "lakes"} and "easy" in ai_levels()
+    assert set(VARIANTS) == {"hand_limits", "lakes", "lone_harvest"} and "easy" in ai_levels()
     assert textplay.main(["--seats", "easy,random", "--seed", "2", "--variant", "lakes"]) == 0
     assert "(AI easy)" in capsys.readouterr().out
     for bad, says in (("human,wizard", "'wizard' is neither human nor an AI level"),

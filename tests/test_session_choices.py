@@ -65,7 +65,8 @@ def test_seat_kinds_and_variants_have_one_registry():
     assert choices.check_variants(["lakes"]) == ["lakes"]
     with pytest.raises(ValueError, match="unknown variant 'giants'"):
         choices.check_variants(["giants"])
-    assert [choices.variant_name(v) for v in choices.VARIANTS] == ["Hand limits", "Lakes"]
+    assert [choices.variant_name(v) for v in choices.VARIANTS] == [
+        "Hand limits", "Lakes", "Lone harvest"]
 
 
 def test_a_save_names_only_known_seat_kinds_and_variants():

@@ -58,13 +58,17 @@ PRICE_HACIENDA = 12
 PRICE_WATER = 12
 # R36
 HARVEST_PER_TILE = 3
+# R26, R39: a chain is 2 or more tiles; only a chain is harvested (a lone
+# tile too under the house rule "lone_harvest")
+CHAIN_MIN_HARVEST = 2
 # R43
 CHAIN_MIN_SCORING = 3
 CHAIN_POINTS_PER_TILE = 2
 # R47
 PESOS_PER_POINT = 10
 
-VARIANTS = ("hand_limits", "lakes")
+# R17, R46; "lone_harvest" is a house rule (R39)
+VARIANTS = ("hand_limits", "lakes", "lone_harvest")
 
 
 def market_points(connected: int) -> int:

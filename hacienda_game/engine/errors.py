@@ -45,7 +45,8 @@ REFUSALS: dict[str, str] = {
     "land_not_here": "R30", "terrain_first": "R23, R25", "pampas_not_adjacent": "R24",
     "pampas_card": "R24, R25", "wrong_terrain": "R23", "one_token": "R27",
     "no_token_left": "R4", "animal_not_pampas": "R27, R30", "animal_not_adjacent": "R27",
-    "one_harvest": "R15", "harvest_not_own": "R36", "harvest_has_chip": "R36, R38",
+    "one_harvest": "R15", "harvest_not_own": "R36", "harvest_lone": "R26, R39",
+    "harvest_has_chip": "R36, R38",
     "chip_from_supply": "R37", "chip_name_source": "R37", "no_chip_there": "R37",
     "chip_own": "R37",
     # Why a whole control is off (engine/whynot.py): no action of its kind is legal.

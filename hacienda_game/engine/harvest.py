@@ -1,4 +1,4 @@
-"""Harvests (R36-R38): chains without a chip, chips taken from others, the pay.
+"""Harvests (R36-R39): chains without a chip, chips taken from others, the pay.
 
 Part of `GameState` (state.py keeps the data, copying and dispatch); the
 methods read and change the state's fields directly.
@@ -22,12 +22,17 @@ if TYPE_CHECKING:
 class HarvestRules:
     __slots__ = ()
 
+    def harvestable(self, group: list[int]) -> bool:
+        """R39: only a chain (2 or more tiles, R26) can be harvested, a lone
+        tile too under the house rule ``lone_harvest``."""
+        return len(group) >= C.CHAIN_MIN_HARVEST or "lone_harvest" in self.variants
+
     def _harvest_targets(self) -> list[int]:
-        """R36/R38: tiles of own chains that carry no harvest chip."""
+        """R36/R38/R39: tiles of own chains that carry no harvest chip."""
         chips = set(self.chips)
         out: list[int] = []
         for g in self.chains(self.current):
-            if chips.isdisjoint(g):
+            if chips.isdisjoint(g) and self.harvestable(g):
                 out.extend(g)
         out.sort()
         return out
@@ -69,7 +74,13 @@ class HarvestRules:
             raise self._refuse(a, "harvest_not_own",
                                f"{self.cell(h)} is not one of your land tiles (R36)",
                                cell=self.cell(h))
-        if not set(self.chips).isdisjoint(self.chain_at(h)):
+        chain = self.chain_at(h)
+        if not self.harvestable(chain):
+            raise self._refuse(a, "harvest_lone",
+                               f"{self.cell(h)} is a lone tile, not a chain: only a chain of"
+                               " 2 or more tiles can be harvested (R26, R39)",
+                               cell=self.cell(h))
+        if not set(self.chips).isdisjoint(chain):
             raise self._refuse(a, "harvest_has_chip",
                                "that chain already has a harvest chip (R36, R38)")
         src = None

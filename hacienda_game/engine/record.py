@@ -21,12 +21,17 @@ from .events import Event
 from .state import GameState
 
 FORMAT = "hacienda-record/1"
+# The rules' edition a record was played under.  2: a lone tile cannot be
+# harvested (R39).  A record without it was played when every lone tile could
+# be, so it replays with the house rule that allows it (``lone_harvest``).
+RULES = 2
 
 
 def make_record(state: GameState, **extra: Any) -> dict[str, Any]:
     """The record of a game so far: header + actions (JSON-ready)."""
     header: dict[str, Any] = {
         "format": FORMAT,
+        "rules": RULES,
         "engine_version": __version__,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": state.players,
@@ -79,6 +84,8 @@ def initial_state(record: dict[str, Any], board: Board | None = None) -> GameSta
     variants = header.get("variants", [])
     if not isinstance(variants, list):
         raise ScenarioError("record header: variants must be a list")
+    if "rules" not in header and "lone_harvest" not in variants:
+        variants = [*variants, "lone_harvest"]          # played before the R39 ruling
     try:
         return new_game(board or header["map"], header["players"], header["seed"],
                         variants, header.get("start_player"))

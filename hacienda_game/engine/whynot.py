@@ -76,8 +76,8 @@ def why_none(state: GameState, kind: str, card: str | None = None) -> IllegalAct
     if kind == "harvest":
         if state.harvested:
             return _no("one_harvest", "only one harvest per turn")
-        chains = state.chains(state.current)
-        if not chains:
+        chains = [g for g in state.chains(state.current) if state.harvestable(g)]
+        if not chains:      # none at all, or only lone tiles (R39)
             return _no("harvest_no_chain", "you have no land chain to harvest")
         chips = set(state.chips)
         if all(not chips.isdisjoint(g) for g in chains):

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..engine import Action, GameState, new_game, observe
 from ..engine.undo import UndoLimit
+from ..session.choices import VARIANTS
 from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map
 from ..session.saves import SaveError, keep_replay, load_game, save_game
@@ -69,7 +70,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, help="the game's seed (default: random)")
     ap.add_argument("--ai-seed", type=int,
                     help="the AI seats' own seed, apart from the game's (default: random)")
-    ap.add_argument("--variant", action="append", default=[], choices=["hand_limits", "lakes"])
+    ap.add_argument("--variant", action="append", default=[], choices=VARIANTS)
     ap.add_argument("--code", help="the join code (default: a new random one)")
     ap.add_argument("--ai-delay", type=float, default=0.0,
                     help="seconds an AI seat waits before it moves (for people watching)")

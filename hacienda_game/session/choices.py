@@ -3,8 +3,8 @@
 The one registry of each that the command line, the setup screen, saves and
 the text game ask: seat kinds are ``human`` or an AI level of
 `hacienda_game.ai.levels` (weakest first); variants are the engine's
-`VARIANTS` (R17, R46), with the names a player reads.  Refusals are in
-English, as the command line's are.
+`VARIANTS` (R17, R46, the house rule of R39), with the names a player reads.
+Refusals are in English, as the command line's are.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from ..engine.components import VARIANTS
 from ..i18n import N_, _
 
 HUMAN = "human"
-VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes")}
+VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes"),
+                 "lone_harvest": N_("Lone harvest")}
 
 __all__ = ["HUMAN", "VARIANTS", "VARIANT_NAMES", "ai_levels", "check_level", "check_seat_kind",
            "check_variants", "default_level", "parse_seats", "player_levels", "seat_kinds",

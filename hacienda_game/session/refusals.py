@@ -56,6 +56,8 @@ SENTENCES: dict[str, str] = {
     "animal_not_adjacent": N_("Animals go next to your land or to your herd of the same animal."),
     "harvest_has_chip": N_("That chain already has a harvest chip."),
     "harvest_not_own": N_("Harvest one of your own land chains."),
+    "harvest_lone": N_("A lone land tile is not a chain: only chains of 2 or more tiles"
+                       " are harvested."),
     "chip_from_supply": N_("Chips are left in the supply: take one from there."),
     "chip_name_source": CHIPS_OUT,
     "no_chip_there": CHIPS_OUT,
@@ -66,7 +68,7 @@ SENTENCES: dict[str, str] = {
     "hacienda_all_taken": N_("Every chain and herd of yours already has a hacienda."),
     "water_all_used": N_("Every water tile is on the board."),
     "water_no_room": N_("No water tile that is left fits on the free pampas."),
-    "harvest_no_chain": N_("You have no land tiles to harvest yet."),
+    "harvest_no_chain": N_("You have no land chain of 2 or more tiles to harvest yet."),
     "harvest_all_chipped": N_("Every chain of yours already has a harvest chip."),
     "harvest_no_chip": N_("All 8 chips are out and none lies on another player's chain."),
     "pampas_no_room": N_("No free pampas next to your land tiles."),

@@ -15,13 +15,15 @@ from hacienda_game.ai.projection import HARD2
 from hacienda_game.ai.projection import lead as lead_of
 from hacienda_game.ai.strategies import CLOSE_LEAD, close_out
 from hacienda_game.engine import new_game, observe
+from tests.helpers_ai import LONE
 
 
 def _last_pile_state():
     """A game of random moves (animal cards kept scarce) stopped at the first
     turn start where buying an animal card uses up stack 2."""
     rng = random.Random(3)
-    state = new_game("symmetric", players=2, seed=41)
+    # Random seats go broke and stall the game without lone harvests (R39).
+    state = new_game("symmetric", players=2, seed=41, variants=LONE)
     while not state.is_over():
         if (state.stack == 2 and not state.final_due and state.actions_taken == 0
                 and len(state.animal_draw) == 1 and state.animal_waiting == []
@@ -66,7 +68,7 @@ def _stack_two_state():
     """A turn start in the second animal pile with cards to spare (buying one
     does not end the game)."""
     rng = random.Random(5)
-    state = new_game("symmetric", players=2, seed=43)
+    state = new_game("symmetric", players=2, seed=43, variants=LONE)     # as above (R39)
     while not state.is_over():
         if (state.stack == 2 and not state.final_due and state.actions_taken == 0
                 and len(state.animal_draw) >= 4

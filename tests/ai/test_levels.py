@@ -88,7 +88,10 @@ def test_every_level_plays_whole_games_legally(level, name):
                                rng.randrange(1 << 30), SMALL[seats[state.current]])
         assert state.is_legal(action), action
         state.apply(action)
-    assert state.scorings_done == 2
+    # R40: the stacks run out (two scorings), or every seat is stuck, broke
+    # with no chain to harvest (R39), and the game ends at once, scored.
+    assert state.scorings_done == 2 or (
+        state.over_reason == "no player can act any more" and state.scorings_done >= 1)
 
 
 def test_candidates_are_legal_and_end_the_list():

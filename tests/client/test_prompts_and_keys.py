@@ -234,8 +234,9 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     key(driver, "confirm")
     assert isinstance(driver.top, ReplaysScene)
     key(driver, "confirm")
+    # A record read in more than a moment shows "Loading" first (a loaded machine).
+    assert driver.wait_until(lambda: isinstance(driver.top, ReplayScene))
     viewer = driver.top
-    assert isinstance(viewer, ReplayScene)
     key(driver, "right")
     key(driver, "right")
     assert viewer.index == 2

@@ -69,7 +69,7 @@ def test_r12_record_of_a_scenario_game_replays():
     scenario = {"format": "hacienda-scenario/1", "map": "symmetric", "players": 2, "seed": 3,
                 "current_player": 0,
                 "seats": [{"money": 30, "hand": {"land": ["forest", "pampas"],
-                                                 "animal": ["pig"]}, "land": ["3,4"]}]}
+                                                 "animal": ["pig"]}, "land": ["3,4", "2,4"]}]}
     state = load_scenario(scenario)
     for text in ("play forest 4,3", "play pig 4,4", "harvest 3,4", "end"):
         state.apply(text)

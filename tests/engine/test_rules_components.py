@@ -293,9 +293,9 @@ def test_r6_eight_harvest_chips():
     singles = ["0,0", "2,0", "4,0", "6,0", "8,0", "10,0", "0,2", "2,2", "4,2"]
     with pytest.raises(ScenarioError, match=r"R6\b"):
         scenario(FIELD, [seat(tiles=singles, harvest=singles)])
-    state = scenario(FIELD, [seat(tiles=singles, harvest=singles[:7])])
+    state = scenario(FIELD, [seat(tiles=[*singles, "3,2"], harvest=singles[:7])])
     assert state.chips_left == 1
-    state.apply("harvest 2,2")
+    state.apply("harvest 2,2")                        # the chain 2,2-3,2-4,2 (R39)
     assert state.chips_left == 0
 
 

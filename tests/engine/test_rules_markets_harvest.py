@@ -10,12 +10,21 @@ exactly.
 
 from __future__ import annotations
 
+import pytest
 from rules_helpers import board, scenario
 from rules_helpers import refused as _refused
 from rules_helpers import seat as _seat
 
-from hacienda_game.engine import score
+from hacienda_game.engine import (
+    IllegalAction,
+    ScenarioError,
+    make_record,
+    new_game,
+    replay,
+    score,
+)
 from hacienda_game.engine.components import HARVEST_CHIPS
+from hacienda_game.engine.whynot import why_none
 from hacienda_game.maps.board import Board
 
 # ------------------------------------------------------------------ helpers
@@ -302,11 +311,12 @@ def test_r36_only_own_chains_without_a_chip():
 
 def _all_chips_out():
     """Seat 0: chain 0,0-1,0 with a chip, chain 5,0-6,0 free.  Seat 1: seven
-    single tiles with chips (8 chips on the board) and 9,4 free."""
+    lone tiles with chips (8 chips on the board) and 9,4 free; lone tiles
+    carry chips under the house rule ``lone_harvest`` (R39), played here."""
     singles = ["0,2", "2,2", "4,2", "6,2", "8,2", "0,4", "2,4"]
     seats = [_seat(tiles=["0,0", "1,0", "5,0", "6,0"], harvest=["0,0"]),
              _seat(tiles=[*singles, "9,4"], harvest=singles)]
-    state = _game(HARVEST_ROWS, seats)
+    state = _game(HARVEST_ROWS, seats, variants=["lone_harvest"])
     assert state.chips_left == 0
     return state
 
@@ -338,11 +348,11 @@ def test_r37_with_all_chips_out_take_one_from_another_player():
 
 def test_r37_with_chips_left_no_chip_is_taken():
     """R37: while chips are in the supply, a harvest takes one from there."""
-    seats = [_seat(tiles=["0,0"]), _seat(tiles=["5,2"], harvest=["5,2"])]
+    seats = [_seat(tiles=["0,0", "1,0"]), _seat(tiles=["5,2", "6,2"], harvest=["5,2"])]
     state = _game(HARVEST_ROWS, seats)
     _refused(state, "harvest 0,0 from 5,2", "R37")
     state.apply("harvest 0,0")
-    assert state.seats[0].money == 23
+    assert state.seats[0].money == 26
     assert len(state.chips) == 2
 
 
@@ -365,11 +375,12 @@ def test_r38_chip_stays_when_chains_merge_and_blocks_the_harvest():
 
 def test_r38_chain_with_two_chips_waits_until_it_has_none():
     """R38: a chain holding two chips (after a merge) cannot be harvested
-    until both are gone (taken away under R37)."""
+    until both are gone (taken away under R37).  Seat 1 harvests lone tiles:
+    the house rule ``lone_harvest`` (R39)."""
     singles = ["0,2", "2,2", "4,2", "6,2", "8,2", "0,4"]
     seats = [_seat(tiles=["0,0", "1,0", "2,0"], harvest=["0,0", "2,0"]),
              _seat(tiles=[*singles, "5,4", "7,4"], harvest=singles)]
-    state = _game(HARVEST_ROWS, seats)
+    state = _game(HARVEST_ROWS, seats, variants=["lone_harvest"])
     assert state.chips_left == 0
     _refused(state, "harvest 1,0 from 0,2", "R38")
     state.apply("end")
@@ -385,16 +396,87 @@ def test_r38_chain_with_two_chips_waits_until_it_has_none():
 
 # --------------------------------------------------------------------- R39
 
-def test_r39_a_single_tile_can_be_harvested():
-    """R39: a chain of any size, even 1, can be harvested: 3 pesos."""
+def test_r26_r39_a_lone_tile_cannot_be_harvested():
+    """R26, R39: a lone tile is not a chain (all three rule texts: "several",
+    "Mehrere", "2 o mas"), so it cannot be harvested: no harvest is legal, the
+    harvest is refused naming the rule and changes nothing, and the harvest
+    control says why."""
     state = _game(HARVEST_ROWS, [_seat(tiles=["4,1"])])
+    assert state.legal_actions_of("harvest") == []
+    message = _refused(state, "harvest 4,1", "R39")
+    assert "lone tile" in message
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply("harvest 4,1")
+    assert (refusal.value.code, refusal.value.rule) == ("harvest_lone", "R26, R39")
+    assert refusal.value.params == {"cell": "4,1"}
+    assert why_none(state, "harvest").code == "harvest_no_chain"
+    assert state.seats[0].money == 20
+
+
+def test_r39_only_the_chains_of_a_seat_with_lone_tiles_are_harvested():
+    """R39: beside a lone tile, the chain is the one harvest target; when the
+    lone tile grows into a chain (R26) it can be harvested too."""
+    state = _game(HARVEST_ROWS, [_seat(land=["pampas"], tiles=["4,1", "5,1", "8,4"])])
+    targets = {str(a) for a in state.legal_actions_of("harvest")}
+    assert targets == {"harvest 4,1", "harvest 5,1"}
+    _refused(state, "harvest 8,4", "R39")
+    state.apply("harvest 5,1")
+    assert state.seats[0].money == 26
+    state = _game(HARVEST_ROWS, [_seat(land=["pampas"], tiles=["8,4"])])
+    state.apply("play pampas 8,3")                    # 8,4 and 8,3 now make a chain
+    assert {str(a) for a in state.legal_actions_of("harvest")} == {"harvest 8,3",
+                                                                  "harvest 8,4"}
+    state.apply("harvest 8,4")
+    assert state.seats[0].money == 20 + 6
+
+
+def test_r39_house_rule_lone_harvest_lets_a_lone_tile_be_harvested():
+    """R39, house rule ``lone_harvest`` (off unless chosen): a lone tile is
+    harvested as a chain of 1, for 3 pesos."""
+    state = _game(HARVEST_ROWS, [_seat(tiles=["4,1"])], variants=["lone_harvest"])
     assert [str(a) for a in state.legal_actions_of("harvest")] == ["harvest 4,1"]
     state.apply("harvest 4,1")
     assert state.seats[0].money == 23
+    assert not new_game("symmetric", 2, seed=1).variants         # off unless chosen
+
+
+def test_r32_r39_a_lone_tile_touching_the_herd_still_counts_at_a_market():
+    """R32 with R39: the market pays for "all land tiles which are connected
+    to the herd", lone tiles included, though a lone tile cannot be harvested."""
+    rows = ["......",
+            "......",
+            "...$..",
+            "......"]
+    # The pig 2,1 joins the pig 1,1 and reaches the market 3,2; the lone tile
+    # 0,1 touches 1,1, the lone tile 3,0 touches 2,1.
+    state = _game(rows, [_seat(animal=["pig"], tiles=["0,1", "3,0"],
+                               animals={"pig": ["1,1"]})])
+    events = state.apply("play pig 2,1")
+    assert _paid(events) == [("3,2", "2,1", 2, 2, 4)]
+    assert state.legal_actions_of("harvest") == []
+
+
+def test_r39_a_record_from_before_the_ruling_replays_with_the_house_rule():
+    """A record written when every lone tile could be harvested (no ``rules``
+    in its header) replays as it was played: with ``lone_harvest``.  A
+    record of this edition replays by R39 and refuses such a harvest."""
+    state = new_game("symmetric", 2, seed=5, variants=["lone_harvest"])
+    first = next(a for a in state.legal_actions() if a.kind == "play land")
+    state.apply(first)                                # the seat's first tile: a lone one
+    state.apply(f"harvest {first.cells[0][0]},{first.cells[0][1]}")
+    assert state.seats[state.current].money == 20 + 3
+    record = make_record(state)
+    assert record["header"]["rules"] == 2
+    old = {**record, "header": {k: v for k, v in record["header"].items() if k != "rules"}}
+    old["header"]["variants"] = []
+    assert replay(old).snapshot() == state.snapshot()
+    now = {**record, "header": {**record["header"], "variants": []}}
+    with pytest.raises(ScenarioError, match="R39"):
+        replay(now)
 
 
 def test_r39_chain_of_two_pays_six():
-    """R39: a chain of 2 is harvested like any other: 6 pesos."""
+    """R39: a chain of 2, the smallest, is harvested like any other: 6 pesos."""
     state = _game(HARVEST_ROWS, [_seat(tiles=["4,1", "5,1"])])
     state.apply("harvest 5,1")
     assert state.seats[0].money == 26

@@ -177,10 +177,14 @@ def test_r26_a_tile_joining_two_chains_makes_one():
     assert state.seats[0].money == 20 + 12
 
 
-def test_r26_a_single_tile_is_a_chain_of_one():
-    """R26: one tile alone is a chain of size 1 (its harvest pays 3)."""
+def test_r26_r39_a_single_tile_is_a_lone_tile_not_a_chain():
+    """R26: one tile alone is a land group of one, a lone tile, not a chain:
+    it cannot be harvested (R39) unless the house rule ``lone_harvest`` is
+    played (then its harvest pays 3)."""
     state = scenario(P, [seat(tiles=["5,4"])])
     assert chain_sizes(state, 0) == [1]
+    refused(state, "harvest 5,4", "R39")
+    state = scenario(P, [seat(tiles=["5,4"])], variants=["lone_harvest"])
     state.apply("harvest 5,4")
     assert state.seats[0].money == 23
 

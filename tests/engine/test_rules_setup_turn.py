@@ -193,7 +193,8 @@ def test_r14_legal_actions_are_the_three_kinds_and_end():
 def test_r14_each_action_is_one_object_or_one_card_or_a_harvest():
     """R14: buying takes one object, playing one card, harvesting one chain:
     each is one of the turn's actions."""
-    state = scenario(B13, [seat(money=30, land=["forest"], animal=["pig"], tiles=["4,0"])])
+    state = scenario(B13, [seat(money=30, land=["forest"], animal=["pig"],
+                                tiles=["3,0", "4,0"])])
     state.apply("buy land")
     assert sum(state.seats[0].land_hand) == 2
     state.apply("play pig 5,0")
@@ -238,7 +239,7 @@ def test_r15_land_and_animal_cards_several_times_a_turn():
     ("hacienda", 40, ["0,0", "2,0", "4,0"], "buy hacienda 0,0", "buy hacienda 2,0"),
     ("water tile", 40, [], "buy water 0,2", "buy water 4,2"),
     # A second harvest is refused even on another chain.
-    ("harvest", 20, ["0,0", "2,0", "4,0"], "harvest 0,0", "harvest 2,0"),
+    ("harvest", 20, ["0,0", "0,1", "2,0", "2,1"], "harvest 0,0", "harvest 2,0"),
 ])
 def test_r15_once_a_turn(what, money, tiles, first, second):
     """R15: a second hacienda, water tile or harvest in the same turn is
@@ -255,11 +256,11 @@ def test_r15_once_a_turn(what, money, tiles, first, second):
 
 def test_r15_each_once_but_all_in_one_turn():
     """R15: a hacienda, a water tile and a harvest may all be done in one turn."""
-    state = scenario(B15, [seat(money=24, tiles=["0,0", "2,0"])])
+    state = scenario(B15, [seat(money=24, tiles=["0,0", "2,0", "2,1"])])
     state.apply("buy hacienda 0,0")
     state.apply("buy water 0,3")
     state.apply("harvest 2,0")
-    assert state.seats[0].money == 24 - 12 - 12 + 3
+    assert state.seats[0].money == 24 - 12 - 12 + 6
 
 
 # --------------------------------------------------------------------- R16

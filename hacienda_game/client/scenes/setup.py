@@ -414,6 +414,7 @@ class SetupScene(Scene):
     OPTION_NOTES = {
         "hand_limits": N_("Hand limits: at most 20 land and 10 animal cards."),
         "lakes": N_("Lakes: touching water tiles score as one lake."),
+        "lone_harvest": N_("Lone harvest (house rule): a lone land tile can be harvested too."),
         "open_hands": N_("Open hands: no privacy screen between players."),
     }
 
