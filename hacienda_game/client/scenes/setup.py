@@ -186,12 +186,14 @@ class SetupScene(Scene):
                         face="body"))
         entry = self.entry
         start_ok = entry is not None and entry.ok
-        # The options in two columns of two rows under the seed.
-        half = (self.seed_rect.w - 32) // 2
-        for i, (name, label) in enumerate((*((v, variant_name(v)) for v in VARIANTS),
-                                           ("open_hands", _("Open hands")),
-                                           ("hints", _("Hints allowed")))):
-            pos = (40 + (i % 2) * half, SEED_Y + 32 + (i // 2) * 20)
+        # The options in two rows under the seed (two columns, three for more
+        # than four options).
+        options = (*((v, variant_name(v)) for v in VARIANTS),
+                   ("open_hands", _("Open hands")), ("hints", _("Hints allowed")))
+        columns = 2 if len(options) <= 4 else 3
+        half = (self.seed_rect.w - 32) // columns
+        for i, (name, label) in enumerate(options):
+            pos = (40 + (i % columns) * half, SEED_Y + 32 + (i // columns) * 20)
             check = Check(pos, label, lambda n=name: self.toggle(n),
                           lambda n=name: self.is_on(n), half - 16)
             check.name = name
