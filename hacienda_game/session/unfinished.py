@@ -179,14 +179,6 @@ def slot_for_game(folder: Path, plan) -> Path:
     return slot_path(folder, 1)
 
 
-def own_slot(folder: Path | None = None) -> Path | None:
-    """The slot this process holds in the folder, if any."""
-    folder = saves_dir() if folder is None else folder
-    with _guard:
-        mine = _held.get(_key(folder))
-    return None if mine is None else folder / mine[0].name
-
-
 def release(folder: Path | None = None) -> None:
     """Give this process's slot up (tests; a process's end does it anyway)."""
     folder = saves_dir() if folder is None else folder

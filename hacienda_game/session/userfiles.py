@@ -8,14 +8,14 @@ it is opened and read only if it is
 - a plain file: never a pipe (which would block for ever), a device
   (``/dev/zero`` floods memory), a folder;
 - reached without leaving its folder, where its kind says so: a link to a
-  file elsewhere is refused with the reason (settings and files named on the
-  command line are followed, to a plain file);
+  file elsewhere is refused with the reason (settings and maps are followed,
+  to a plain file);
 - at most its kind's size;
 - JSON whose numbers are ones a game file holds: a number of more than
   `MAX_DIGITS` digits is refused with the reason (Python's own limit on
   turning long digit strings into integers would otherwise raise a
   ``ValueError`` from deep inside ``json``, one no caller expects).  Values
-  are range-checked by whoever reads them (`bounded_int`, `parse_date`).
+  are range-checked by whoever reads them (dates with `parse_date`).
 
 Every refusal is a `FileRefused` whose text names the file and says why, in
 the player's language; nothing is changed.  `parse_date` turns a stored date
@@ -68,7 +68,6 @@ MAP = FileKind(N_("map"), 8 * MiB, FOLLOW)
 SETTINGS = FileKind(N_("settings file"), 64 * KiB, FOLLOW)
 HOST_NOTE = FileKind(N_("host note"), 64 * KiB)
 LOG = FileKind(N_("log"), 1 * MiB)                   # kept under this by starting afresh
-COMMAND_LINE = FileKind(N_("game record"), 4 * MiB, FOLLOW)
 
 
 # Why a file is refused (``FileRefused.cause``), for code that acts on the kind.
@@ -263,11 +262,6 @@ def parse_date(value: Any) -> datetime:
     if not DATE_RANGE[0] <= when < DATE_RANGE[1]:
         raise ValueError(f"the date {value!r} is out of range")
     return when
-
-
-def bounded_int(value: Any, low: int, high: int) -> int | None:
-    """``value`` if it is a whole number (not a bool) within low..high, else None."""
-    return value if type(value) is int and low <= value <= high else None
 
 
 # ------------------------------------------------------------------ writing
