@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
-from ...i18n import N_, _
+from ...i18n import N_, _, language
 from ..assets import GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
@@ -186,11 +186,11 @@ class LogView(PadMenu):
         screen's narrow log column), oldest first."""
         font = self.app.art.fonts.body
         width = self.rect.w - 32
-        key = (len(self.play.story), width, id(font))
+        key = (len(self.play.entries), width, id(font), language())
         if getattr(self, "_wrapped_for", None) != key:
             out: list[tuple[str, int | None]] = []
-            for text, seat in self.play.story[-200:]:
-                out += [(part, seat) for part in font.wrap(text, width)]
+            for text, seat in self.play.entries[-200:]:
+                out += [(part, seat) for part in font.wrap(worded(text), width)]
             self._wrapped, self._wrapped_for = out, key
         return self._wrapped
 

@@ -199,11 +199,12 @@ class ReplayScene(GameTable):
             self.anims = Animations()
             self.layer.restore(state)
             self.index = k
-            self.log, self.story = [], []
+            self.log, self.entries = [], []
             for events in told:
                 self.tell(events)
             if k == 0:
-                self.say(_("{name} starts. Round 1.").format(name=self.names[state.current]))
+                first = self.names[state.current]
+                self.say(lambda: _("{name} starts. Round 1.").format(name=first))
             self.show_totals(instant=True)
         if self.index >= len(self.actions):
             self.playing = False
@@ -231,7 +232,7 @@ class ReplayScene(GameTable):
         """The log of a finished game names every card (nothing is hidden any more)."""
         for e in events:
             if e.kind != "card_revealed":
-                self.say(describe(e, self.names), e.seat)
+                self.say(lambda e=e: describe(e, self.names), e.seat)
 
     def action_buttons(self) -> list[Button]:
         return self.buttons[:5]

@@ -32,7 +32,7 @@ from ...hint import HintCoach
 from ...scene import Command
 from ...ui import Button, handle_buttons
 from ...words import action_words, card_name, hexes_take
-from ..overlays import Confirm, Pause, Privacy
+from ..overlays import Confirm, Pause, Privacy, worded
 from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
@@ -118,12 +118,13 @@ class PlayScene(PadPlay, GameTable):
             self.ai_turns.start()
         self.layout_buttons()
         if self.net is not None:
-            self.say(self.net.welcome(self.names))
+            self.say(lambda: self.net.welcome(self.names))
         elif state.history:
-            self.say(_("Game resumed: round {round}, {name} to play.").format(
-                round=state.round, name=self.names[cur]))
+            at = state.round
+            self.say(lambda: _("Game resumed: round {round}, {name} to play.").format(
+                round=at, name=self.names[cur]))
         else:
-            self.say(_("{name} starts. Round 1.").format(name=self.names[cur]))
+            self.say(lambda: _("{name} starts. Round 1.").format(name=self.names[cur]))
         self.check_privacy()
 
     def exit(self) -> None:
@@ -463,7 +464,7 @@ class PlayScene(PadPlay, GameTable):
             self.samples.append((len(self.samples), scores, money, list(self.projected)))
         if "turn_ended" in kinds:
             ended = next(e.seat for e in events if e.kind == "turn_ended")
-            self.seen_upto[ended] = len(self.story)
+            self.seen_upto[ended] = len(self.entries)
         self.keeper.note(self.layer.game, action, events)
         if self.keeper.problem:
             self.warn(self.keeper.problem)
@@ -491,8 +492,8 @@ class PlayScene(PadPlay, GameTable):
         self.layer.restore(self.keeper.undo(state))
         self.select(None)
         self.anims = Animations()
-        self.say(_("{name} takes back: {action}").format(name=self.names[seat],
-                                                          action=action_words(taken)),
+        self.say(lambda: _("{name} takes back: {action}").format(name=self.names[seat],
+                                                                  action=action_words(taken)),
                  seat)
         self.show_totals(instant=True)
 
@@ -569,7 +570,7 @@ class PlayScene(PadPlay, GameTable):
 
     def recap(self, seat: int) -> list[tuple[str, int | None]]:
         """What the others did since the seat's last turn (public log lines)."""
-        return self.story[self.seen_upto.get(seat, 0):]
+        return [(worded(text), who) for text, who in self.entries[self.seen_upto.get(seat, 0):]]
 
     def check_privacy(self) -> None:
         """Before a human's turn at a shared screen: a hand-off screen with a

@@ -21,6 +21,7 @@ from ...boardview import BoardView
 from ...patterns import piece_name
 from ...scene import Scene
 from ...ui import Button
+from ..overlays import Words, worded
 from .layout import Layout, play_layout
 from .parts import hand, market
 from .parts import viewmodel as vm
@@ -41,7 +42,9 @@ class GameTable(Scene):
         self.plan = plan
         self.names = [s.name for s in plan.seats]
         self.log: list[tuple[str, int | None, bool]] = []   # (text, seat, first line)
-        self.story: list[tuple[str, int | None]] = []        # whole entries: (text, seat)
+        # whole entries: (their words, seat); data worded when shown, so a
+        # language change rewords every line of the log
+        self.entries: list[tuple[Words, int | None]] = []
         self.log_back = 0
         self.anims = Animations()
         self.samples: list[tuple[int, list[int], list[int]]] = []
@@ -82,10 +85,9 @@ class GameTable(Scene):
 
     def rewrap(self) -> None:
         """The log's lines wrapped again for the panel's width and face now."""
-        story = self.story[-200:]
         self.log = []
-        for text, seat in story:
-            self.add_log_lines(text, seat)
+        for text, seat in self.entries[-200:]:
+            self.add_log_lines(worded(text), seat)
 
     def resize(self) -> None:
         if self.layout is not None:
@@ -119,6 +121,7 @@ class GameTable(Scene):
     def language_changed(self) -> None:
         self.layout_buttons()
         self.panels.reset()
+        self.rewrap()                   # the log's lines, worded in the new language
 
     # ------------------------------------------------------------- helpers
     @property
@@ -140,9 +143,16 @@ class GameTable(Scene):
         seat = self.layer.current if self.autoplay or self.viewer is None else self.viewer
         return self.layer.view(seat)
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.add_log_lines(text, seat)
-        self.story.append((text, seat))
+    @property
+    def story(self) -> list[tuple[str, int | None]]:
+        """The log's whole entries, worded now: (text, seat)."""
+        return [(worded(text), seat) for text, seat in self.entries]
+
+    def say(self, text: Words, seat: int | None = None) -> None:
+        """A log entry: its words (a function wording it, for what happened
+        in the game) and the seat it is about."""
+        self.add_log_lines(worded(text), seat)
+        self.entries.append((text, seat))
 
     def add_log_lines(self, text: str, seat: int | None) -> None:
         width = (self.layout.log.width if self.layout else 240) - 26
@@ -156,7 +166,7 @@ class GameTable(Scene):
         for event in events:
             e = event.seen_by(None)
             if e.kind != "card_revealed":
-                self.say(describe(e, self.names), e.seat)
+                self.say(lambda e=e: describe(e, self.names), e.seat)
 
     @property
     def hand_slots(self) -> list:
