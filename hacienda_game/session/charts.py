@@ -9,6 +9,7 @@ the same lines (the screens never keep their own tally).
 
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 from ..engine import GameState, make_record, score
@@ -35,11 +36,35 @@ def sample(state: GameState, turn: int) -> Sample:
 
 
 def chart_history(state: GameState) -> list[Sample]:
-    """Every sample of the game so far, replayed from its record."""
-    replayed = initial_state(make_record(state), state.board)
-    out = [sample(replayed, 0)]
-    for action in state.history:
-        events = replayed.apply(action)
-        if any(e.kind in ("turn_ended", "scoring") for e in events):
-            out.append(sample(replayed, len(out)))
-    return out
+    """Every sample of the game so far, replayed from its record.
+
+    The last game charted is remembered (its replayed position and samples):
+    the same game asked again later, as at every scoring, replays only the
+    actions since, so a game of 300,000 actions costs its replay once, not at
+    every scoring screen.  An undone action starts it over."""
+    texts = state.history_text()
+    key = (id(state.board), state.seed, state.players, tuple(sorted(state.variants)),
+           repr(sorted(state.origin.items())))
+    with _lock:
+        memo = _memo.get(key)
+        if memo is None or len(memo.texts) > len(texts) \
+                or texts[:len(memo.texts)] != memo.texts:
+            replayed = initial_state(make_record(state), state.board)
+            memo = _Memo(replayed, [sample(replayed, 0)], ())
+        for action in state.history[len(memo.texts):]:
+            events = memo.replayed.apply(action)
+            if any(e.kind in ("turn_ended", "scoring") for e in events):
+                memo.samples.append(sample(memo.replayed, len(memo.samples)))
+        _memo.clear()
+        _memo[key] = memo._replace(texts=texts)
+        return list(memo.samples)
+
+
+class _Memo(NamedTuple):
+    replayed: GameState           # the game replayed as far as ``texts``
+    samples: list[Sample]
+    texts: tuple[str, ...]
+
+
+_memo: dict[tuple, _Memo] = {}
+_lock = threading.Lock()

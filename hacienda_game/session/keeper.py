@@ -199,6 +199,22 @@ class GameKeeper:
         return self.redo[-1] if self.redo else None
 
 
+RETOLD_ACTIONS = 200       # a resumed game's log: its last actions (the log keeps 200 lines)
+
+
+def retold(state: GameState, keep: int = RETOLD_ACTIONS) -> list[list[Event]]:
+    """The events of the game's last ``keep`` actions, replayed from its
+    record (the log of a resumed game: a long one replays on a thread)."""
+    replayed = initial_state(make_record(state), state.board)
+    start = max(0, len(state.history) - keep)
+    out = []
+    for i, action in enumerate(state.history):
+        events = replayed.apply(action)
+        if i >= start:
+            out.append(events)
+    return out
+
+
 def story(state: GameState) -> list[tuple[Action, list[Event], list[int], list[int]]]:
     """Every action of the game so far with its events and the scores and
     money after it (to rebuild the log and the charts of a resumed game)."""

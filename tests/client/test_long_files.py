@@ -96,3 +96,29 @@ def test_watch_reads_a_record_on_a_thread(driver, home, monkeypatch):
     driver.top.watch()
     driver.wait_until(lambda: isinstance(driver.top, ReplayScene), 30)
     assert threads and threading.main_thread() not in threads
+
+
+def test_continuing_a_long_save_rebuilds_its_log_on_a_thread(driver, home,
+                                                            main_thread_applies):
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.session.keeper import RETOLD_ACTIONS
+
+    state, plan = _long_game()
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bruno", "human", 1)], 7,
+                    open_hands=True)
+    saves.autosave(state, plan)
+    driver.app.reset(MenuScene())
+    driver.frames(2)
+    main_thread_applies[0] = 0
+    driver.click_button(driver.top.buttons, "Continue")
+    driver.wait_until(lambda: any(isinstance(s, PlayScene) for s in driver.app.stack), 60)
+    (play,) = [s for s in driver.app.stack if isinstance(s, PlayScene)]
+    driver.frames(2)
+    assert main_thread_applies[0] < 1000, "the game's log was rebuilt on the main thread"
+    driver.wait_until(lambda: play.retelling is None, 60)
+    driver.frames(1)
+    assert main_thread_applies[0] < 1000
+    assert play.layer.game.snapshot() == state.snapshot()
+    texts = [text for text, _seat in play.story]
+    assert len(texts) >= RETOLD_ACTIONS and texts[-1].startswith("Game resumed")

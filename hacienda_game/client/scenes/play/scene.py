@@ -13,6 +13,7 @@ scene shares with the replay.
 from __future__ import annotations
 
 import random
+import threading
 
 import pygame
 
@@ -23,9 +24,10 @@ from ....i18n import _, ngettext
 from ....net import REMOTE
 from ....session.charts import chart_history
 from ....session.choices import check_seat_kind
-from ....session.keeper import BLOCKED, GameKeeper, story
+from ....session.keeper import BLOCKED, GameKeeper, retold
 from ....session.plan import GamePlan, SeatPlan
 from ....session.refusals import hint
+from ....session.saves import QUICK_ACTIONS
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
 from ...hint import HintCoach
@@ -75,6 +77,7 @@ class PlayScene(PadPlay, GameTable):
         self.coach = HintCoach(self)          # the Hint command: hard's advice, lit on the board
         self.ai_turns = AITurns(self)
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
+        self.retelling = None        # a long resumed game's log, replayed on a thread
         self.finished = False
 
     # ------------------------------------------------------------ lifecycle
@@ -471,11 +474,42 @@ class PlayScene(PadPlay, GameTable):
         self._after_turn(events)
 
     def retell(self, state: GameState) -> None:
-        """A resumed game: the log and the score charts of the game so far."""
-        for _action, events, scores, money in story(state):
+        """A resumed game: the log of its last actions (the charts come from
+        its record when shown).  A long game is replayed on a thread, the
+        screen playable meanwhile: its lines come in before the new ones."""
+        if len(state.history) <= QUICK_ACTIONS:
+            for events in retold(state):
+                self.tell(events)
+            return
+        snapshot = state.clone()
+        done: list = []
+
+        def replay() -> None:
+            try:
+                done.append(retold(snapshot))
+                chart_history(snapshot)          # the charts' replay, once, here too
+            except Exception as exc:  # noqa: BLE001 - the log only: the game goes on
+                done.append(exc)
+
+        self.retelling = (threading.Thread(target=replay, daemon=True,
+                                           name="hacienda-retell"), done)
+        self.retelling[0].start()
+
+    def retold_in(self) -> None:
+        """The long game's log lines, once the thread has them, before the new ones."""
+        thread, done = self.retelling
+        if not done:
+            return
+        self.retelling = None
+        if isinstance(done[0], Exception):
+            return
+        newer, self.story, self.log = self.story, [], []
+        for events in done[0]:
             self.tell(events)
-            if any(e.kind in ("turn_ended", "scoring") for e in events):
-                self.samples.append((len(self.samples), scores, money, scores))
+        added = len(self.story)
+        self.story += newer
+        self.seen_upto = {seat: n + added for seat, n in self.seen_upto.items()}
+        self.rewrap()
 
     # ------------------------------------------------------ undo, redo, save
     def undo_state(self) -> tuple[bool, str, str]:
@@ -624,6 +658,8 @@ class PlayScene(PadPlay, GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.retelling is not None:
+            self.retold_in()
         self.edge_pan(dt)
         self.check_controller()
         if self.net is not None:
