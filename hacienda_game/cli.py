@@ -21,9 +21,17 @@ NO_SCREEN = ("hacienda: there is no screen here to show the game on{why}.\n"
 
 
 def parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     ap = argparse.ArgumentParser(
         prog="hacienda", description="Hacienda, the board game: full screen, played with the"
-        " mouse. --text plays in the terminal instead.")
+        " mouse. --text plays in the terminal instead.",
+        epilog="other commands:\n"
+               "  hacienda serve ...   host a network game without a screen"
+               " (hacienda serve --help)\n"
+               "  hacienda --text ...  play in the terminal (hacienda --text --help)",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--version", action="version", version=f"hacienda {__version__}")
     ap.add_argument("--text", action="store_true",
                     help="play in the terminal (see hacienda --text --help)")
     ap.add_argument("--windowed", action="store_true", help="a window instead of full screen")

@@ -152,3 +152,32 @@ def test_the_map_tools_are_commands_of_the_package(tmp_path, capsys):
                           capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert done.returncode == 0 and "valid: 'Pinwheel'" in done.stdout
+
+
+def test_version_and_help_name_the_other_commands(capsys):
+    from hacienda_game import __version__
+    from hacienda_game.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.strip() == f"hacienda {__version__}"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "hacienda serve" in out and "hacienda --text" in out
+
+
+def test_what_the_sound_system_prints_goes_to_the_log_not_the_terminal(capfd, tmp_path,
+                                                                       monkeypatch):
+    """Without a sound card ALSA prints errors while SDL opens audio: they go
+    to the log (os.write on descriptor 2 stands in for the C library)."""
+    from hacienda_game.client.sound import c_errors_to_log
+    from hacienda_game.session.userdirs import log_path
+
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    with c_errors_to_log("sound"):
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+    assert "ALSA" not in capfd.readouterr().err
+    assert "sound: the system said: ALSA lib confmisc.c" in log_path().read_text()
+    os.write(2, b"after\n")                   # the terminal is the terminal again
+    assert "after" in capfd.readouterr().err

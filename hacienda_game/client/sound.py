@@ -12,6 +12,9 @@ itself, so ten coins at once sound like a jingle, not a wall of noise.
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +58,30 @@ def cue(name: str) -> None:
         Sound.active.play(name)
 
 
+@contextlib.contextmanager
+def c_errors_to_log(what: str):
+    """What C libraries print to the terminal meanwhile goes to the log instead:
+    without a sound card, ALSA prints a screenful of errors while SDL looks for
+    one (the game then runs silently and says so in the log)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):       # no real stderr: nothing to catch
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            text = caught.read(64 * 1024).decode("utf-8", "replace").strip()
+            if text:
+                log_note(f"{what}: the system said: " + " | ".join(text.splitlines()[:20]))
+
+
 class Sound:
     """The app's one sound system (``app.sound``)."""
 
@@ -77,8 +104,9 @@ class Sound:
             self.silent_reason = "sound is off (headless run)"
             return
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+            with c_errors_to_log("sound"):
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             pygame.mixer.set_num_channels(CHANNELS)
         except (pygame.error, NotImplementedError, OSError, AttributeError) as exc:
             self._go_silent(f"no audio device ({exc})")
