@@ -1,4 +1,4 @@
-"""`python tools/make_board.py` (the README): `python -m hacienda_game.maps generate`.
+"""`python tools/make_board.py` (docs/maps.md): `python -m hacienda_game.maps generate`.
 The code lives in `hacienda_game/maps/commands/generate.py`."""
 
 import sys

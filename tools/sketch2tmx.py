@@ -1,4 +1,4 @@
-"""`python tools/sketch2tmx.py` (the README): `python -m hacienda_game.maps sketch`.
+"""`python tools/sketch2tmx.py` (docs/maps.md): `python -m hacienda_game.maps sketch`.
 The code lives in `hacienda_game/maps/commands/sketch.py`."""
 
 import sys
