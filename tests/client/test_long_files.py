@@ -120,5 +120,7 @@ def test_continuing_a_long_save_rebuilds_its_log_on_a_thread(driver, home,
     driver.frames(1)
     assert main_thread_applies[0] < 1000
     assert play.layer.game.snapshot() == state.snapshot()
-    texts = [text for text, _seat in play.story]
+    from hacienda_game.client.scenes.overlays import worded
+
+    texts = [worded(text) for text, _seat in play.entries]
     assert len(texts) >= RETOLD_ACTIONS and texts[-1].startswith("Game resumed")

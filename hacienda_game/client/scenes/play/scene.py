@@ -503,11 +503,11 @@ class PlayScene(PadPlay, GameTable):
         self.retelling = None
         if isinstance(done[0], Exception):
             return
-        newer, self.story, self.log = self.story, [], []
+        newer, self.entries, self.log = self.entries, [], []
         for events in done[0]:
             self.tell(events)
-        added = len(self.story)
-        self.story += newer
+        added = len(self.entries)
+        self.entries += newer
         self.seen_upto = {seat: n + added for seat, n in self.seen_upto.items()}
         self.rewrap()
 
