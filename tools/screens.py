@@ -13,13 +13,14 @@ full screen on the X display (e.g. Xvfb with a window manager; the display's
 size is the size) and the shot is ``import -window root`` of the whole screen.
 
 Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked, the
-pointer on a hex where it fits), water (water mode), payout (a market pays out, mid-
-animation), privacy (the hand-off between two players), scoring (an intermediate
+pointer on a hex where it fits), water (water mode), payout (a market pays out,
+mid-animation), privacy (the hand-off between two players), scoring (an intermediate
 scoring), charts (the final scoring with its charts), celebration (the winner's podium
-before it), settings, rules (the help on the markets page), load, replays, replay (the
-viewer), maps, maps_folder (an own map chosen, the maps folder's path and Open folder),
-patterns (colour-blind patterns on), pads_setup and pads_play (three virtual pads
-joined; a turn with the hex cursor). One size and one language: the files are
+before it), settings, rules (the help on the markets page), save_name (a name typed in
+the save dialog), log_overlay (the log over the play screen), load, replays, replay
+(the viewer), maps, maps_folder (an own map chosen, the maps folder's path and Open
+folder), patterns (colour-blind patterns on), pads_setup and pads_play (three virtual
+pads joined; a turn with the hex cursor). One size and one language: the files are
 ``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``. Every game is seeded
 (``--seed``); the player's own files stay untouched (a temporary HACIENDA_HOME).
 """
@@ -234,6 +235,28 @@ def shot_settings(app, seed):
 
     app.push(MenuScene())
     app.push(SettingsScene())
+
+
+def shot_save_name(app, seed):
+    """The save dialog over the pause menu, a name being typed (a space in it)."""
+    from hacienda_game.client.scenes.overlays import Pause
+    from hacienda_game.client.scenes.saveload import SaveDialog
+
+    game = play_to(app, 30, seed)
+    app.push(Pause(save=lambda: None))
+    dialog = SaveDialog(game.layer.game, game.plan)
+    app.push(dialog)
+    dialog.name = "Round 3 test"
+    settle(app)
+
+
+def shot_log_overlay(app, seed):
+    """The log over the play screen, as a pad's Back opens it (its width used)."""
+    from hacienda_game.client.scenes.padmenus import LogView
+
+    game = play_to(app, 60, seed)
+    app.push(LogView(game))
+    settle(app)
 
 
 def shot_rules(app, seed):
