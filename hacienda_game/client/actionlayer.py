@@ -123,6 +123,11 @@ class ActionLayer:
         """Why an action is not allowed now, as data (for `hints.hint`)."""
         return self._state.refusal(action)
 
+    def why_none(self, kind: str, card: str | None = None) -> IllegalAction | None:
+        """Why no action of a control's kind (``"buy hacienda"``, ``"play
+        land"`` with its card ...) is allowed now, as data; None if one is."""
+        return self._state.why_none(kind, card)
+
     def preview(self, action: Action) -> str:
         """What the action would do for the player to move, in plain words."""
         seat = self._state.current

@@ -5,6 +5,7 @@ English ids such as ``"cattle"``; these are only for the player's eyes)."""
 from __future__ import annotations
 
 from ..i18n import N_, _, ngettext
+from ..maps.landmarks import middle_of, where
 
 CARD_NAMES = {
     "mountain": N_("mountain"), "forest": N_("forest"), "meadow": N_("meadow"),
@@ -51,25 +52,27 @@ def over_reason(reason: str) -> str:
     return _(OVER_REASONS[reason]) if reason in OVER_REASONS else reason
 
 
-def action_words(action) -> str:
+def action_words(action, board) -> str:
     """An engine action as a short phrase in the current language (the log's
-    "takes back", the replay's step line); the notation stays for files."""
-    where = ", ".join(f"{x},{y}" for x, y in action.cells)
+    "takes back", the replay's step line), its place named by landmark on
+    ``board``; the notation stays for files."""
     if action.verb == "buy":
         if action.item in ("land", "animal"):
             if action.card:
                 return _("buy the face-up {card} card").format(card=card_name(action.card))
             return _(DECK_BUYS[action.item])
         if action.item == "hacienda":
-            return _("buy a hacienda on {cell}").format(cell=where)
-        return _("buy a water tile on {cells}").format(cells=where)
+            return _("buy a hacienda {place}").format(place=where(board, action.cells[0]))
+        return _("buy a water tile {place}").format(
+            place=where(board, middle_of(board, action.cells)))
     if action.verb == "play":
-        return _("play {card} on {cell}").format(card=card_name(action.card or ""), cell=where)
+        return _("play {card} {place}").format(card=card_name(action.card or ""),
+                                                place=where(board, action.cells[0]))
     if action.verb == "harvest":
         if action.source is not None:
-            return _("harvest the chain at {cell}, taking the chip at {source}").format(
-                cell=where, source=f"{action.source[0]},{action.source[1]}")
-        return _("harvest the chain at {cell}").format(cell=where)
+            return _("harvest the chain {place}, taking the chip of the chain {source}").format(
+                place=where(board, action.cells[0]), source=where(board, action.source))
+        return _("harvest the chain {place}").format(place=where(board, action.cells[0]))
     return _("end the turn")
 
 
@@ -109,13 +112,13 @@ def hexes_take(card: str, n: int) -> str:
         card=card_name(card), count=n)
 
 
-def herd_paid(name: str, market: str, herd: int, land: int, amount: int) -> str:
-    """A market payout in the log: what was counted and what it paid."""
+def herd_paid(name: str, place: str, herd: int, land: int, amount: int) -> str:
+    """A market payout in the log: where (the market's place, "at the north
+    market"), what was counted and what it paid."""
     animals = ngettext("{count} animal", "{count} animals", herd).format(count=herd)
     lands = ngettext("{count} land tile", "{count} land tiles", land).format(count=land)
-    return _("{name}'s herd reaches the market at {market}: {animals} + {lands} ="
-             " {pesos}").format(name=name, market=market, animals=animals, lands=lands,
-                                pesos=pesos(amount))
+    return _("{name}'s herd sells {place}: {animals} + {lands} = {pesos}").format(
+        name=name, place=place, animals=animals, lands=lands, pesos=pesos(amount))
 
 
 def stack_words(ahead) -> str:

@@ -384,10 +384,23 @@ def place_words(place: Place) -> str:
     return text
 
 
+def middle_of(board: Board, cells) -> int:
+    """The hex of a group (a water tile's cells, names or hex numbers) nearest
+    its middle: where a place name for the whole group is taken from."""
+    hexes = [c if isinstance(c, int) else board.index[parse_cell(c) if isinstance(c, str)
+                                                       else c] for c in cells]
+    layout = board.layout
+    points = [layout.center(*board.cells[h]) for h in hexes]
+    mx = sum(p[0] for p in points) / len(points)
+    my = sum(p[1] for p in points) / len(points)
+    return min(hexes, key=lambda h: (layout.center(*board.cells[h])[0] - mx) ** 2
+               + (layout.center(*board.cells[h])[1] - my) ** 2)
+
+
 def where(board: Board, cell: int | Cell | str) -> str:
     """The place of a hex, cell or cell name on ``board``, in words."""
     return place_words(place_of(board, cell))
 
 
-__all__ = ["Landmark", "Landmarks", "Place", "landmark_words", "landmarks_of",
+__all__ = ["Landmark", "Landmarks", "Place", "landmark_words", "landmarks_of", "middle_of",
            "place_of", "place_words", "where"]

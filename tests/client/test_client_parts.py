@@ -337,20 +337,22 @@ def test_setup_names_and_seed_are_typed_in(driver):
 def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
     from hacienda_game.client.scenes.play import describe
     from hacienda_game.engine import Event
+    from hacienda_game.maps import load_board
 
     names = ["Ana", "Bo"]
+    board = load_board("symmetric")
     blind = Event("card_bought", 0, {"item": "land", "card": "forest", "face_up": False,
                                      "price": 2}, ("card",))
-    assert describe(blind.seen_by(None), names) == \
+    assert describe(blind.seen_by(None), names, board) == \
         "Ana buys a land card from the deck for 2 pesos"
     blind_animal = Event("card_bought", 1, {"item": "animal", "card": "pig", "face_up": False,
                                             "price": 2}, ("card",))
-    assert describe(blind_animal.seen_by(None), names) == \
+    assert describe(blind_animal.seen_by(None), names, board) == \
         "Bo buys an animal card from the deck for 2 pesos"
     paid = Event("market_paid", 1, {"market": "8,2", "side": "9,2", "herd": 1, "land": 1,
                                     "amount": 2})
-    assert describe(paid, names) == \
-        "Bo's herd reaches the market at 8,2: 1 animal + 1 land tile = 2 pesos"
+    assert describe(paid, names, board) == \
+        "Bo's herd sells at the north-west market: 1 animal + 1 land tile = 2 pesos"
 
 
 def test_setup_shows_a_remote_seat_with_its_own_icon(driver):

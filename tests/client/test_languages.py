@@ -187,7 +187,7 @@ def test_every_kind_of_action_reads_as_words_in_each_language():
     for code in ("en", "de", "es"):
         i18n.set_language(code)
         for action in seen.values():
-            words = action_words(action)
+            words = action_words(action, state.board)
             assert words and words != str(action), (code, action)
             if code != "en":
                 assert "buy" not in words and "play " not in words, (code, words)

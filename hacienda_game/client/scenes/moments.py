@@ -60,7 +60,7 @@ def tell_moments(record: dict, names: list[str], count: int = 3) -> list[Told]:
                     if e.kind in TELLING and e.seat == m.seat]
         ranked = sorted(range(len(happened)), key=lambda k: (TELLING.index(happened[k].kind), k))
         chosen = sorted(ranked[:LINES])
-        lines = tuple(describe(happened[k], names) for k in chosen)
+        lines = tuple(describe(happened[k], names, start.board) for k in chosen)
         headline = _("Round {round}: {name} gains {gain} points on the others").format(
             round=rounds.get(m.turn, 1), name=names[m.seat], gain=round(m.gain))
         out.append(Told(m, indices[0] if indices else 0, headline, lines))

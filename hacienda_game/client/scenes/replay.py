@@ -210,7 +210,8 @@ class ReplayScene(GameTable):
             self.playing = False
         self.viewer = self.layer.current
         self.log_back = 0
-        last = action_words(parse_action(self.actions[self.index - 1])) if self.index else \
+        last = action_words(parse_action(self.actions[self.index - 1]),
+                            self.layer.board) if self.index else \
             _("the game is set up")
         self.hover_text = _("Action {k} of {n}: {action}").format(
             k=self.index, n=len(self.actions), action=last)
@@ -232,7 +233,7 @@ class ReplayScene(GameTable):
         """The log of a finished game names every card (nothing is hidden any more)."""
         for e in events:
             if e.kind != "card_revealed":
-                self.say(lambda e=e: describe(e, self.names), e.seat)
+                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat)
 
     def action_buttons(self) -> list[Button]:
         return self.buttons[:5]

@@ -18,6 +18,8 @@ from ....engine.determinize import determinize
 from ....engine.groups import EMPTY, LAND, WATER, groups_of
 from ....engine.scoring import connected_markets, score, water_bodies
 from ....i18n import _
+from ....maps import Board
+from ....maps.landmarks import middle_of, where
 from ...anim import Banner, CardFly, CoinFly, Drop, FrameAnim, Glow, Pop
 from ...assets import GOLD, RED
 from ...sound import EVENT_CUES
@@ -27,8 +29,9 @@ from .layout import deck_rect, market_slots
 CATEGORY_TIME = 1.1        # seconds each scoring category shows on the board (normal speed)
 
 
-def describe(event: Event, names: list[str]) -> str:
-    """A log line in plain words, in the game's language."""
+def describe(event: Event, names: list[str], board: Board) -> str:
+    """A log line in plain words, in the game's language; places are named by
+    landmark on ``board`` ("just west of the north market"), never by cell."""
     d = event.data
     k = event.kind
     if k == "scoring":
@@ -57,26 +60,29 @@ def describe(event: Event, names: list[str]) -> str:
         return _("Animal stack {stack} is used up: {scoring} at the end of this round").format(
             stack=d["stack"] - 1, scoring=scoring_name(scoring_switched(d).which))
     if k == "tile_placed":
-        text = (_("{name} plays {card} as pampas: land tile on {cell}") if d.get("fallback")
-                else _("{name} plays {card}: land tile on {cell}"))
-        return text.format(name=who, card=card_name(d["card"]), cell=d["cell"])
+        text = (_("{name} plays {card} as pampas: land tile {place}") if d.get("fallback")
+                else _("{name} plays {card}: land tile {place}"))
+        return text.format(name=who, card=card_name(d["card"]), place=where(board, d["cell"]))
     if k == "animal_placed":
-        return _("{name} plays {animal}: token on {cell} (herd of {herd})").format(
-            name=who, animal=card_name(d["animal"]), cell=d["cell"], herd=d["herd"])
+        return _("{name} plays {animal}: token {place} (herd of {herd})").format(
+            name=who, animal=card_name(d["animal"]), place=where(board, d["cell"]),
+            herd=d["herd"])
     if k == "market_paid":
-        return herd_paid(who, d["market"], d["herd"], d["land"], d["amount"])
+        return herd_paid(who, where(board, d["market"]), d["herd"], d["land"], d["amount"])
     if k == "hacienda_placed":
-        return _("{name} buys a hacienda for {price} pesos and builds it on {cell}").format(
-            name=who, price=d["price"], cell=d["cell"])
+        return _("{name} buys a hacienda for {price} pesos and builds it {place}").format(
+            name=who, price=d["price"], place=where(board, d["cell"]))
     if k == "water_placed":
-        return _("{name} buys a water tile of size {size} for {price} pesos: {cells}").format(
-            name=who, size=d["size"], price=d["price"], cells=" ".join(d["cells"]))
+        return _("{name} buys a water tile of size {size} for {price} pesos and lays it"
+                 " {place}").format(name=who, size=d["size"], price=d["price"],
+                                    place=where(board, middle_of(board, d["cells"])))
     if k == "harvest":
-        text = (_("{name} harvests a chain of {chain} at {cell}: {amount} pesos"
-                  " (chip taken from {source})") if d.get("source") else
-                _("{name} harvests a chain of {chain} at {cell}: {amount} pesos"))
-        return text.format(name=who, chain=d["chain"], cell=d["cell"], amount=d["amount"],
-                           source=d.get("source"))
+        text = (_("{name} harvests a chain of {chain} {place}: {amount} pesos"
+                  " (chip taken from the chain {source})") if d.get("source") else
+                _("{name} harvests a chain of {chain} {place}: {amount} pesos"))
+        return text.format(name=who, chain=d["chain"], place=where(board, d["cell"]),
+                           amount=d["amount"],
+                           source=where(board, d["source"]) if d.get("source") else "")
     if k == "turn_ended":
         return (_("{name} ends the turn (no move possible)") if d.get("forced")
                 else _("{name} ends the turn")).format(name=names[event.seat])

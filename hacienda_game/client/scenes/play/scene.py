@@ -368,6 +368,11 @@ class PlayScene(PadPlay, GameTable):
         if cmd.kind == "wheel":
             self.wheel(cmd)
             return
+        off = self.off_button_hit(cmd)
+        if off is not None:
+            off.handle(cmd)                  # its error sound
+            self.warn(self.why_off(off), cmd.pos)
+            return
         if handle_buttons(self.buttons + self.keep_buttons, cmd):
             return
         if self.selection and self.selection.kind == "water" and handle_buttons(self.b_sizes, cmd):
@@ -431,6 +436,10 @@ class PlayScene(PadPlay, GameTable):
             return
         if not self.human_turn:
             return
+        for b in self.action_buttons():
+            if not b.enabled and b.rect.collidepoint(pos):
+                self.hover_text, self.hover_warn = self.why_off(b), True
+                return
         if h is not None and self.selection is not None:
             self.hover_text, self.hover_warn = choose.hover_words(self.layer, self.selection, h)
             return
@@ -450,10 +459,11 @@ class PlayScene(PadPlay, GameTable):
                     self.hover_text = hint(self.layer.refusal(Action("buy", item, card)),
                                            _("cannot buy {what} now").format(what=what))
                     self.hover_warn = True
-        for rect, _item, card in self.hand_slots:
+        for rect, item, card in self.hand_slots:
             if rect.collidepoint(pos):
                 n = len(self.layer.play_targets(card))
-                self.hover_text = hexes_take(card, n)
+                self.hover_text = hexes_take(card, n) if n else \
+                    choose.why_off(self.layer, f"play {item}", card)
                 self.hover_warn = n == 0
 
     # ------------------------------------------------------------- events
@@ -526,9 +536,9 @@ class PlayScene(PadPlay, GameTable):
         self.layer.restore(self.keeper.undo(state))
         self.select(None)
         self.anims = Animations()
-        self.say(lambda: _("{name} takes back: {action}").format(name=self.names[seat],
-                                                                  action=action_words(taken)),
-                 seat)
+        board = self.layer.board
+        self.say(lambda: _("{name} takes back: {action}").format(
+            name=self.names[seat], action=action_words(taken, board)), seat)
         self.show_totals(instant=True)
 
     def redo(self) -> None:
@@ -778,8 +788,46 @@ class PlayScene(PadPlay, GameTable):
                 b.selected = sel.size == i + 1
 
     def status_hint(self) -> str:
-        """What the strip tells the player to do now (mouse or pad words)."""
+        """What the strip tells the player to do now (mouse or pad words); when
+        only ending the turn is left, that, and why."""
+        if self.selection is None and self.human_turn and \
+                all(a.kind == "end" for a in self.layer.legal()):
+            why = self.layer.why_none("buy land")
+            if why is not None and why.code == "turn_used":
+                return hint(why)
+            return _("Nothing else is possible this turn: end your turn.")
         return status.hint_words(self.selection, self.pad_turn(), self.human_turn)
+
+    # Each action button and the control it stands for (engine.whynot).
+    def button_controls(self) -> dict[Button, tuple[str, int | None]]:
+        out: dict[Button, tuple[str, int | None]] = {
+            self.b_hacienda: ("buy hacienda", None), self.b_water: ("buy water", None),
+            self.b_harvest: ("harvest", None), self.b_end: ("end", None)}
+        out.update({b: ("buy water", i + 1) for i, b in enumerate(self.b_sizes)})
+        return out
+
+    def why_off(self, button: Button) -> str:
+        """Why an action button is off, in one line with its numbers."""
+        kind, size = self.button_controls().get(button, ("", None))
+        if not self.human_turn:
+            return _("Wait for your turn.")
+        if size is not None and self.layer.water_sizes():
+            return choose.why_size(self.layer, size)
+        if kind:
+            return choose.why_off(self.layer, kind)
+        return _("Not possible now.")
+
+    def off_button_hit(self, cmd) -> Button | None:
+        """The off action button a click or its key is aimed at (it says why)."""
+        for b in self.action_buttons():
+            if b.enabled:
+                continue
+            if cmd.kind == "press" and cmd.button == 1 and cmd.pos is not None \
+                    and b.rect.collidepoint(cmd.pos):
+                return b
+            if cmd.kind == "key" and b.key is not None and cmd.name == b.key:
+                return b
+        return None
 
 
 def demo_scene() -> PlayScene:

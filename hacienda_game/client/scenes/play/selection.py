@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from ....engine import Action
 from ....engine.components import LAND_CARDS
 from ....i18n import _
-from ....maps.board import Cell, cell_name
-from ....session.refusals import about_the_turn, hint
-from ...words import card_name
+from ....maps.board import Cell
+from ....maps.landmarks import where
+from ....session.refusals import hint
 
 
 @dataclass
@@ -33,50 +33,49 @@ class Selection:
         return (self.kind, self.card, self.size, self.turns)
 
 
-def why_not(layer, action: Action, fallback: str) -> str:
-    """The engine's reason when it is about the turn (money, actions, once a
-    turn), else the plain fallback."""
-    refusal = layer.refusal(action)
-    if about_the_turn(refusal):
-        return hint(refusal, fallback)
-    return fallback
+def why_off(layer, kind: str, card: str | None = None) -> str:
+    """Why a control (an action button, a card in hand) has nothing to do now,
+    in one line with its numbers, from the engine's reason (`why_none`)."""
+    return hint(layer.why_none(kind, card), _("Not possible now."))
 
 
 def choose_card(layer, item: str, card: str) -> Selection | str:
     targets = layer.play_targets(card)
     if not targets:
-        return why_not(layer, Action("play", item, card, (layer.board.cells[0],)),
-                       _("No hex takes a {card} card now.").format(card=card_name(card)))
+        return why_off(layer, f"play {item}", card)
     return Selection("play", card, targets)
 
 
 def choose_hacienda(layer) -> Selection | str:
     targets = layer.hacienda_targets()
     if not targets:
-        return why_not(layer, Action("buy", "hacienda", None, ((0, 0),)),
-                       _("No hacienda can be bought now: it needs 12 pesos, one left, one a"
-                         " turn, and a chain or herd of yours without one."))
+        return why_off(layer, "buy hacienda")
     return Selection("hacienda", None, targets)
 
 
 def choose_water(layer, size: int | None, current: Selection | None) -> Selection | str:
     sizes = layer.water_sizes()
     if not sizes:
-        return _("No water tile can be bought now: it needs 12 pesos, once a turn, and free"
-                 " pampas for its shape.")
+        return why_off(layer, "buy water")
     if size is None:
         size = sizes[0]
     if size not in sizes:
-        return _("No water tile of size {size} fits or is left now.").format(size=size)
+        return why_size(layer, size)
     turns = current.turns if current is not None and current.kind == "water" else 0
     return Selection("water", None, layer.water_placements(size), size, turns)
+
+
+def why_size(layer, size: int) -> str:
+    """Why no water tile of this size can be laid now."""
+    if not dict(layer.view(layer.current).water_left).get(size, 0):
+        return _("No water tile of size {size} is left.").format(size=size)
+    return _("No water tile of size {size} fits on the free pampas.").format(size=size)
 
 
 def choose_harvest(layer) -> Selection | str:
     targets = layer.harvest_targets()
     if not targets:
-        return _("Nothing to harvest now: once a turn, on a chain of yours without a harvest"
-                 " chip.")
+        return why_off(layer, "harvest")
     return Selection("harvest", None, targets)
 
 
@@ -132,11 +131,11 @@ def click(layer, sel: Selection, h: int) -> Action | Selection | str:
     if action is not None:
         return action
     if attempt is not None:
-        return hint(layer.refusal(attempt), _("Not possible on {cell}.").format(
-            cell=cell_name(cell)))
+        return hint(layer.refusal(attempt), _("Not possible {place}.").format(
+            place=where(layer.board, cell)))
     if sel.kind == "water":
         return _("The water tile would leave the board there; turn it (R, right click).")
-    return _("Not possible on {cell}.").format(cell=cell_name(cell))
+    return _("Not possible {place}.").format(place=where(layer.board, cell))
 
 
 def hover_words(layer, sel: Selection | None, h: int) -> tuple[str, bool]:

@@ -166,7 +166,7 @@ class GameTable(Scene):
         for event in events:
             e = event.seen_by(None)
             if e.kind != "card_revealed":
-                self.say(lambda e=e: describe(e, self.names), e.seat)
+                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat)
 
     @property
     def hand_slots(self) -> list:
