@@ -359,3 +359,11 @@ def test_a_part_reaching_into_its_screen_fails_the_test(tmp_path, source, says):
     found = part_violations(parts)
     assert found and all("bad.py" in line for line in found), found
     assert any(line.endswith(says) for line in found), found
+
+
+def test_the_markets_a_seat_is_connected_to_are_counted_in_one_place():
+    """R34's connected markets: the engine's scoring defines it, the AI and the
+    screens use that one definition."""
+    defined = [path.relative_to(ROOT).as_posix() for path in (ROOT / PACKAGE).rglob("*.py")
+               if "def connected_markets(" in path.read_text(encoding="utf-8")]
+    assert defined == ["hacienda_game/engine/scoring.py"]

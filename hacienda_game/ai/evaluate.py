@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..engine import GameState
 from ..engine import components as C
-from ..engine.scoring import score
+from ..engine.scoring import connected_markets, score
 from ..maps.board import Board
 
 
@@ -97,16 +97,6 @@ def rounds_left(state: GameState, measured_pace: bool = False) -> float:
     return max(0.5, left / (pace * state.players))
 
 
-def connected_markets(state: GameState, seat: int) -> set[int]:
-    """R34: the markets one of the seat's tokens touches."""
-    markets_next = board_info(state.board).markets_next
-    out: set[int] = set()
-    for hexes in state.seats[seat].animal_hexes:
-        for h in hexes:
-            out.update(markets_next[h])
-    return out
-
-
 def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -> dict[int, int]:
     """For each market the seat is not connected to: the fewest tokens it
     would need to touch it (1 = a free pampas next to the market lies next to
@@ -161,7 +151,7 @@ def seat_value(state: GameState, seat: int, w: Weights, points: list[int],
     if state.over:
         return float(s.score)
     ahead = 2 - state.scorings_done
-    connected = connected_markets(state, seat)
+    connected = set(connected_markets(state, seat))
     k = len(connected)
     chains = state.chains(seat)
     small = sum(len(g) for g in chains if len(g) < C.CHAIN_MIN_SCORING)

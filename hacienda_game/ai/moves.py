@@ -17,7 +17,8 @@ from ..engine import Action, GameState
 from ..engine.actions import END
 from ..engine.components import ANIMAL_INDEX
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from .evaluate import MEDIUM, Weights, board_info, connected_markets, evaluate
+from ..engine.scoring import connected_markets
+from .evaluate import MEDIUM, Weights, board_info, evaluate
 from .projection import Projection, project
 
 
@@ -147,7 +148,7 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
                                                  a))
         elif kind == "play animal":
             if connected is None:
-                connected = connected_markets(state, seat)
+                connected = set(connected_markets(state, seat))
             h = index[a.cells[0]]
             animal = ANIMAL_INDEX[a.card]
             animals.setdefault(a.card, []).append(
@@ -168,7 +169,7 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
         out.extend(kept)
         if breadth.market_land:
             if connected is None:
-                connected = connected_markets(state, seat)
+                connected = set(connected_markets(state, seat))
             opening = [(_market_opening(state, index[a.cells[0]], connected)
                         - index[a.cells[0]] * 1e-6, a) for _, a in options if a not in kept]
             out.extend(_top([t for t in opening if t[0] > 0], breadth.market_land))

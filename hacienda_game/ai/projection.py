@@ -26,7 +26,8 @@ from dataclasses import dataclass, fields, replace
 
 from ..engine import GameState
 from ..engine import components as C
-from .evaluate import board_points, connected_markets, market_reach, rounds_left
+from ..engine.scoring import connected_markets
+from .evaluate import board_points, market_reach, rounds_left
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
             if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
                 value += (w.harvest * C.HARVEST_PER_TILE * max(free)
                           * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
-        connected = connected_markets(state, seat)
+        connected = set(connected_markets(state, seat))
         if w.market_reach and (sum(s.animal_hand) or rounds > 2.0):
             reach = market_reach(state, seat, connected, 3)
             if reach:
