@@ -4,6 +4,7 @@ English ids such as ``"cattle"``; these are only for the player's eyes)."""
 
 from __future__ import annotations
 
+from ..engine import Termination, termination_of
 from ..i18n import N_, _, ngettext
 from ..maps.landmarks import middle_of, where
 
@@ -25,8 +26,9 @@ KIND_NOTES = {
     "expert": N_("Expert: searches twice as wide as hard and races to the end. The strongest."),
 }
 SCORING_NAMES = {"intermediate": N_("Intermediate scoring"), "final": N_("Final scoring")}
-OVER_REASONS = {"the second animal stack is used up": N_("the second animal stack is used up"),
-                "no player can act any more": N_("no player can act any more")}
+# How a game ended (the engine's `Termination`), as the screen says it.
+ENDINGS = {Termination.STACKS: N_("the second animal stack is used up"),
+           Termination.STALEMATE: N_("no player can act any more")}
 
 
 def card_name(card: str) -> str:
@@ -48,8 +50,16 @@ def scoring_name(which: str) -> str:
     return _(SCORING_NAMES[which]) if which in SCORING_NAMES else which
 
 
-def over_reason(reason: str) -> str:
-    return _(OVER_REASONS[reason]) if reason in OVER_REASONS else reason
+def ending(termination: Termination | None) -> str:
+    """Why the game ended, in the current language ("" while it runs)."""
+    return _(ENDINGS[termination]) if termination is not None else ""
+
+
+def over_reason(reason: str | None) -> str:
+    """`ending` for a record's or a view's ``over_reason`` (or an event's
+    ``termination`` code): the engine says which `Termination` it stands for."""
+    termination = termination_of(reason)
+    return ending(termination) if termination is not None else (reason or "")
 
 
 def action_words(action, board) -> str:

@@ -6,7 +6,7 @@ directly, and the client sends every action through `GameState.apply`.
 
 from .actions import KINDS, Action, parse_action
 from .determinize import determinize
-from .errors import REFUSALS, IllegalAction, ScenarioError, Termination
+from .errors import REFUSALS, IllegalAction, ScenarioError, Termination, termination_of
 from .events import Event
 from .observe import Observation, SeatView, observe
 from .record import load_record, make_record, replay, save_record
@@ -19,5 +19,5 @@ __all__ = [
     "KINDS", "REFUSALS", "Action", "Event", "GameState", "IllegalAction", "Observation",
     "ScenarioError", "Seat", "SeatView", "Termination", "determinize", "load_record",
     "load_scenario", "make_record", "new_game", "observe", "parse_action", "ranking", "replay",
-    "save_record", "score",
+    "save_record", "score", "termination_of",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from enum import Enum
 
 _RULES = re.compile(r"\((R\d+(?:, R\d+)*)(?:[):,]| \()")
 
@@ -57,32 +57,35 @@ REFUSALS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Termination:
-    """Why a game ended (R40), as data: ``code`` is ``"stacks"`` (the second
-    animal stack is used up, the normal end) or ``"stalemate"`` (no player
-    could act for a whole round, an engine ruling); ``rule`` the rule;
-    ``reason`` the English sentence kept in records (``over_reason``)."""
+class Termination(Enum):
+    """Why a game ended (R40), as data (python-chess's ``Termination``): each
+    front end words it in its own language.  The value is the English
+    sentence records keep (``over_reason``); ``code`` a short name (events
+    and the wire carry it), ``rule`` the rule."""
 
-    code: str
-    rule: str
-    reason: str
-    params: dict = field(default_factory=dict)
+    STACKS = "the second animal stack is used up"     # the normal end
+    STALEMATE = "no player can act any more"         # an engine ruling: nobody could act
 
+    @property
+    def code(self) -> str:
+        return self.name.lower()
 
-TERMINATIONS = {
-    "the second animal stack is used up": Termination(
-        "stacks", "R40", "the second animal stack is used up"),
-    "no player can act any more": Termination(
-        "stalemate", "R40", "no player can act any more"),
-}
+    @property
+    def rule(self) -> str:
+        return "R40"
+
+    @property
+    def reason(self) -> str:
+        return self.value
 
 
 def termination_of(reason: str | None) -> Termination | None:
-    """The `Termination` for a game's ``over_reason`` (None while it runs)."""
-    if reason is None:
-        return None
-    return TERMINATIONS.get(reason, Termination("other", "", reason))
+    """The `Termination` a game's ``over_reason`` (or its ``code``) stands for;
+    None while it runs or for a reason this version does not know."""
+    for termination in Termination:
+        if reason in (termination.value, termination.code):
+            return termination
+    return None
 
 
 class ScenarioError(ValueError):

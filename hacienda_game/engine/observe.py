@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..maps.board import Board
+from .errors import Termination, termination_of
 from .state import GameState
 
 
@@ -73,6 +74,11 @@ class Observation:
     @property
     def me(self) -> SeatView:
         return self.seats[self.seat]
+
+    @property
+    def termination(self) -> Termination | None:
+        """Why the game ended (R40), as data; None while it runs."""
+        return termination_of(self.over_reason) if self.over else None
 
 
 def _counts(cards: list[str]) -> tuple[tuple[str, int], ...]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import components as C
 from .actions import END, KINDS
+from .errors import Termination
 from .events import Event
 from .segments import Segment, same
 
@@ -63,7 +64,7 @@ class PhaseRules:
         self.current = nxt
         if self.forced_passes >= self.players:
             apply_scoring(self, "final", events)
-            self._finish("no player can act any more", events)
+            self._finish(Termination.STALEMATE, events)
             return
         if nxt == self.start_player:
             # R40: the round is finished; scorings that became due happen now.
@@ -74,15 +75,16 @@ class PhaseRules:
             if self.final_due:
                 self.final_due = False
                 apply_scoring(self, "final", events)
-                self._finish("the second animal stack is used up", events)
+                self._finish(Termination.STACKS, events)
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, termination: Termination, events: list[Event]) -> None:
         from .scoring import ranking
 
         self.over = True
-        self.over_reason = reason
+        self.over_reason = termination.reason
         order, winners = ranking(self)
-        self._event(events, "game_over", reason=reason, winners=winners, ranking=order,
+        self._event(events, "game_over", reason=termination.reason,
+                    termination=termination.code, winners=winners, ranking=order,
                     scores=[s.score for s in self.seats], money=[s.money for s in self.seats])
 
     def winners(self) -> list[int]:

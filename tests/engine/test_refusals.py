@@ -77,3 +77,28 @@ def test_r40_termination_is_data():
     t = state.termination
     assert isinstance(t, Termination) and t.rule == "R40"
     assert t.code in ("stacks", "stalemate") and t.reason == state.over_reason
+
+
+def test_r40_the_end_is_an_enum_in_the_state_the_view_and_the_event():
+    """R40: how the game ended is `Termination` data (the view and the
+    game_over event carry it too), and every front end words it from that:
+    the screen has words for each member in every language."""
+    from hacienda_game import i18n
+    from hacienda_game.client import words
+    from hacienda_game.engine import observe, termination_of
+
+    state = new_game("symmetric", 2, seed=8)
+    rng = random.Random(8)
+    events = []
+    while not state.is_over():
+        events = state.apply(state.random_action(rng))
+    (over,) = [e for e in events if e.kind == "game_over"]
+    assert termination_of(over.data["termination"]) is state.termination
+    assert observe(state, 0).termination is state.termination
+    assert termination_of("the game was abandoned") is None
+    for code in ("de", "es"):
+        i18n.set_language(code)
+        worded = {t: words.ending(t) for t in Termination}
+        assert all(worded.values()) and all(worded[t] != t.reason for t in Termination), worded
+    i18n.set_language("en")
+    assert words.over_reason(state.over_reason) == state.termination.reason

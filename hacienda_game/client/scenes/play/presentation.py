@@ -41,7 +41,7 @@ def describe(event: Event, names: list[str], board: Board) -> str:
         win = _(" and ").join(names[w] for w in d["winners"])
         text = _("Game over ({reason}): {names} win") if len(d["winners"]) > 1 else \
             _("Game over ({reason}): {names} wins")
-        return text.format(reason=over_reason(d["reason"]), names=win)
+        return text.format(reason=over_reason(d.get("termination") or d["reason"]), names=win)
     who = names[event.seat] if event.seat is not None else ""
     if k == "card_bought":
         if not d.get("card"):
