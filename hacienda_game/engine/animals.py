@@ -50,28 +50,31 @@ class AnimalRules:
     def _check_play_animal(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         animal = C.ANIMAL_INDEX[a.card]
         if len(a.cells) != 1 or a.source is not None:
-            raise self._refuse(a, "one_token", "an animal card puts one token on one hex (R27)")
+            raise self._refuse(a, "one_token", "an animal card puts one token on one hex (R27)",
+                               rule="R27")
         if not s.animal_hand[animal]:
-            raise self._refuse(a, "no_such_card", f"you hold no {a.card} card (R27)", card=a.card)
+            raise self._refuse(a, "no_such_card", f"you hold no {a.card} card (R27)", card=a.card,
+                               rule="R27")
         h = self._hex(a, a.cells[0])
         if not self._can_place_animal(s, animal):
             raise self._refuse(a, "no_token_left",
                                f"your 30 animal tokens cannot show another {a.card} (R4)",
-                               card=a.card)
+                               card=a.card, rule="R4")
         if not self.board.is_pampas[h]:
             raise self._refuse(a, "animal_not_pampas",
                                f"animal tokens go on pampas, and {self.cell(h)} is"
                                f" {self.board.spaces[h]} (R27, R30)",
-                               cell=self.cell(h), space=self.board.spaces[h])
+                               cell=self.cell(h), space=self.board.spaces[h], rule="R27, R30")
         if self.kind[h] != EMPTY:
             raise self._refuse(a, "taken",
                                f"{self.cell(h)} is already taken (R27, R30)",
-                               cell=self.cell(h))
+                               cell=self.cell(h), rule="R27, R30")
         if h not in self._land_frontier[self.current] and \
                 h not in self._animal_frontier[self.current][animal]:
             raise self._refuse(a, "animal_not_adjacent",
                                f"{self.cell(h)} is not next to one of your land tiles or"
-                               f" {a.card} tokens (R27)", cell=self.cell(h), card=a.card)
+                               f" {a.card} tokens (R27)", cell=self.cell(h), card=a.card,
+                               rule="R27")
         return lambda ev: self._do_play_animal(ev, animal, h)
 
     def _do_play_animal(self, events: list[Event], animal: int, h: int) -> None:

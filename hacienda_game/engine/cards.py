@@ -55,27 +55,29 @@ class CardRules:
         land = item == "land"
         names = C.LAND_CARDS if land else C.ANIMALS
         if a.cells or a.source is not None or (a.card is not None and a.card not in names):
-            raise self._refuse(a, "not_an_action", "not an action of this game (R14)")
+            raise self._refuse(a, "not_an_action", "not an action of this game (R14)", rule="R14")
         if self._land_hand_full(s) if land else self._animal_hand_full(s):
             limit = C.HAND_LIMIT_LAND if land else C.HAND_LIMIT_ANIMAL
             raise self._refuse(a, "hand_full",
                                f"you hold {limit} {item} cards: play one before buying"
-                               " another (R17, variant hand limits)", limit=limit, item=item)
+                               " another (R17, variant hand limits)", limit=limit, item=item,
+                               rule="R17")
         rule = "R18" if land else "R19"
         if a.card is None:
             self._pay(a, s, C.PRICE_BLIND, f"a {item} card from the deck")
             if land and not (self.land_deck or self.land_discard):
                 raise self._refuse(a, "land_deck_empty",
-                                   "the land deck and its discards are empty (R18)")
+                                   "the land deck and its discards are empty (R18)", rule="R18")
             if not land and not self.animal_draw:
-                raise self._refuse(a, "animal_deck_empty", "the animal deck is used up (R19, R40)")
+                raise self._refuse(a, "animal_deck_empty", "the animal deck is used up (R19, R40)",
+                                   rule="R19, R40")
         else:
             self._pay(a, s, C.PRICE_FACE_UP, f"a face-up {item} card")
             face_up = self.land_face_up if land else self.animal_face_up
             if a.card not in face_up:
                 raise self._refuse(a, "not_face_up",
                                    f"no face-up {a.card} card ({rule})",
-                                   card=a.card, item=item)
+                                   card=a.card, item=item, rule=rule)
         return lambda ev: self._do_buy_card(ev, land, a.card)
 
     def _draw_land(self, events: list[Event]) -> str | None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from enum import Enum
-
-_RULES = re.compile(r"\((R\d+(?:, R\d+)*)(?:[):,]| \()")
 
 
 class IllegalAction(ValueError):
@@ -16,20 +13,18 @@ class IllegalAction(ValueError):
 
     - ``code``: which refusal, a short name (``"taken"``, ``"cannot_pay"``,
       ``"no_such_card"``; the list is ``REFUSALS``);
-    - ``rule``: the rule numbers the message cites (``"R23, R30"``);
+    - ``rule``: the rule numbers it cites (``"R23, R30"``), given where it is
+      raised (the message cites the same; nothing reads them from it);
     - ``params``: what the sentence is about (``cell``, ``card``, ``price``,
       ``money``, ``size`` ... as the refusal has them).
     """
 
     def __init__(self, message: str, code: str = "", params: dict | None = None,
-                 rule: str | None = None):
+                 rule: str = ""):
         super().__init__(message)
         self.code = code
         self.params = dict(params or {})
-        if rule is None:
-            found = _RULES.findall(message)
-            rule = found[-1] if found else ""
-        self.rule = rule
+        self.rule = rule                    # given where the refusal is raised
 
 
 # Every refusal code the engine raises, with the rules it cites.

@@ -49,23 +49,25 @@ class HaciendaRules:
 
     def _check_buy_hacienda(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         if len(a.cells) != 1 or a.card or a.source is not None:
-            raise self._refuse(a, "hacienda_one_hex", "a hacienda goes on one hex (R20)")
+            raise self._refuse(a, "hacienda_one_hex", "a hacienda goes on one hex (R20)",
+                               rule="R20")
         if self.bought_hacienda:
-            raise self._refuse(a, "one_hacienda", "only one hacienda may be bought per turn (R15)")
+            raise self._refuse(a, "one_hacienda", "only one hacienda may be bought per turn (R15)",
+                               rule="R15")
         if self.haciendas_left <= 0:
             raise self._refuse(a, "no_hacienda_left", "no hacienda is left (R5, R20)",
-                               count=C.HACIENDAS[self.players])
+                               count=C.HACIENDAS[self.players], rule="R5, R20")
         self._pay(a, s, C.PRICE_HACIENDA, "a hacienda")
         h = self._hex(a, a.cells[0])
         if self.owner[h] != self.current or self.kind[h] == WATER:
             raise self._refuse(a, "hacienda_not_own",
                                f"{self.cell(h)} is not one of your land tiles or animal"
-                               " tokens (R20)", cell=self.cell(h))
+                               " tokens (R20)", cell=self.cell(h), rule="R20")
         if not set(self.haciendas).isdisjoint(self.chain_at(h)):
             group = "land chain" if self.kind[h] == LAND else "herd"
             raise self._refuse(a, "hacienda_already",
                                f"that {group} already has a hacienda (R20)",
-                               group=group)
+                               group=group, rule="R20")
         return lambda ev: self._do_buy_hacienda(ev, h)
 
     def _do_buy_hacienda(self, events: list[Event], h: int) -> None:

@@ -66,41 +66,43 @@ class HarvestRules:
 
     def _check_harvest(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         if a.card or a.item:
-            raise self._refuse(a, "not_an_action", "not an action of this game (R14)")
+            raise self._refuse(a, "not_an_action", "not an action of this game (R14)", rule="R14")
         if self.harvested:
-            raise self._refuse(a, "one_harvest", "only one harvest per turn (R15)")
+            raise self._refuse(a, "one_harvest", "only one harvest per turn (R15)", rule="R15")
         h = self._hex(a, a.cells[0])
         if self.kind[h] != LAND or self.owner[h] != self.current:
             raise self._refuse(a, "harvest_not_own",
                                f"{self.cell(h)} is not one of your land tiles (R36)",
-                               cell=self.cell(h))
+                               cell=self.cell(h), rule="R36")
         chain = self.chain_at(h)
         if not self.harvestable(chain):
             raise self._refuse(a, "harvest_lone",
                                f"{self.cell(h)} is a lone tile, not a chain: only a chain of"
                                " 2 or more tiles can be harvested (R26, R39)",
-                               cell=self.cell(h))
+                               cell=self.cell(h), rule="R26, R39")
         if not set(self.chips).isdisjoint(chain):
             raise self._refuse(a, "harvest_has_chip",
-                               "that chain already has a harvest chip (R36, R38)")
+                               "that chain already has a harvest chip (R36, R38)", rule="R36, R38")
         src = None
         if self.chips_left > 0:
             if a.source is not None:
                 raise self._refuse(a, "chip_from_supply",
-                                   "chips are left in the supply: take one from there (R37)")
+                                   "chips are left in the supply: take one from there (R37)",
+                                   rule="R37")
         else:
             if a.source is None:
                 raise self._refuse(a, "chip_name_source",
                                    "all 8 chips are on the board: name the chip to take"
-                                   " from another player's chain ('from X,Y') (R37)")
+                                   " from another player's chain ('from X,Y') (R37)", rule="R37")
             src = self._hex(a, a.source)
             if src not in self.chips:
                 raise self._refuse(a, "no_chip_there",
                                    f"there is no harvest chip on {self.cell(src)} (R37)",
-                                   cell=self.cell(src))
+                                   cell=self.cell(src), rule="R37")
             if self.owner[src] == self.current:
                 raise self._refuse(a, "chip_own",
-                                   "the chip must come from another player's chain (R37)")
+                                   "the chip must come from another player's chain (R37)",
+                                   rule="R37")
         return lambda ev: self._do_harvest(ev, h, src)
 
     def _do_harvest(self, events: list[Event], h: int, src: int | None) -> None:

@@ -56,39 +56,42 @@ class LandRules:
     def _check_play_land(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         card = C.LAND_INDEX[a.card]
         if len(a.cells) != 1 or a.source is not None:
-            raise self._refuse(a, "one_tile", "a land card puts one tile on one hex (R23)")
+            raise self._refuse(a, "one_tile", "a land card puts one tile on one hex (R23)",
+                               rule="R23")
         if not s.land_hand[card]:
-            raise self._refuse(a, "no_such_card", f"you hold no {a.card} card (R23)", card=a.card)
+            raise self._refuse(a, "no_such_card", f"you hold no {a.card} card (R23)", card=a.card,
+                               rule="R23")
         h = self._hex(a, a.cells[0])
         if not self._can_place_land(self.current):
             raise self._refuse(a, "no_land_tile_left",
-                               "no land tile showing your colour is left (R3)")
+                               "no land tile showing your colour is left (R3)", rule="R3")
         space = self.board.spaces[h]
         if self.kind[h] != EMPTY:
             raise self._refuse(a, "taken",
                                f"{self.cell(h)} is already taken (R23, R30)",
-                               cell=self.cell(h))
+                               cell=self.cell(h), rule="R23, R30")
         if space in ("market", "water"):
             raise self._refuse(a, "land_not_here",
                                f"land tiles never go on a {space} (R30)",
-                               space=space)
+                               space=space, rule="R30")
         targets, fallback = self._land_targets(card, None)
         if h not in targets:
             if space == "pampas":
                 if card != C.PAMPAS_CARD and not fallback:
                     raise self._refuse(a, "terrain_first",
                                        f"a {a.card} card goes on a free {a.card} space while"
-                                       " one is left (R23, R25)", card=a.card)
+                                       " one is left (R23, R25)", card=a.card, rule="R23, R25")
                 raise self._refuse(a, "pampas_not_adjacent",
                                    f"{self.cell(h)} is not next to one of your land tiles"
-                                   " (R24)", cell=self.cell(h))
+                                   " (R24)", cell=self.cell(h), rule="R24")
             if card == C.PAMPAS_CARD or fallback:
                 raise self._refuse(a, "pampas_card",
                                    "a pampas card (or a terrain card with no free space"
-                                   " left) goes on pampas next to your land (R24, R25)")
+                                   " left) goes on pampas next to your land (R24, R25)",
+                                   rule="R24, R25")
             raise self._refuse(a, "wrong_terrain",
                                f"{self.cell(h)} is {space}, not {a.card} (R23)",
-                               cell=self.cell(h), space=space, card=a.card)
+                               cell=self.cell(h), space=space, card=a.card, rule="R23")
         return lambda ev: self._do_play_land(ev, card, h, fallback)
 
     def _do_play_land(self, events: list[Event], card: int, h: int, fallback: bool) -> None:

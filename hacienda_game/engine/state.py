@@ -362,7 +362,7 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
                     if i < len(items):
                         return make(items[i])
                     i -= len(items)
-        raise IllegalAction("the game is over (R40): no action is legal", "game_over")
+        raise IllegalAction("the game is over (R40): no action is legal", "game_over", rule="R40")
 
     def _play_segment(self, item: str, name: str, targets: list[int]) -> Segment:
         names = self.board.cells
@@ -400,9 +400,10 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
             try:
                 return parse_action(action)
             except ValueError as e:
-                raise IllegalAction(f"{e} (R61)", "unreadable", {"text": action}) from None
+                raise IllegalAction(f"{e} (R61)", "unreadable", {"text": action},
+                                    "R61") from None
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r} (R61)", "unreadable")
+            raise IllegalAction(f"not an action: {action!r} (R61)", "unreadable", rule="R61")
         return action
 
     def is_legal(self, action: Action | str) -> bool:
@@ -443,28 +444,31 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
         """Why the game ended, as data (None while it runs)."""
         return termination_of(self.over_reason if self.over else None)
 
-    def _refuse(self, action: Action, code: str, why: str, **params) -> IllegalAction:
-        return IllegalAction(f"{action}: {why}", code, params)
+    def _refuse(self, action: Action, code: str, why: str, rule: str = "",
+                **params) -> IllegalAction:
+        """The refusal of ``action``: its code, the rule it cites (given where
+        it is raised) and what it is about, with the English sentence."""
+        return IllegalAction(f"{action}: {why}", code, params, rule)
 
     def _hex(self, action: Action, cell: Cell) -> int:
         h = self.board.index.get(cell)
         if h is None:
             raise self._refuse(action, "not_a_hex",
                                f"{cell_name(cell)} is not a hex of this board (R61)",
-                               cell=cell_name(cell))
+                               cell=cell_name(cell), rule="R61")
         return h
 
     def _check(self, a: Action) -> Callable[[list[Event]], None]:
         """Check an action against the rules without changing anything;
         return the function that carries it out."""
         if self.over:
-            raise self._refuse(a, "game_over", "the game is over (R40)")
+            raise self._refuse(a, "game_over", "the game is over (R40)", rule="R40")
         if a.verb == "end" and a == END:
             return self._do_end
         if self.actions_taken >= C.ACTIONS_PER_TURN:
             raise self._refuse(a, "turn_used",
                                f"all {C.ACTIONS_PER_TURN} actions of this turn are used;"
-                               " end the turn (R13)", actions=C.ACTIONS_PER_TURN)
+                               " end the turn (R13)", actions=C.ACTIONS_PER_TURN, rule="R13")
         s = self.seat
         if a.verb == "buy":
             if a.item == "land":
@@ -482,13 +486,13 @@ class GameState(CardRules, HaciendaRules, WaterRules, LandRules, AnimalRules,
                 return self._check_play_animal(a, s)
         if a.verb == "harvest" and len(a.cells) == 1:
             return self._check_harvest(a, s)
-        raise self._refuse(a, "not_an_action", "not an action of this game (R14)")
+        raise self._refuse(a, "not_an_action", "not an action of this game (R14)", rule="R14")
 
     def _pay(self, a: Action, s: Seat, price: int, what: str) -> None:
         if s.money < price:
             raise self._refuse(a, "cannot_pay", f"{what} costs {price} pesos and you have {s.money}"
                                " (R16: cannot pay, cannot act)",
-                               price=price, money=s.money, item=what)
+                               price=price, money=s.money, item=what, rule="R16")
 
     # -------------------------------------------------------------- execution
     def _event(self, events: list[Event], kind: str, seat: int | None = None,

@@ -55,29 +55,30 @@ class WaterRules:
 
     def _check_buy_water(self, a: Action, s: Seat) -> Callable[[list[Event]], None]:
         if a.card or a.source is not None or not 1 <= len(a.cells) <= 4:
-            raise self._refuse(a, "water_cells", "a water tile covers 1 to 4 hexes (R7)")
+            raise self._refuse(a, "water_cells", "a water tile covers 1 to 4 hexes (R7)", rule="R7")
         if self.bought_water:
-            raise self._refuse(a, "one_water", "only one water tile may be bought per turn (R15)")
+            raise self._refuse(a, "one_water", "only one water tile may be bought per turn (R15)",
+                               rule="R15")
         if list(a.cells) != sorted(set(a.cells)):
             raise self._refuse(a, "water_order",
                                "list a water tile's cells once each, in order of X then Y,"
-                               " as parse_action does (R61)")
+                               " as parse_action does (R61)", rule="R61")
         size = len(a.cells)
         if self.water_left.get(size, 0) <= 0:
             raise self._refuse(a, "water_none_left",
                                f"no water tile of size {size} is left (R7, R21)",
-                               size=size)
+                               size=size, rule="R7, R21")
         self._pay(a, s, C.PRICE_WATER, "a water tile")
         hexes = tuple(sorted(self._hex(a, c) for c in a.cells))
         for h in hexes:
             if not self.board.is_pampas[h] or self.kind[h] != EMPTY:
                 raise self._refuse(a, "water_not_free",
                                    f"{self.cell(h)} is not a free pampas space (R21)",
-                                   cell=self.cell(h))
+                                   cell=self.cell(h), rule="R21")
         if hexes not in set(self.board.placements(C.WATER_SHAPES[size])):
             raise self._refuse(a, "water_shape",
                                f"those hexes do not form the size-{size} water tile's"
-                               " shape (R7, R21)", size=size)
+                               " shape (R7, R21)", size=size, rule="R7, R21")
         return lambda ev: self._do_buy_water(ev, hexes)
 
     def _do_buy_water(self, events: list[Event], hexes: tuple[int, ...]) -> None:

@@ -102,3 +102,20 @@ def test_r40_the_end_is_an_enum_in_the_state_the_view_and_the_event():
         assert all(worded.values()) and all(worded[t] != t.reason for t in Termination), worded
     i18n.set_language("en")
     assert words.over_reason(state.over_reason) == state.termination.reason
+
+
+def test_r61_every_refusal_names_its_rule_where_it_is_raised():
+    """The rule a refusal cites is given where it is raised (``rule=``), one
+    the code allows; nothing reads it back out of the English message."""
+    raised = 0
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "_refuse":
+                rule = next((k.value for k in node.keywords if k.arg == "rule"), None)
+                assert rule is not None, (path.name, node.lineno, "no rule=")
+                if isinstance(rule, ast.Constant):
+                    assert rule.value in REFUSALS[node.args[1].value].split("|"), \
+                        (path.name, node.lineno, rule.value)
+                raised += 1
+    assert raised > 40
+    assert IllegalAction("only one harvest per turn (R15)", "one_harvest").rule == ""
