@@ -9,12 +9,13 @@ import pytest
 
 from hacienda_game import i18n
 from hacienda_game.client.app import App
-from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
 from hacienda_game.client.scenes.play.parts import header
 from hacienda_game.client.scenes.play.parts.viewmodel import HeaderModel
 from hacienda_game.client.words import stack_words
 from hacienda_game.engine.countdown import ScoringAhead
+
+from .drawnhelp import record_drawn
 
 
 @pytest.mark.parametrize("size", ["normal", "large"])
@@ -23,15 +24,7 @@ from hacienda_game.engine.countdown import ScoringAhead
 def test_the_countdown_is_drawn_whole_beside_the_turn(code, size, width, home, monkeypatch):
     app = App(Options(headless=True, language=code, screen=(width, 540)))
     app.set_text_size(size)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = Font.draw
-
-    def record(self, target, text, *args, **kw):
-        rect = draw(self, target, text, *args, **kw)
-        drawn.append((text, pygame.Rect(rect.x, rect.y, self.width(text), self.line_height)))
-        return rect
-
-    monkeypatch.setattr(Font, "draw", record)
+    recorded = record_drawn(monkeypatch)
     try:
         right = app.canvas_size[0] - 90          # the Menu button's left edge, or left of it
         area = pygame.Rect(0, 0, right, 24)
@@ -39,8 +32,9 @@ def test_the_countdown_is_drawn_whole_beside_the_turn(code, size, width, home, m
                       ScoringAhead("intermediate", True, 0, True), ScoringAhead("final", True, 0)]:
             for name, kind in [("Maximilian", "human"), ("Bartolomeo", "expert")]:
                 model = HeaderModel(False, None, 12, name, kind, 3, ahead, right)
-                drawn.clear()
+                recorded.clear()
                 header.draw(app.screen, app.art, area, model)
+                drawn = [(d.text, d.rect) for d in recorded]
                 countdown = stack_words(ahead)
                 texts = [text for text, _rect in drawn]
                 assert countdown in texts, (code, size, width, texts)

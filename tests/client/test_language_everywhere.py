@@ -11,9 +11,9 @@ from babel.messages.pofile import read_po
 
 from hacienda_game import i18n
 from hacienda_game.client.app import App
-from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
 
+from .drawnhelp import record_drawn, show
 from .test_layouts import scenes
 
 LOCALE = Path(__file__).resolve().parents[2] / "hacienda_game" / "locale"
@@ -34,29 +34,18 @@ def english_words(code: str) -> set[str]:
 @pytest.mark.parametrize("code", ["de", "es"])
 def test_every_scene_speaks_the_new_language_at_once(code, home, monkeypatch):
     english = english_words(code)
-    drawn: list[str] = []
-    draw = Font.draw
-
-    def record(self, target, text, *args, **kw):
-        drawn.append(text)
-        return draw(self, target, text, *args, **kw)
-
-    monkeypatch.setattr(Font, "draw", record)
+    drawn = record_drawn(monkeypatch)
     app = App(Options(headless=True, language="en", screen=(960, 540)))
     problems: list[str] = []
     try:
         for scene in scenes(app):
-            if scene not in app.stack:
-                if app.top is not None and app.top.opaque and scene.opaque:
-                    app.replace(scene)
-                else:
-                    app.push(scene)
+            show(app, scene)
             app.draw()                      # drawn once in English
             app.apply_language(code)
             drawn.clear()
             app.draw()
             name = type(scene).__name__
-            problems += [f"{name}: {text!r}" for text in drawn if text.strip() in english]
+            problems += [f"{name}: {d.text!r}" for d in drawn if d.text.strip() in english]
             app.apply_language("en")
     finally:
         app.finish()

@@ -18,6 +18,8 @@ from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
 from hacienda_game.client.scenes.play.table import GameTable
 
+from .drawnhelp import show
+
 LONG = ("A long message that has to wrap over several lines, as the reasons a map or a"
         " save cannot be used often do; it must stay inside its panel at every size.")
 
@@ -193,11 +195,7 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
     try:
         assert app.canvas_size == (width, 540)
         for scene in scenes(app):
-            if scene not in app.stack:
-                if app.top is not None and app.top.opaque and scene.opaque:
-                    app.replace(scene)
-                else:
-                    app.push(scene)
+            show(app, scene)
             drawn.clear()
             too_wide.clear()
             app.draw()

@@ -12,6 +12,7 @@ from hacienda_game.client.assets import Font
 from hacienda_game.client.options import Options
 from hacienda_game.client.scenes.play.table import GameTable
 
+from .drawnhelp import record_drawn, show
 from .test_layouts import scenes
 
 CASES = [(code, size, width) for code in ("en", "de", "es") for size in ("normal", "large")
@@ -21,30 +22,21 @@ CASES = [(code, size, width) for code in ("en", "de", "es") for size in ("normal
 @pytest.mark.parametrize(("code", "size", "width"), CASES)
 def test_every_wrapped_line_is_drawn(code, size, width, home, monkeypatch):
     wrapped: list[tuple[str, list[str]]] = []
-    drawn: list[str] = []
-    wrap, draw = Font.wrap, Font.draw
+    wrap = Font.wrap
 
     def record_wrap(self, text, width):
         lines = wrap(self, text, width)
         wrapped.append((text, lines))
         return lines
 
-    def record_draw(self, target, text, *args, **kw):
-        drawn.append(text)
-        return draw(self, target, text, *args, **kw)
-
     monkeypatch.setattr(Font, "wrap", record_wrap)
-    monkeypatch.setattr(Font, "draw", record_draw)
+    drawn = record_drawn(monkeypatch)
     app = App(Options(headless=True, language=code, screen=(width, 540)))
     app.set_text_size(size)
     problems: list[str] = []
     try:
         for scene in scenes(app):
-            if scene not in app.stack:
-                if app.top is not None and app.top.opaque and scene.opaque:
-                    app.replace(scene)
-                else:
-                    app.push(scene)
+            show(app, scene)
             if isinstance(scene, GameTable):
                 continue
             app.draw()
@@ -52,7 +44,7 @@ def test_every_wrapped_line_is_drawn(code, size, width, home, monkeypatch):
             drawn.clear()
             scene.resize()
             scene.draw(app.screen)
-            shown = set(drawn)
+            shown = {d.text for d in drawn}
             name = type(scene).__name__
             for text, lines in wrapped:
                 lost = [line for line in lines if line.strip() and line not in shown]

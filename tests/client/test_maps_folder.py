@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from hacienda_game.client.assets import Font
 from hacienda_game.client.scenes.maps import MapsScene, path_lines
 from hacienda_game.client.scenes.overlays import Message
 from hacienda_game.session import folders
 from hacienda_game.session.userdirs import user_maps_dir
+
+from .drawnhelp import record_drawn
 
 
 def open_maps(driver) -> MapsScene:
@@ -24,15 +25,9 @@ def open_maps(driver) -> MapsScene:
 
 def test_the_maps_screen_shows_the_whole_folder_path(driver, home, monkeypatch):
     scene = open_maps(driver)
-    drawn: list[str] = []
-    draw = Font.draw
-
-    def record(self, target, text, *args, **kw):
-        drawn.append(text)
-        return draw(self, target, text, *args, **kw)
-
-    monkeypatch.setattr(Font, "draw", record)
+    recorded = record_drawn(monkeypatch)
     scene.draw(driver.app.screen)
+    drawn = [d.text for d in recorded]
     folder = str(user_maps_dir())
     start = next(i for i, text in enumerate(drawn) if folder.startswith(text) and text)
     shown = ""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hacienda_game.client.assets import Font
 from hacienda_game.client.pads import HOLD_END_TURN, VirtualPad
 from hacienda_game.client.scenes import overlays
 from hacienda_game.client.scenes.overlays import Pause
@@ -15,6 +14,7 @@ from hacienda_game.client.scenes.padmenus import BuyMenu, LogView
 from hacienda_game.client.scenes.play import PlayScene, demo_scene
 from hacienda_game.client.scenes.rules import SECTIONS, RulesScene
 
+from .drawnhelp import record_drawn
 from .test_pads import START, Player, Y, started_by_pads
 
 BACK = pygame.CONTROLLER_BUTTON_BACK
@@ -76,14 +76,7 @@ def test_a_dialog_opened_by_a_pad_shows_its_buttons(pads, monkeypatch):
 
 
 def test_the_demo_says_demo_from_its_first_frame(driver, monkeypatch):
-    drawn: list[str] = []
-    draw = Font.draw
-
-    def record(self, target, text, *args, **kw):
-        drawn.append(text)
-        return draw(self, target, text, *args, **kw)
-
-    monkeypatch.setattr(Font, "draw", record)
+    drawn = record_drawn(monkeypatch)
     demo = demo_scene()
     driver.app.push(demo)
     assert isinstance(demo, PlayScene) and demo.demo
@@ -91,7 +84,7 @@ def test_the_demo_says_demo_from_its_first_frame(driver, monkeypatch):
         drawn.clear()
         driver.app.draw()
         driver.app.time += 1 / 60
-        assert any("Demo" in text for text in drawn), f"frame {frame}"
+        assert any("Demo" in d.text for d in drawn), f"frame {frame}"
 
 
 @pytest.mark.parametrize("code", ["en", "de", "es"])
@@ -101,14 +94,7 @@ def test_the_rules_help_follows_large_text_and_keeps_every_line(driver, code, mo
     driver.app.apply_language(code)
     driver.app.set_text_size("large")
     large = driver.app.art.fonts.large
-    drawn: list[tuple[Font, str]] = []
-    draw = Font.draw
-
-    def record(self, target, text, *args, **kw):
-        drawn.append((self, text))
-        return draw(self, target, text, *args, **kw)
-
-    monkeypatch.setattr(Font, "draw", record)
+    drawn = record_drawn(monkeypatch)
     rules = RulesScene()
     driver.app.push(rules)
     try:
@@ -119,7 +105,7 @@ def test_the_rules_help_follows_large_text_and_keeps_every_line(driver, code, mo
             for _part in range(rules.parts()):
                 drawn.clear()
                 rules.draw(driver.app.screen)
-                seen += [text for font, text in drawn if font is large]
+                seen += [d.text for d in drawn if d.font is large]
                 rules.step(1)
             for para in section.paragraphs:
                 text = para[2:] if para.startswith("- ") else para
