@@ -426,6 +426,8 @@ def test_the_fault_script_in_small_finds_nothing(tmp_path):
     assert figures["worker"]["exit_after_quit_s_max"] < 3
     assert figures["kill"]["resumed_exactly"] + figures["kill"]["ended_before_the_kill"] == 1
     assert figures["corrupt"]["trials"] == 8
+    assert figures["seats"]["games_ended"] == 1 and figures["seats"]["failures_logged"] > 0
+    assert figures["long"]["failures"] == [] and figures["long"]["actions"] == 20_000
     files = figures["files"]
     assert files["failures"] == [] and files["many_saves"]["saves"] == 300
     assert all(files[k]["ok"] for k in ("edge_date", "settings_link", "full_disk_record"))

@@ -33,6 +33,11 @@ and fed damaged files (issue 15).  Prints measured figures.
    written by both in the same instant), a full disk at a game's end, path
    arguments too long or naming a device or an unknown picture ending, and
    thousands of saves on the Load screen (CPU time per frame).
+5. **Seats** (`tools/faults_client.py`): autoplay games whose AI seats raise
+   or answer illegal moves at random must reach their end, exit 0, and log
+   every failure.
+6. **Long files** (`tools/faults_client.py`): a legal save of 300,000
+   actions continued and watched: the longest frame and the time until ready.
 
 Conditions: 2 shared cores; the figures say how long each part took.
 """
@@ -577,12 +582,15 @@ def main(argv: list[str] | None = None) -> int:
         kills = args.kills if args.kills is not None else 1 if args.quick else 30
         trials = args.corruptions if args.corruptions is not None else 8 if args.quick \
             else 100
+        from tools.faults_client import failing_seats, long_files
         from tools.faults_files import user_files
 
         figures = {"worker": worker_faults(games, rng, 1500, 2 if args.quick else 4),
                    "kill": game_kills(kills, rng, 900),
                    "corrupt": corruptions(trials, rng, 900),
-                   "files": user_files(300 if args.quick else 3000, 20, quick=args.quick)}
+                   "files": user_files(300 if args.quick else 3000, 20, quick=args.quick),
+                   "seats": failing_seats(1 if args.quick else 10, rng),
+                   "long": long_files(20_000 if args.quick else 300_000)}
     figures["conditions"] = "2 shared cores, SDL dummy drivers"
     if args.json:
         print(json.dumps(figures, indent=1))

@@ -255,30 +255,29 @@ class Monkey:
                 self._pad_event()
 
 
-def _keep_off_the_network() -> None:
-    """No remote seats and no LAN discovery: the monkey stays in this process."""
+def _keep_off_the_network():
+    """No remote seats and no LAN discovery: the monkey stays in this process.
+    Returns what puts things back."""
     from hacienda_game.client.scenes import setup as setup_module
     from hacienda_game.net import REMOTE, discovery
 
     def no_network(_interfaces):
         raise OSError("the monkey keeps off the network")
 
-    discovery._zeroconf = no_network
-    real_init = setup_module.SetupScene.__init__
-
-    def init(self, *args, **kwargs):
-        real_init(self, *args, **kwargs)
-        if hasattr(self, "kinds"):
-            self.kinds = [k for k in self.kinds if k != REMOTE]
-
-    setup_module.SetupScene.__init__ = init
-    real_enter = setup_module.SetupScene.enter
+    real_zeroconf, real_enter = discovery._zeroconf, setup_module.SetupScene.enter
 
     def enter(self, app):
         real_enter(self, app)
         self.kinds = [k for k in self.kinds if k != REMOTE]
 
+    discovery._zeroconf = no_network
     setup_module.SetupScene.enter = enter
+
+    def undo() -> None:
+        discovery._zeroconf = real_zeroconf
+        setup_module.SetupScene.enter = real_enter
+
+    return undo
 
 
 def _seed_folder(home: Path) -> None:
@@ -307,13 +306,14 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = Path(tempfile.mkdtemp(prefix="hacienda-monkey-"))
+    saved_home = os.environ.get("HACIENDA_HOME")
     os.environ["HACIENDA_HOME"] = str(home)
     from hacienda_game.client.app import App
     from hacienda_game.client.options import Options
     from hacienda_game.client.scenes.menu import MenuScene
     from hacienda_game.client.scenes.overlays import ErrorOverlay
 
-    _keep_off_the_network()
+    undo = _keep_off_the_network()
     _seed_folder(home)
     rng = random.Random(seed)
     app = App(Options(windowed=True, fake_clock=True, language=rng.choice(["en", "de", "es"])))
@@ -373,7 +373,12 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         rss.append((frames, rss_mib()))
     finally:
         app.finish()
+        undo()
         shutil.rmtree(home, ignore_errors=True)
+        if saved_home is None:
+            os.environ.pop("HACIENDA_HOME", None)
+        else:
+            os.environ["HACIENDA_HOME"] = saved_home
     warm = [s for s in rss if s[0] >= frames // 10] or rss
     figures = {
         "frames": frames, "seed": seed,
