@@ -302,7 +302,8 @@ def _seed_folder(home: Path) -> None:
 
 
 def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
-        progress: bool = True) -> dict:
+        progress: bool = True, seconds: float | None = None) -> dict:
+    """``frames`` frames of the monkey (fewer if ``seconds`` of wall time run out)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = Path(tempfile.mkdtemp(prefix="hacienda-monkey-"))
@@ -336,6 +337,9 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     started = time.monotonic()
     try:
         for frame in range(frames):
+            if seconds is not None and time.monotonic() - started > seconds:
+                frames = frame                     # what the time allowed
+                break
             monkey.before_frame()
             name = type(app.top).__name__ if app.top is not None else "-"
             scenes[name] = scenes.get(name, 0) + 1
@@ -423,11 +427,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true",
                     help=f"cProfile of the frames over {SLOW_MS:.0f} ms")
     ap.add_argument("--memory", action="store_true", help="tracemalloc: where memory grows")
+    ap.add_argument("--seconds", type=float, help="stop after this much wall time")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.frames < 1:
         ap.error("--frames must be at least 1")
-    figures = run(args.frames, args.seed, args.profile, args.memory)
+    figures = run(args.frames, args.seed, args.profile, args.memory, seconds=args.seconds)
     if args.json:
         print(json.dumps(figures, indent=1))
     else:
