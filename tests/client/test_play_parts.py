@@ -381,3 +381,23 @@ def test_panels_redraw_only_a_part_whose_model_changed(art, layout):
     changed = np.any(pygame.surfarray.array3d(surf) != before, axis=2)
     ys = np.nonzero(changed)[1]
     assert ys.size and ys.max() < layout.top.bottom             # only the header changed
+
+
+def test_board_marks_what_just_happened_in_the_movers_colour(art, layout):
+    state = new_game("symmetric", 2, seed=1)
+    obs = observe(state, 0)
+    view = BoardView(state.board, layout.board)
+    h = next(i for i, c in enumerate(view.centres) if layout.board.inflate(-80, -80)
+             .collidepoint(c))
+    plain, marked = surface(), surface()
+    BoardDrawing(view, art).draw(plain, board_model(obs))
+    BoardDrawing(view, art).draw(marked, board_model(obs, recent=((h, 1, "water"),)))
+    x, y = view.centres[h]
+    around = pygame.Rect(x - 40, y - 40, 80, 80)
+    blue = art.seat_colour(1)
+    assert pixels(marked, around, blue) > pixels(plain, around, blue) + 30
+    assert pixels(marked, around, WHITE) > pixels(plain, around, WHITE) + 30
+    sign = art.sprites.get("icon_water")                     # the sign of the move
+    d = round(view.hex_px * 0.3)
+    spot = sign.get_rect(center=(x + d, y - d))
+    assert same_as_sprite(marked, sign, spot)

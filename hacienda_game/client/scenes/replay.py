@@ -28,6 +28,7 @@ from ..ui import Button, handle_buttons
 from ..words import action_words
 from .play.parts.viewmodel import PromptRow, StatusModel
 from .play.presentation import Presenter, describe
+from .play.recent import RecentMoves
 from .play.table import GameTable
 
 LOG_ACTIONS = 60          # a jump rebuilds the log from this many actions back
@@ -132,6 +133,7 @@ class ReplayScene(GameTable):
 
     def on_events(self, action: Action, events: list[Event]) -> None:
         self.tell(events)
+        self.note_moves(events)
         lands = self.presenter.show(action, events)
         scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
         if any(e.kind in ("turn_ended", "scoring") for e in events):
@@ -200,8 +202,10 @@ class ReplayScene(GameTable):
             self.layer.restore(state)
             self.index = k
             self.log, self.entries = [], []
+            self.recent = RecentMoves(len(self.plan.seats))
             for events in told:
                 self.tell(events)
+                self.note_moves(events)
             if k == 0:
                 first = self.names[state.current]
                 self.say(lambda: _("{name} starts. Round 1.").format(name=first))

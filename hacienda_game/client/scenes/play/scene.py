@@ -43,6 +43,7 @@ from .parts.commands import BuyCard, ClickHex, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
 from .parts.viewmodel import BubbleModel, StatusModel, market_model
 from .presentation import Presenter
+from .recent import RecentMoves
 from .selection import Selection
 from .table import GameTable
 
@@ -470,6 +471,7 @@ class PlayScene(PadPlay, GameTable):
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Engine events -> log lines, animations, tickers, scoring and privacy screens."""
         self.tell(events)
+        self.note_moves(events)
         lands = self.presenter.show(action, events)
         scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
         kinds = [e.kind for e in events]
@@ -490,6 +492,7 @@ class PlayScene(PadPlay, GameTable):
         if len(state.history) <= QUICK_ACTIONS:
             for events in retold(state):
                 self.tell(events)
+                self.note_moves(events)
             return
         snapshot = state.clone()
         done: list = []
@@ -520,6 +523,10 @@ class PlayScene(PadPlay, GameTable):
         self.entries += newer
         self.seen_upto = {seat: n + added for seat, n in self.seen_upto.items()}
         self.rewrap()
+        older = RecentMoves(len(self.plan.seats))
+        for events in done[0]:
+            older.note([e.seen_by(None) for e in events], self.layer.board)
+        self.recent = self.recent.after(older)
 
     # ------------------------------------------------------ undo, redo, save
     def undo_state(self) -> tuple[bool, str, str]:
@@ -534,6 +541,7 @@ class PlayScene(PadPlay, GameTable):
         state = self.layer.game
         taken, seat = state.history[-1], state.current
         self.layer.restore(self.keeper.undo(state))
+        self.recent.take_back()
         self.select(None)
         self.anims = Animations()
         board = self.layer.board

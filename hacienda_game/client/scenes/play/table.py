@@ -28,6 +28,7 @@ from .parts import viewmodel as vm
 from .parts.board import BoardDrawing
 from .parts.panels import Panels
 from .presentation import describe, projected
+from .recent import RecentMoves
 from .selection import Selection, marked_hexes
 
 
@@ -66,6 +67,7 @@ class GameTable(Scene):
         self.layout = self.lay_out()
         self.view = BoardView(self.layer.board, self.layout.board)
         self.board_drawing = BoardDrawing(self.view, self.app.art)
+        self.recent = RecentMoves(len(self.plan.seats))
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
@@ -160,6 +162,10 @@ class GameTable(Scene):
         for i, line in enumerate(lines):
             self.log.append((line, seat, i == 0))
         del self.log[:-200]
+
+    def note_moves(self, events: list[Event]) -> None:
+        """An action's board moves, for the other seats' "what just happened"."""
+        self.recent.note([e.seen_by(None) for e in events], self.layer.board)
 
     def tell(self, events: list[Event]) -> None:
         """The log lines for an action's events (only public facts)."""
@@ -292,11 +298,13 @@ class GameTable(Scene):
 
     def board_model(self, obs) -> vm.BoardModel:
         sel = self.selection
-        return vm.BoardModel(obs, self.layer.version, tuple(self.seat_colours),
+        colours = self.seat_colours
+        recent = tuple((h, colours[seat], kind) for h, seat, kind in self.recent.marks(obs.seat))
+        return vm.BoardModel(obs, self.layer.version, tuple(colours),
                              self.app.settings.patterns, self.anims.hidden_pieces(),
                              None if sel is None else marked_hexes(self.layer, sel),
                              vm.hover_mark(self.layer, sel, self.hover_hex), None,
-                             self.app.time, self.factor > 0)
+                             self.app.time, self.factor > 0, recent)
 
     def status_model(self) -> vm.StatusModel:
         """The status strip under the actions (each screen says its own)."""

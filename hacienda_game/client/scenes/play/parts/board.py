@@ -20,6 +20,7 @@ from .....engine.components import ANIMALS
 from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ....assets import GOLD, INK, NIGHT, RED, WHITE
 from ....patterns import piece_name
+from . import recent
 from .commands import ClickHex
 from .viewmodel import BoardModel
 
@@ -160,6 +161,7 @@ class BoardDrawing:
         surface.set_clip(view.area)
         surface.fill(NIGHT, view.area)
         surface.blit(self._scaled[1], view.origin)
+        recent.draw(surface, self.art, view, model.recent)
         self.draw_choice(surface, model)
         self.draw_hover(surface, model)
         surface.set_clip(None)

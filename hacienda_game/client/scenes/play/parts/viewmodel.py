@@ -174,6 +174,9 @@ class BoardModel:
     cursor: int | None            # the pad's hex cursor
     time: float                   # the presentation clock
     animate: bool                 # animations on (the dimming fades in)
+    # what just happened: (hex, the mover's colour, kind) for each hex another
+    # seat touched since the seat shown last acted (``play.recent``)
+    recent: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass(frozen=True)
