@@ -107,3 +107,24 @@ def _lit(surface, area):
         for y in range(area.top, area.bottom):
             if surface.get_at((x, y))[0]:
                 yield x, y
+
+
+def test_moves_retold_late_go_before_the_new_ones():
+    """A long resumed game retells its past on a thread: those moves come in
+    after the first new ones, and still count as older."""
+    state = new_game("symmetric", 3, seed=12)
+    rng = random.Random(12)
+    whole, older, newer = RecentMoves(3), RecentMoves(3), RecentMoves(3)
+    turns = 0
+    while turns < 9 or not whole.since(0):
+        seat = state.current
+        while state.current == seat:
+            events = state.apply(state.random_action(rng))
+            whole.note(events, state.board)
+            (older if turns < 6 else newer).note(events, state.board)
+        turns += 1
+        assert turns < 60
+    merged = newer.after(older)
+    assert [m.hexes for m in merged.moves] == [m.hexes for m in whole.moves]
+    for seat in range(3):
+        assert merged.marks(seat) == whole.marks(seat)
