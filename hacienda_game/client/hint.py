@@ -168,8 +168,9 @@ class HintCoach:
         layer = self.play.layer
         if self._position[0] != (id(layer.game), layer.version):
             game = layer.game
-            self._position = ((id(game), layer.version),
-                              (game.current, tuple(str(a) for a in game.history)))
+            # history_text() is kept up to date by the state itself: a long
+            # game's texts are not made again at every position.
+            self._position = ((id(game), layer.version), (game.current, game.history_text()))
         return self._position[1]
 
     def keep(self, advice: Advice) -> None:

@@ -207,7 +207,12 @@ def open_save(app, info: saves.SaveInfo, go: Callable[[Scene], None]) -> None:
         else:
             play()
 
-    job = Background(info.load, now=info.quick)
+    def load() -> saves.SavedGame:
+        saved = info.load()
+        saved.state.history_text()    # the action texts the screens show, here, not in a frame
+        return saved
+
+    job = Background(load, now=info.quick)
     if job.done:
         loaded(job)
     else:

@@ -10,6 +10,7 @@ an animation speed of "off" makes none.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ....engine import Action, Event
 from ....engine.components import CHAIN_MIN_SCORING
@@ -142,7 +143,9 @@ def projected(obs) -> list[int]:
     points are final."""
     if obs.over:
         return [s.score for s in obs.seats]
-    table = score(determinize(obs, random.Random(0)))
+    # The history plays no part in a scoring: left out, a long game's
+    # projection costs no more than a short one's (it is made at every change).
+    table = score(determinize(replace(obs, history=()), random.Random(0)))
     return [s.score + row["total"] for s, row in zip(obs.seats, table, strict=True)]
 
 
