@@ -10,10 +10,14 @@ pieces are drawn on the map picture at 1x (or a whole multiple for big hexes).
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pygame
 
 from ..art.palette import PALETTE
 from ..maps.board import Board
+from ..maps.tiledmap import TiledMap
+from ..maps.tmx import read_checked
 from .mappicture import render_map
 
 SPACE_COLOURS = {
@@ -77,6 +81,8 @@ class BoardView:
         self.piece_scale = max(1, int(layout.tilewidth // 32))
         self.zoom = 0                      # 0 = fit, else an index + 1 into ZOOMS
         self._pictures: dict[float, pygame.Surface] = {}
+        self._tiled: TiledMap | Literal[False] | None = None   # read when first animated
+        self._frames: tuple[int, ...] = ()                     # the animation state shown
         self.pan = (float(self.bounds.centerx), float(self.bounds.centery))
         self.version = 0                   # changes with every new transform
         self.set_area(area)
@@ -156,6 +162,24 @@ class BoardView:
         size = (max(1, round(image.get_width() * self.scale)),
                 max(1, round(image.get_height() * self.scale)))
         return image if size == image.get_size() else pygame.transform.scale(image, size)
+
+    def animate(self, ms: int) -> bool:
+        """Show the map's animated tiles as they are ``ms`` milliseconds into
+        their animations (the game loop's clock); True when the picture
+        changed (whoever keeps a copy of `base` draws it again)."""
+        if not self.board.path:
+            return False
+        if self._tiled is None:
+            self._tiled = read_checked(self.board.path)[1] or False
+        if not self._tiled or not self._tiled.animated_tiles():
+            return False
+        state = self._tiled.frame_state(ms)
+        if state == self._frames:
+            return False
+        self._frames = state
+        self.base = render_map(self.board, self.board.path, ms)
+        self._pictures.clear()
+        return True
 
     @property
     def picture(self) -> pygame.Surface:

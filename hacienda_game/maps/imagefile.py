@@ -17,6 +17,7 @@ import struct
 import zlib
 
 from ..i18n import N_
+from .reasons import Reason
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_SIGNATURE = b"\xff\xd8\xff"
@@ -36,13 +37,8 @@ BIG_FRAME = N_("a frame of {width}x{height} pixels lies outside the picture")
 MANY_FRAMES = N_("over 4096 frames")
 
 
-class ImageProblem(Exception):
-    """A picture that cannot be read: ``reason`` (an `N_` text) and its fields."""
-
-    def __init__(self, reason: str, **fields: object):
-        super().__init__(reason)
-        self.reason = reason
-        self.fields = fields
+class ImageProblem(Reason):
+    """A picture that cannot be read."""
 
 
 def image_kind(head: bytes) -> str | None:

@@ -18,6 +18,7 @@ from typing import Any
 from xml.etree.ElementTree import Element, SubElement
 
 from ..i18n import N_
+from .reasons import Reason
 
 JSON_SUFFIXES = (".tmj", ".tsj", ".tj", ".json")
 MAX_JSON_DEPTH = 64
@@ -41,14 +42,8 @@ NOT_A_TILESET = N_("not a Tiled tileset")
 NOT_A_TEMPLATE = N_("not a Tiled object template")
 
 
-class JsonProblem(ValueError):
-    """A JSON file that is not a Tiled document: ``reason`` (an `N_` text)
-    and its fields, worded where it is shown."""
-
-    def __init__(self, reason: str, **fields: object):
-        super().__init__(reason)
-        self.reason = reason
-        self.fields = fields
+class JsonProblem(Reason):
+    """A JSON file that is not a Tiled document."""
 
 
 def parse_json(data: bytes, kind: str) -> Element:

@@ -207,7 +207,7 @@ def read_document(path: Path, label: str, scan: Scan, kind: str) -> Element | No
         return parse_json(data, kind)
     except JsonProblem as exc:
         scan.refuse(_("{where}: malformed JSON ({reason}); re-save it from Tiled").format(
-            where=label, reason=_(exc.reason).format(**exc.fields)))
+            where=label, reason=exc.worded()))
         return None
 
 
@@ -644,7 +644,7 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
 def _damaged(label: str, problem: ImageProblem, scan: Scan) -> None:
     scan.refuse(_("{where}: the image is damaged: {reason}; save it again from a paint"
                   " program and re-add it in Tiled").format(
-                      where=label, reason=_(problem.reason).format(**problem.fields)))
+                      where=label, reason=problem.worded()))
 
 
 def check_pngs(scan: Scan) -> None:

@@ -261,3 +261,20 @@ def test_the_example_maps_are_valid_and_what_the_script_writes(tmp_path: Path) -
     # copied out of maps/, the shared tileset is out of reach
     copy = tmp_path / "examples" / "shared_tileset.tmx"
     assert "leaves the map's folder" in "\n".join(check_map(copy).errors)
+
+
+def test_the_board_on_screen_animates_by_the_game_clock() -> None:
+    """BoardView.animate: the play screen asks it every frame with the game
+    loop's clock; the picture changes when an animated tile's frame does."""
+    from hacienda_game.client.boardview import BoardView
+
+    board = load_tmx(TILED / "fid_animated.tmx")
+    view = BoardView(board, pygame.Rect(0, 0, 960, 540))
+    still = surface_pixels(view.base)
+    assert view.animate(0) and not view.animate(50)       # frame 0, then the same frames
+    assert (surface_pixels(view.base) == still).all()
+    assert view.animate(250)                              # tile 0 shows its second frame
+    assert (surface_pixels(view.base) != still).any()
+    assert view.animate(400) and (surface_pixels(view.base) == still).all()
+    plain = BoardView(load_tmx(TILED / "fid_offsets.tmx"), pygame.Rect(0, 0, 960, 540))
+    assert not plain.animate(250)

@@ -149,6 +149,8 @@ class BoardDrawing:
     def draw(self, surface: pygame.Surface, model: BoardModel) -> None:
         view = self.view
         self.redrawn = False
+        if view.animate(pygame.time.get_ticks()):    # animated map tiles moved on
+            self._base = self._pieces = None
         key = (model.version, model.hidden, model.patterns)
         if key != self._pieces_key or self._pieces is None:
             self.redrawn = True
