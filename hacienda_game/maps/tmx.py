@@ -38,6 +38,7 @@ NO_TERRAIN_SPACE = {
     "moor": N_("{file}: no moor space (moor cards can only be played as pampas cards)"),
 }
 CANNOT_BE_READ = N_("{file}: cannot be read")
+CANNOT_BE_READ_AS = N_("{file}: cannot be read ({error}: {reason})")
 CACHE_SIZE = 16
 _checked: OrderedDict[tuple, tuple[MapReport, TiledMap | None]] = OrderedDict()
 
@@ -98,7 +99,7 @@ def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
             MemoryError, UnicodeError, AttributeError) as exc:
         # the last resort: every known trouble has its own sentence above
-        return MapReport([_("{file}: cannot be read ({error}: {reason})").format(
+        return MapReport([_(CANNOT_BE_READ_AS).format(
             file=path, error=type(exc).__name__, reason=str(exc)[:200])]), None
 
 
@@ -117,7 +118,7 @@ def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
         tiled = read_map(path, root, scan)
         board = _read_board(tiled, label, errors)
     except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
-        return MapReport([*errors, _("{file}: cannot be read ({error}: {reason})").format(
+        return MapReport([*errors, _(CANNOT_BE_READ_AS).format(
             file=label, error=type(exc).__name__, reason=exc)]), None
     if board is None:
         return MapReport(errors), None

@@ -729,8 +729,10 @@ def _csv_gids(text: str, where: str, scan: Scan) -> list[int] | None:
     items = [t.strip() for t in text.split(",")] if text else []
     gids = []
     for item in items:
-        gid = parse_int(item, 0, 2**32 - 1)
-        if gid is None or not item[:1].isdigit():
+        # ASCII digits (isascii: no '²' or '٩'), at most 10 of them: the
+        # parser's own test, written out for the 20,000 cells of a big map
+        gid = int(item) if item.isascii() and item.isdigit() and len(item) <= 10 else None
+        if gid is None or gid >= 2**32:
             scan.refuse(_("{where}: CSV data holds {item}, not a tile number").format(
                 where=where, item=repr(item[:20])))
             return None

@@ -89,3 +89,16 @@ def test_an_enum_saved_as_a_number_says_why(tmp_path: Path) -> None:
     assert errors and all("space is stored as a number; give the enum string values in the"
                           " project" in e for e in errors), errors[:2]
     assert "has space '5': space is stored as a number" in "\n".join(errors)
+
+
+def test_the_validator_refuses_rather_than_crash_on_anything_unforeseen(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from hacienda_game.maps.commands import validate
+
+    def broken(path):
+        raise RuntimeError("unforeseen")
+
+    monkeypatch.setattr(validate, "check_map", broken)
+    assert validate.main(["symmetric"]) == 1
+    out = capsys.readouterr().out
+    assert "cannot be read (RuntimeError: unforeseen)" in out and out.startswith("error: ")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ... import i18n
 from ..catalog import resolve_map
-from ..tmx import MapReport, check_map
+from ..tmx import CANNOT_BE_READ_AS, MapReport, check_map
 
 
 def locate(name: str) -> Path:
@@ -64,7 +64,11 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     invalid = 0
     for name in args.maps:
         path = locate(name)
-        report = check_map(path)
+        try:
+            report = check_map(path)
+        except Exception as exc:  # noqa: BLE001 - never a traceback: the map is refused
+            report = MapReport([i18n._(CANNOT_BE_READ_AS).format(
+                file=path, error=type(exc).__name__, reason=str(exc)[:200])])
         for problem in report.errors:
             print(f"error: {problem}")
         for warning in report.warnings:
