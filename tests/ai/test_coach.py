@@ -9,7 +9,7 @@ from hacienda_game.ai import Budget
 from hacienda_game.ai.coach import Reason, advice_for, advise, key_moments, reason_for, words
 from hacienda_game.engine import determinize, load_scenario, new_game, observe, score
 from hacienda_game.maps.landmarks import where
-from tests.helpers_ai import turn_start
+from tests.helpers_ai import sampled_positions, turn_start
 
 SMALL = Budget(iterations=4)
 
@@ -73,20 +73,8 @@ def test_key_moments_are_the_winners_best_turns():
 
 def _sampled_positions(count: int, seed: int = 0):
     """``count`` positions of random games on several maps, 2-5 players."""
-    maps = ("symmetric", "eight", "frontier", "asymmetric", "fjords")
-    made = 0
-    while made < count:
-        rng = random.Random(seed)
-        state = new_game(maps[seed % len(maps)], players=2 + seed % 4, seed=seed)
-        seed += 1
-        while made < count and not state.is_over():
-            for _ in range(rng.randrange(3, 25)):
-                if state.is_over():
-                    break
-                state.apply(state.random_action(rng))
-            if not state.is_over():
-                made += 1
-                yield state, rng
+    return sampled_positions(count, ("symmetric", "eight", "frontier", "asymmetric", "fjords"),
+                             seed=seed)
 
 
 def test_every_reason_the_coach_gives_is_true_of_the_real_position():

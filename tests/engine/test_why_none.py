@@ -5,8 +5,6 @@ params) and a sentence of its own in each language, with the numbers."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from hacienda_game import i18n
@@ -14,6 +12,7 @@ from hacienda_game.engine import REFUSALS, Action, new_game
 from hacienda_game.engine.components import ANIMALS, LAND_CARDS, PRICE_HACIENDA
 from hacienda_game.engine.whynot import CONTROLS
 from hacienda_game.session.refusals import SENTENCES, WITH_PARAMS, words
+from tests.helpers_ai import sampled_positions
 
 POSITIONS = 520
 MAPS = ("symmetric", "eight", "everest", "fjords")
@@ -22,21 +21,8 @@ MAPS = ("symmetric", "eight", "everest", "fjords")
 def positions(count: int):
     """``count`` positions from random games (2-4 players, some with hand
     limits), a few actions apart."""
-    made = 0
-    seed = 0
-    while made < count:
-        rng = random.Random(seed)
-        state = new_game(MAPS[seed % len(MAPS)], players=2 + seed % 3, seed=seed,
-                         variants=("hand_limits",) if seed % 3 == 0 else ())
-        seed += 1
-        while not state.is_over() and made < count:
-            for _ in range(rng.randrange(1, 6)):
-                if state.is_over():
-                    break
-                state.apply(state.random_action(rng))
-            if not state.is_over():
-                made += 1
-                yield state, rng
+    return sampled_positions(count, MAPS, most_players=4, steps=(1, 6),
+                             variants=lambda seed: ("hand_limits",) if seed % 3 == 0 else ())
 
 
 def controls(state):
