@@ -431,12 +431,19 @@ class SetupScene(Scene):
             if isinstance(button, Check) and (button.hover or (
                     Focus.shown and self.buttons.index(button) == self.focus.index)):
                 pointed = button.name
-        texts = [_(self.OPTION_NOTES[pointed])] if pointed in self.OPTION_NOTES else \
-            [_(note) for note in self.OPTION_NOTES.values()]
-        lines = [line for text in texts for line in wrapped(medium, text, width)]
-        if len(lines) > rows:
-            lines = list(wrapped(medium, _("Point at an option to read what it does."),
-                                 width))
+        def lines_of(texts: list[str]) -> list[str]:
+            return [line for text in texts for line in wrapped(medium, text, width)]
+
+        hint = lines_of([_("Point at an option to read what it does.")])
+        if pointed in self.OPTION_NOTES:
+            candidates = [lines_of([_(self.OPTION_NOTES[pointed])])]
+        else:                     # all; else the options chosen, with the hint; else the hint
+            chosen = lines_of([_(note) for name, note in self.OPTION_NOTES.items()
+                               if self.is_on(name)])
+            candidates = [lines_of([_(note) for note in self.OPTION_NOTES.values()])]
+            if chosen:
+                candidates += [chosen + hint, chosen]
+        lines = next((c for c in candidates if len(c) <= rows), hint)
         for i, line in enumerate(lines[:rows]):
             medium.draw(surface, line, (self.notes_rect.x + 12, self.notes_rect.y + 6
                                         + i * medium.line_height), GREY)
