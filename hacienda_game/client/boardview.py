@@ -10,6 +10,7 @@ pieces are drawn on the map picture at 1x (or a whole multiple for big hexes).
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 import pygame
@@ -18,6 +19,7 @@ from ..art.palette import PALETTE
 from ..maps.board import Board
 from ..maps.tiledmap import TiledMap
 from ..maps.tmx import read_checked
+from .assets import GOLD, INK, WHITE
 from .mappicture import render_map
 
 SPACE_COLOURS = {
@@ -248,3 +250,65 @@ def thumbnail(board: Board, size: tuple[int, int],
         points = [(ox + px * s, oy + py * s) for px, py in outline]
         pygame.draw.polygon(surf, paint.get(h, SPACE_COLOURS[space]), points)
     return surf
+
+
+# ------------------------------------------------------------- marks on hexes
+_marks: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _hex_sized(sprites, name: str, size: int) -> pygame.Surface:
+    """A hex-sized frame at a hex's size on the canvas (nearest pixels, cached)."""
+    key = (name, size)
+    image = _marks.get(key)
+    if image is None:
+        frame = sprites.get(name)
+        image = pygame.transform.scale(frame, (size, round(frame.get_height() * size
+                                                          / frame.get_width())))
+        if len(_marks) > 32:
+            _marks.clear()
+        _marks[key] = image
+    return image
+
+
+def draw_illegal(surface: pygame.Surface, view: BoardView, sprites, h: int) -> None:
+    """"Not here" on hex h: barrier tape and a cross, in no seat's colour."""
+    size = max(8, round(view.board.layout.tilewidth * view.scale))
+    image = _hex_sized(sprites, "hex_illegal", size)
+    surface.blit(image, image.get_rect(center=view.centres[h]))
+
+
+def _inset(points: list[tuple[int, int]], centre: tuple[int, int],
+           by: float) -> list[tuple[float, float]]:
+    """The polygon moved ``by`` pixels towards (or, negative, away from) its centre."""
+    cx, cy = centre
+    out = []
+    for x, y in points:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x - (x - cx) * by / d, y - (y - cy) * by / d))
+    return out
+
+
+def draw_hex_cursor(surface: pygame.Surface, view: BoardView, sprites, h: int,
+                    t: float) -> None:
+    """The pad's hex cursor, unmistakable from three metres: the hex lit and
+    ringed by a thick band (ink, white, then gold blinking with white) and a big
+    gold arrow bobbing over it."""
+    poly = view.polygon(h)
+    centre = view.centres[h]
+    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    box = pygame.Rect(min(xs) - 6, min(ys) - 6, max(xs) - min(xs) + 13, max(ys) - min(ys) + 13)
+    light = pygame.Surface(box.size, pygame.SRCALPHA)
+    glow = round(40 + 40 * (1 + math.sin(t * 6)) / 2)
+    pygame.draw.polygon(light, (*WHITE, glow), [(x - box.x, y - box.y) for x, y in poly])
+    surface.blit(light, box.topleft)
+    for by, colour, width in ((-3, INK, 4), (0, WHITE, 3),
+                              (3, GOLD if int(t * 4) % 2 else WHITE, 3), (5, INK, 1)):
+        pygame.draw.polygon(surface, colour, _inset(poly, centre, by), width)
+    arrow = sprites.get("pad_arrow")
+    zoom = 2 if view.hex_px >= 24 else 1
+    if zoom > 1:
+        arrow = pygame.transform.scale_by(arrow, zoom)
+    ax, ay = sprites.anchors.get("pad_arrow", (arrow.get_width() // 2, arrow.get_height() - 1))
+    bob = round(3 * (1 + math.sin(t * 7)) / 2)
+    tip = (centre[0], min(ys) - 4 - bob)
+    surface.blit(arrow, (tip[0] - ax * zoom, tip[1] - ay * zoom))

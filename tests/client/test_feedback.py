@@ -152,3 +152,55 @@ def test_ties_share_the_top_of_the_ranking():
     from hacienda_game.client.scenes.celebration import ranking
 
     assert ranking([30, 50, 50], [2, 1]) == [2, 1, 0]
+
+
+# ------------------------------------------------------------ the points track
+def test_the_points_track_is_numbered_and_pieces_stand_at_their_points(art):
+    from hacienda_game.client.assets import GREY, INK
+    from hacienda_game.client.track import draw_track, number_step, piece_x, track_top
+
+    rect = pygame.Rect(0, 0, 640, 22)
+    surface = pygame.Surface(rect.size)
+    draw_track(surface, art, rect, "Points", [0, 23], [5, 30], [0, 1])
+    top = track_top([0, 23, 5, 30])
+    assert top == 60
+    step = number_step(640 - 40, top, art.fonts.small)
+    assert step == 10                                    # a number every 10 points
+    font = art.fonts.body
+    for v in range(0, top + 1, step):                    # a numbered plate on the line
+        x = piece_x(rect, font, "Points", top, v)
+        if all(abs(x - piece_x(rect, font, "Points", top, p)) > 12 for p in (0, 23)):
+            plate = {tuple(surface.get_at((x + dx, rect.centery + dy))[:3])
+                     for dx in range(-5, 6) for dy in range(-3, 4)}
+            assert INK in plate and GREY in plate, v
+    narrow = number_step(120, 200, art.fonts.small)
+    assert narrow in (20, 50, 100)                       # fewer numbers where they crowd
+
+
+def test_the_pads_hex_cursor_reads_from_three_metres(art):
+    """A ring at least 7 canvas pixels thick (ink and white: it shows on every
+    terrain) and an arrow over the hex at least 24 canvas pixels wide."""
+    from hacienda_game.client.boardview import draw_hex_cursor
+
+    board = load_board("symmetric")
+    area = pygame.Rect(0, 0, 700, 420)
+    picture = pygame.Surface(board.layout.map_size(board.width, board.height), pygame.SRCALPHA)
+    view = BoardView(board, area, picture)
+    h = len(board.cells) // 2
+    before = pygame.Surface(area.size)
+    before.fill((0, 128, 0))
+    after = before.copy()
+    draw_hex_cursor(after, view, art.sprites, h, 0.3)
+    cx, cy = view.centres[h]
+    top = min(y for _x, y in view.polygon(h))
+    changed = [y for y in range(0, top) if after.get_at((cx, y)) != before.get_at((cx, y))]
+    arrow_rows = [y for y in range(top - 40, top)
+                  if any(after.get_at((x, y)) != before.get_at((x, y))
+                         for x in range(cx - 20, cx + 20))]
+    assert changed and len(arrow_rows) >= 20
+    arrow_cols = [x for x in range(cx - 30, cx + 30)
+                  if any(after.get_at((x, y)) != before.get_at((x, y)) for y in arrow_rows[:-8])]
+    assert len(arrow_cols) >= 24
+    ring = [after.get_at((x, cy))[:3] for x in range(max(x for x, _y in view.polygon(h)) - 8,
+                                                     max(x for x, _y in view.polygon(h)) + 4)]
+    assert (26, 28, 44) in ring and (244, 244, 244) in ring
