@@ -15,12 +15,13 @@ size is the size) and the shot is ``import -window root`` of the whole screen.
 Shots: menu, setup, play_early, play_mid, play_late, selection (a card picked, the
 pointer on a hex where it fits), water (water mode), payout (a market pays out,
 mid-animation), privacy (the hand-off between two players), scoring (an intermediate
-scoring), charts (the final scoring with its charts), celebration (the winner's podium
-before it), settings, rules (the help on the markets page), save_name (a name typed in
-the save dialog), log_overlay (the log over the play screen), load, replays, replay
-(the viewer), maps, maps_folder (an own map chosen, the maps folder's path and Open
-folder), patterns (colour-blind patterns on), pads_setup and pads_play (three virtual
-pads joined; a turn with the hex cursor). One size and one language: the files are
+scoring), track (the numbered points track during a scoring, pieces stepping up with
+score pops), charts (the final scoring with its charts), celebration (the winner's
+podium before it), settings, rules (the help on the markets page), save_name (a name
+typed in the save dialog), log_overlay (the log over the play screen), load, replays,
+replay (the viewer), maps, maps_folder (an own map chosen, the maps folder's path and
+Open folder), patterns (colour-blind patterns on), pads_setup and pads_play (three
+virtual pads joined; a turn with the hex cursor). One size and one language: the files are
 ``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``. Every game is seeded
 (``--seed``); the player's own files stay untouched (a temporary HACIENDA_HOME).
 """
@@ -169,7 +170,7 @@ def shot_water(app, seed):
 
 def shot_payout(app, seed):
     play_to(app, 400, seed, until=lambda events: any(e.kind == "market_paid" for e in events))
-    settle(app, 24)
+    settle(app, 36)                   # coins dropping into the purse, the count going up
 
 
 def shot_privacy(app, seed):
@@ -193,6 +194,25 @@ def shot_scoring(app, seed):
             break
         settle(app, 1)
     settle(app, 150)
+
+
+def shot_track(app, seed):
+    """A scoring on the board: the numbered points track, its pieces stepping
+    up with score pops over them as the categories show."""
+    game = play_to(app, 0, seed)
+    rng = random.Random(seed)
+    for _ in range(2000):                # up to the move that brings the first scoring
+        legal = game.layer.legal()
+        action = rng.choice([a for a in legal if a.kind != "end"] or legal)
+        trial = game.layer.game.clone()
+        if any(e.kind == "scoring" for e in trial.apply(action)):
+            break
+        game.layer.perform(action)
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+    game.layer.perform(action)
+    settle(app, 100)
 
 
 def shot_charts(app, seed):

@@ -263,7 +263,7 @@ class Purse(Anim):
         scale = max(0.1, 2 * size)          # drawn double: 40 canvas pixels across
         w, h = max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))
         surface.blit(pygame.transform.scale(image, (w, h)), (round(x - w / 2), round(y - h / 2)))
-        if size >= 0.6 and self.progress < 1 - self.HOP:
+        if size >= 0.6 and self.count and self.progress < 1 - self.HOP:
             label = outlined(art.fonts.large, f"+{self.count}", GOLD)
             r = label.get_rect(midtop=(round(x), round(y + h / 2 - 2)))
             if self.area is not None:
@@ -272,20 +272,22 @@ class Purse(Anim):
 
 
 def payout(anims: Animations, start: Pos, purse_at: Pos, panel: Pos, amount: int,
-           delay: float, factor: float, area: pygame.Rect | None = None) -> list[float]:
+           delay: float, factor: float, area: pygame.Rect | None = None
+           ) -> tuple[list[float], float]:
     """Pesos paid on the board: big coins fly from ``start`` into a counting
     purse at ``purse_at``, which then hops to ``panel`` (the seat's money).
     About a second at normal speed, scaled by ``factor``.  Returns when each coin
-    lands (seconds from now: for the purse's clinks)."""
+    lands (seconds from now: for the purse's clinks) and when the purse reaches
+    the panel."""
     coins = max(3, min(8, amount))
     fly = 0.35 * factor
     step = 0.07 * factor
     landings = [step * i + fly for i in range(coins)]
     for i in range(coins):
         anims.add(CoinFly(start, purse_at, fly, delay + step * i, arc=24))
-    anims.add(Purse(purse_at, panel, amount, landings, max(landings) + 0.55 * factor, delay,
-                    area))
-    return [delay + at for at in landings]
+    purse = Purse(purse_at, panel, amount, landings, max(landings) + 0.55 * factor, delay, area)
+    anims.add(purse)
+    return [delay + at for at in landings], delay + purse.duration
 
 
 class Confetti(Anim):

@@ -45,11 +45,11 @@ def test_payout_coins_are_at_least_16_canvas_pixels_tall(art):
 
 def test_the_purse_counts_up_to_the_amount_as_the_coins_land(art):
     anims = Animations()
-    landings = payout(anims, (100, 200), (160, 120), (600, 40), 9, 0.0, 1.0)
+    landings, arrives = payout(anims, (100, 200), (160, 120), (600, 40), 9, 0.0, 1.0)
     purse = next(a for a in anims.items if isinstance(a, Purse))
     coins = [a for a in anims.items if isinstance(a, CoinFly)]
     assert len(coins) == len(landings) >= 3
-    assert 0.8 <= purse.duration <= 1.4            # about a second at normal speed
+    assert 0.8 <= purse.duration == arrives <= 1.4  # about a second at normal speed
     counts = []
     for _ in range(int(purse.duration * 60) + 2):
         counts.append(purse.count)

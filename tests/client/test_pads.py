@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from hacienda_game.client.pads import HOLD_END_TURN, TAP_MAX, PadManager, VirtualPad
+from hacienda_game.client.scenes.celebration import CelebrationScene
 from hacienda_game.client.scenes.menu import MenuScene
 from hacienda_game.client.scenes.overlays import Pause, Privacy
 from hacienda_game.client.scenes.padmenus import BuyMenu, Reconnect
@@ -152,6 +153,10 @@ def test_two_pads_play_from_the_title_menu_to_the_final_scoring(pad_driver):
         top = driver.top
         if isinstance(top, Privacy):
             player_of(play, players).press(A)
+            continue
+        if isinstance(top, CelebrationScene):
+            one.press(A)                    # the winner's podium, then the tables
+            assert isinstance(driver.top, ScoringScene) and driver.top.which == "final"
             continue
         if isinstance(top, ScoringScene):
             final = top.which == "final"

@@ -349,11 +349,13 @@ def test_board_draws_pieces_in_the_owners_colour_dims_and_marks_the_hover(art, l
     assert sum(chosen.get_at(o)[:3]) < sum(placed.get_at(o)[:3])
     assert tuple(chosen.get_at(centre))[:3] == tuple(placed.get_at(centre))[:3]
     assert pixels(chosen, pygame.Rect(centre[0] - 30, centre[1] - 30, 60, 60), GOLD) > 20
-    # The water tile would leave the board there: a red outline.
+    # The water tile would leave the board there: the "not here" mark, ink and
+    # white barrier tape and a cross, never a seat's colour (red was the red seat's).
     off = surface()
     BoardDrawing(view, art).draw(off, board_model(after, hover=vm.HoverMark(other, "off",
                                                                              False)))
-    assert pixels(off, pygame.Rect(o[0] - 30, o[1] - 30, 60, 60), RED) > 20
+    spot = pygame.Rect(o[0] - 30, o[1] - 30, 60, 60)
+    assert pixels(off, spot, WHITE) > 40 and pixels(off, spot, RED) == 0
     assert BoardDrawing(view, art).command_at(centre) == ClickHex(h)
     assert BoardDrawing(view, art).command_at((0, 0)) is None
 

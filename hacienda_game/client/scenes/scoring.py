@@ -250,7 +250,7 @@ class ScoringScene(Scene):
         y = self.table_rect(surface)[0].bottom + 8
         w = art.fonts.large.width(text) + 56
         rect = pygame.Rect(surface.get_width() // 2 - w // 2, y, w, 30)
-        draw_panel(surface, art, rect, "ui_button_hover")
+        draw_panel(surface, art, rect, "ui_panel_hi")      # a gold-rimmed plate, not a button
         art.sprites.blit_anchored(surface, "icon_crown", (rect.x + 18, rect.centery))
         art.fonts.large.draw(surface, text, (rect.centerx + 10, rect.y + 3), GOLD,
                              align="center")

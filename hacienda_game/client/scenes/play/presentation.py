@@ -21,9 +21,10 @@ from ....engine.scoring import connected_markets, score, water_bodies
 from ....i18n import _
 from ....maps import Board
 from ....maps.landmarks import middle_of, where
-from ...anim import Banner, CardFly, CoinFly, Drop, FrameAnim, Glow, Pop
+from ...anim import Banner, CardFly, Drop, FrameAnim, Glow, Pop, payout
 from ...assets import GOLD, RED
 from ...sound import EVENT_CUES
+from ...track import piece_x, track_top
 from ...words import card_name, herd_paid, over_reason, scoring_name, stack_words
 from .layout import deck_rect, market_slots
 
@@ -265,6 +266,8 @@ class Presenter:
                  "haciendas": _("Haciendas"), "water": _("Water")}
         table = e.data["table"]
         t = self.delay
+        # The track's pieces step up as the categories show (the tickers move
+        # them); each category's points pop over the moving piece.
         for cat in ("markets", "chains", "haciendas", "water"):
             host.anims.add(Banner(names[cat], (host.view.area.centerx, host.view.area.y + 24),
                                   CATEGORY_TIME * f, t))
@@ -278,6 +281,9 @@ class Presenter:
                 if points:
                     self.pop(f"+{points}", cells[len(cells) // 2], GOLD, t + 0.3 * f,
                              host.app.art.seat_text_colour(host.seat_plan(seat).colour))
+            for seat in range(len(table)):
+                if table[seat][cat]:
+                    self.track_pop(seat, table[seat][cat], t + 0.3 * f)
             t += CATEGORY_TIME * f
         self.delay = t
         host.hold_scenes(t)
@@ -289,21 +295,50 @@ class Presenter:
                            self.delay if delay is None else delay, _seat_colour or colour,
                            area=host.view.area))
 
-    def coins(self, seat: int, h: int, amount: int, delay: float, f: float) -> None:
-        """Coins fly from hex h to the seat's purse; its money counts up as they land."""
+    def track_pop(self, seat: int, points: int, delay: float) -> None:
+        """A score pop rising from the seat's piece on the points track (it
+        follows the piece as it steps up)."""
         host = self.host
-        end = host.purse(seat)
-        n = max(1, min(6, amount // 2))
-        for i in range(n):
-            host.anims.add(CoinFly(_Spot(host.view, h), end, 0.6 * f, delay + 0.07 * i * f))
-        self.pop(f"+{amount}", h, GOLD, delay)
-        self.lands[seat] = max(self.lands.get(seat, 0.0), delay + 0.6 * f)
+        host.anims.add(Pop(f"+{points}", _TrackSpot(host, seat), 0.9 * host.factor, delay,
+                           host.app.art.seat_text_colour(host.seat_plan(seat).colour),
+                           area=host.layout.track.union(host.view.area)))
+
+    def coins(self, seat: int, h: int, amount: int, delay: float, f: float) -> None:
+        """Big coins fly from hex h into a counting purse beside it (a clink as
+        each drops in), which then hops to the seat's panel; its money counts up
+        when the purse arrives."""
+        host = self.host
+        view = host.view
+        start = _Spot(view, h)
+        cx, cy = view.centres[h]
+        lift = max(30, round(view.hex_px * 1.1))
+        purse_at = (cx, cy - lift)
+        landings, arrives = payout(host.anims, start, purse_at, host.purse(seat), amount,
+                                   delay, f, area=view.area)
+        for at in landings:
+            host.app.sound.play("purse", at)
+        self.lands[seat] = max(self.lands.get(seat, 0.0), arrives)
 
     EFFECTS = {
         "tile_placed": tile, "animal_placed": animal, "hacienda_placed": hacienda,
         "water_placed": water, "market_paid": market, "harvest": harvest,
         "card_bought": card, "stack_switched": stack, "scoring": scoring,
     }
+
+
+class _TrackSpot:
+    """Just over a seat's piece on the points track, as the ticker moves it."""
+
+    def __init__(self, host, seat: int):
+        self.host, self.seat = host, seat
+
+    def __getitem__(self, i: int) -> float:
+        host = self.host
+        track = host.layout.track
+        shown = [t.value for t in host.score_tick]
+        top = track_top(shown + list(host.projected))
+        x = piece_x(track, host.app.art.fonts.body, _("Points"), top, shown[self.seat])
+        return (x, track.y + 2)[i]
 
 
 class _Spot:

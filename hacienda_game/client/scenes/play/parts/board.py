@@ -18,14 +18,14 @@ import pygame
 
 from .....engine.components import ANIMALS
 from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ....assets import GOLD, INK, NIGHT, RED, WHITE
+from ....assets import GOLD, INK, NIGHT, WHITE
+from ....boardview import draw_hex_cursor, draw_illegal, owner_tint
 from ....patterns import piece_name
 from . import recent
 from .commands import ClickHex
 from .viewmodel import BoardModel
 
 DIM_ALPHA = 150            # how dark the hexes a choice may not go to become
-TINT_ALPHA = 130           # how strongly an owned land tile shows its owner's colour
 FADE = 0.18                # seconds the dimming takes to come in
 
 
@@ -62,11 +62,15 @@ class BoardDrawing:
         def piece(name: str, colour: int) -> str:
             return piece_name(self.art.sprites, name, colour, model.patterns)
         out: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
+        built = set(obs.haciendas)
         for h, (kind, owner) in enumerate(zip(obs.kind, obs.owner, strict=True)):
             if kind == EMPTY:
                 continue
             if kind == LAND:
-                name = piece(f"land_{colours[owner]}", colours[owner])
+                # Under a hacienda the tile drops its emblem (the hacienda carries
+                # it): a hex shows at most two marks, the hacienda and a chip.
+                tile = "land_built" if h in built else "land"
+                name = piece(f"{tile}_{colours[owner]}", colours[owner])
             elif kind == WATER:
                 name = "water"
             else:
@@ -89,18 +93,10 @@ class BoardDrawing:
         (drawn under the tile's ring and emblem): the terrain shows through."""
         if not name.startswith("land_"):
             return None
-        colour = int(name[5])
+        colour = int(name.split("~")[0][-1])
         tints = self.__dict__.setdefault("_tints", {})
         if colour not in tints:
-            view = self.view
-            layout = view.board.layout
-            x, y = view.board.cells[0]
-            ox, oy = layout.top_left(x, y)
-            surf = pygame.Surface((layout.tilewidth, layout.tileheight), pygame.SRCALPHA)
-            rgb = self.art.seat_colour(colour)
-            pygame.draw.polygon(surf, (*rgb, TINT_ALPHA),
-                                [(px - ox, py - oy) for px, py in layout.polygon(x, y)])
-            tints[colour] = surf
+            tints[colour] = owner_tint(self.view.board, self.art.seat_colour(colour))
         return tints[colour]
 
     def _blit(self, surf: pygame.Surface, name: str, pos: tuple[int, int]) -> None:
@@ -208,7 +204,7 @@ class BoardDrawing:
         view = self.view
         h = mark.hex
         if mark.kind == "off":
-            pygame.draw.polygon(surface, RED, view.polygon(h), 3)
+            draw_illegal(surface, view, self.art.sprites, h)
         elif mark.kind == "water":
             water = self.art.sprites.get("water")
             size = max(1, round(water.get_width() * view.scale * view.piece_scale))
@@ -216,23 +212,22 @@ class BoardDrawing:
                                                               / water.get_width())))
             for x in mark.cells:
                 surface.blit(image, image.get_rect(center=view.centres[x]))
-                pygame.draw.polygon(surface, WHITE if mark.legal else RED, view.polygon(x), 3)
+                if mark.legal:
+                    pygame.draw.polygon(surface, WHITE, view.polygon(x), 3)
+                else:
+                    draw_illegal(surface, view, self.art.sprites, x)
         elif mark.kind == "choice":
-            pygame.draw.polygon(surface, WHITE if mark.legal else RED, view.polygon(h), 3)
+            if mark.legal:
+                pygame.draw.polygon(surface, WHITE, view.polygon(h), 3)
+            else:
+                draw_illegal(surface, view, self.art.sprites, h)
         else:
             pygame.draw.polygon(surface, WHITE, view.polygon(h), 2)
 
     def draw_cursor(self, surface: pygame.Surface, h: int, t: float) -> None:
-        """The pad's hex cursor: a bold outline and a bobbing arrow above it."""
-        view = self.view
-        surface.set_clip(view.area)
-        pygame.draw.polygon(surface, INK, view.polygon(h), 5)
-        pygame.draw.polygon(surface, GOLD, view.polygon(h), 3)
-        bob = int(t * 4) % 2 * 2
-        x, y = view.centres[h]
-        y = y - round(view.hex_px * 0.45) - bob
-        pygame.draw.polygon(surface, INK, [(x - 9, y - 11), (x + 9, y - 11), (x, y + 1)])
-        pygame.draw.polygon(surface, GOLD, [(x - 6, y - 9), (x + 6, y - 9), (x, y - 2)])
+        """The pad's hex cursor: the hex lit, a thick ring and a big bobbing arrow."""
+        surface.set_clip(self.view.area)
+        draw_hex_cursor(surface, self.view, self.art.sprites, h, t)
         surface.set_clip(None)
 
 
