@@ -512,6 +512,31 @@ def hacienda(seat: int) -> Image:
     return image
 
 
+SMALL_HACIENDA_ART = """
+    .....33.....
+    ....3113....
+    ...311113...
+    ..31111113..
+    .3111111113.
+    322222222223
+    .wwwwwwwwww.
+    .wUUwwwwkkw.
+    .wUUwwwwkkw.
+    .wUUwwwwwww.
+    """
+
+
+def small_hacienda(seat: int) -> Image:
+    """The hacienda on an animal's hex: smaller, in the token's lower right
+    corner, so the animal stays in sight (the token carries the emblem)."""
+    house = outline(seat_draw(SMALL_HACIENDA_ART, seat))
+    shadow = recolour(house, {letter: "k" for letter in PALETTE if letter != "k"})
+    image = blank(house.shape[1] + 1, house.shape[0] + 1)
+    paste(image, shadow, 1, 1)
+    paste(image, house, 0, 0)
+    return image
+
+
 WHEAT = """
     y..y..y
     .y.y.y.
@@ -1004,6 +1029,7 @@ def frames() -> dict[str, dict]:
         add(f"land_{seat}", land_tile(seat))
         add(f"land_built_{seat}", land_tile(seat, with_emblem=False))
         add(f"hacienda_{seat}", hacienda(seat))
+        add(f"hacienda_small_{seat}", small_hacienda(seat))
         add(f"emblem_{seat}", emblem(seat, 11))
         for animal in ANIMALS:
             add(f"animal_{animal}_{seat}", animal_token(animal, seat))
@@ -1090,7 +1116,7 @@ def preview_sheet(table: dict[str, dict]) -> Image:
 
 
 # Where the board puts a piece's anchor, from the hex centre (map pixels).
-PIECE_OFFSETS = {"hacienda": (0, -6), "chip": (7, 6)}
+PIECE_OFFSETS = {"hacienda": (0, -6), "hacienda_small": (8, 8), "chip": (7, 6)}
 
 
 def preview_board(table: dict[str, dict]) -> Image:
@@ -1101,7 +1127,8 @@ def preview_board(table: dict[str, dict]) -> Image:
         land = f"land_{seat}"
         built = f"land_built_{seat}"
         stacks.append([[land], [land, "chip"], [built, f"hacienda_{seat}"],
-                       [built, f"hacienda_{seat}", "chip"]]
+                       [built, f"hacienda_{seat}", "chip"],
+                       [f"animal_horse_{seat}", f"hacienda_small_{seat}"]]
                       + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
     width = sum(len(group) * TILE + 8 for group in stacks)
     rows = []
@@ -1112,7 +1139,8 @@ def preview_board(table: dict[str, dict]) -> Image:
             for stack in group:
                 cell = draw_tile(space)
                 for name in stack:
-                    dx, dy = PIECE_OFFSETS.get(name.split("_")[0], (0, 0))
+                    kind = "hacienda_small" if "small" in name else name.split("_")[0]
+                    dx, dy = PIECE_OFFSETS.get(kind, (0, 0))
                     paste_centred(cell, table[name]["image"], dx, dy)
                 paste(row, cell, x, 2)
                 x += TILE

@@ -93,9 +93,10 @@ class Drop(Anim):
     """A piece falls onto its hex, lands with a little squash."""
 
     def __init__(self, frame: str, view, h: int, hides: tuple[int, int], duration: float,
-                 delay: float = 0.0, dy: float = 0.0):
+                 delay: float = 0.0, dy: float = 0.0, dx: float = 0.0):
         super().__init__(duration, delay)
         self.frame, self.view, self.h, self.hides, self.dy = frame, view, h, hides, dy
+        self.dx = dx
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         if not self.started:
@@ -110,7 +111,7 @@ class Drop(Anim):
         if 0.3 < p < 0.55:   # squash on the first landing
             sw, sh = sw + 2, sh - 2
         image = pygame.transform.scale(image, (sw, sh))
-        x, y = spot(self.view, self.h, 0, self.dy)
+        x, y = spot(self.view, self.h, self.dx, self.dy)
         surface.set_clip(self.view.area)
         surface.blit(image, (round(x - ax * sw / w), round(y - ay * sh / h - height)))
         surface.set_clip(None)
@@ -229,6 +230,7 @@ class Purse(Anim):
         super().__init__(duration, delay)
         self.pos, self.end, self.amount, self.area = pos, end, amount, area
         self.landings = sorted(landings)
+        self._sized: dict[tuple[str, int, int], pygame.Surface] = {}
 
     @property
     def count(self) -> int:
@@ -259,10 +261,14 @@ class Purse(Anim):
             return
         x, y, size = self.place()
         bulge = any(0 <= self.t - at < 0.08 for at in self.landings)
-        image = art.sprites.get("purse_full" if bulge else "purse")
+        name = "purse_full" if bulge else "purse"
+        image = art.sprites.get(name)
         scale = max(0.1, 2 * size)          # drawn double: 40 canvas pixels across
         w, h = max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))
-        surface.blit(pygame.transform.scale(image, (w, h)), (round(x - w / 2), round(y - h / 2)))
+        key = (name, w, h)
+        if key not in self._sized:
+            self._sized[key] = pygame.transform.scale(image, (w, h))
+        surface.blit(self._sized[key], (round(x - w / 2), round(y - h / 2)))
         if size >= 0.6 and self.count and self.progress < 1 - self.HOP:
             label = outlined(art.fonts.large, f"+{self.count}", GOLD)
             r = label.get_rect(midtop=(round(x), round(y + h / 2 - 2)))

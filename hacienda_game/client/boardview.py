@@ -42,6 +42,16 @@ ZOOMS = (1.0, 1.5, 2.0, 3.0)      # the closer looks beyond "fit" (scales, at le
 TINT_ALPHA = 130                  # how strongly an owned land tile shows its owner's colour
 
 
+def hacienda_spot(on_land: bool, colour: int) -> tuple[str, tuple[int, int]]:
+    """A hacienda's frame and where its anchor goes from the hex centre (map
+    pixels for 32-pixel hexes): large and raised on a land tile (whose emblem
+    it then carries); small in the lower right of an animal's token, so the
+    animal stays in sight."""
+    if on_land:
+        return f"hacienda_{colour}", (0, -6)
+    return f"hacienda_small_{colour}", (8, 8)
+
+
 def owner_tint(board: Board, rgb: tuple[int, int, int]) -> pygame.Surface:
     """The owner's colour, half see-through, over a land tile's whole face (drawn
     under the tile's ring and emblem, so the terrain, which decides chains, shows

@@ -16,6 +16,7 @@ from hacienda_game.client.scenes.play.parts import viewmodel as vm
 from hacienda_game.client.scenes.play.parts.board import BoardDrawing
 from hacienda_game.client.scenes.scoring import ScoringScene
 from hacienda_game.engine import new_game, observe
+from hacienda_game.engine.groups import LAND
 from hacienda_game.session.plan import GamePlan, SeatPlan
 
 
@@ -79,11 +80,13 @@ def test_a_scoring_moves_the_track_pieces_with_score_pops_over_them(driver):
 
 
 def test_a_hex_with_a_hacienda_shows_no_more_than_two_marks(driver):
-    """The hacienda carries the emblem, so its tile is the ring alone: the
-    hacienda and, at most, a harvest chip."""
+    """On a land tile the hacienda carries the emblem, so its tile is the ring
+    alone: the hacienda and, at most, a harvest chip.  On an animal's token it
+    is the small one, in the corner, and the animal stays in sight."""
     state = new_game("symmetric", 2, seed=3)
     rng = random.Random(3)
-    while not state.haciendas or not state.chips:
+    while not any(state.kind[h] == LAND for h in state.haciendas) or not any(
+            state.kind[h] != LAND for h in state.haciendas):
         state.apply(state.random_action(rng))
     obs = observe(state, 0)
     art = driver.app.art
@@ -91,8 +94,12 @@ def test_a_hex_with_a_hacienda_shows_no_more_than_two_marks(driver):
     model = vm.BoardModel(obs, 0, (0, 1), False, frozenset(), None, None, None, 0.0, False)
     wanted = BoardDrawing(view, art).wanted(model)
     for h in state.haciendas:
-        tile = wanted[(h, 0)][0]
-        assert tile.startswith("land_built_"), tile
+        tile, house = wanted[(h, 0)][0], wanted[(h, 1)][0]
+        if state.kind[h] == LAND:
+            assert tile.startswith("land_built_") and house.startswith("hacienda_"), tile
+            assert "small" not in house
+        else:
+            assert tile.startswith("animal_") and house.startswith("hacienda_small_"), house
     for (h, layer), (name, _pos) in wanted.items():
         if layer == 0 and name.startswith("land_") and h not in state.haciendas:
             assert not name.startswith("land_built_")

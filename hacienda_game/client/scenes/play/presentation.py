@@ -23,6 +23,7 @@ from ....maps import Board
 from ....maps.landmarks import middle_of, where
 from ...anim import Banner, CardFly, Drop, FrameAnim, Glow, Pop, payout
 from ...assets import GOLD, RED
+from ...boardview import hacienda_spot
 from ...sound import EVENT_CUES
 from ...track import piece_x, track_top
 from ...words import card_name, herd_paid, over_reason, scoring_name, stack_words
@@ -180,10 +181,12 @@ class Presenter:
         return self.lands
 
     # ------------------------------------------------------------ effects
-    def _drop(self, frame: str, cell, layer: int, f: float, dy: float = 0.0) -> int:
+    def _drop(self, frame: str, cell, layer: int, f: float,
+              offset: tuple[float, float] = (0.0, 0.0)) -> int:
         host = self.host
         h = host.layer.board.hex_of(cell)
-        host.anims.add(Drop(frame, host.view, h, (h, layer), 0.5 * f, self.delay, dy))
+        host.anims.add(Drop(frame, host.view, h, (h, layer), 0.5 * f, self.delay, offset[1],
+                            offset[0]))
         return h
 
     def tile(self, e: Event, _real: Event, f: float) -> None:
@@ -195,8 +198,11 @@ class Presenter:
         self._drop(self.host.piece(f"animal_{e.data['animal']}_{c}", c), e.data["cell"], 0, f)
 
     def hacienda(self, e: Event, _real: Event, f: float) -> None:
-        c = self.host.seat_plan(e.seat).colour
-        h = self._drop(self.host.piece(f"hacienda_{c}", c), e.data["cell"], 1, f, -6)
+        host = self.host
+        c = host.seat_plan(e.seat).colour
+        on_land = host.observation().kind[host.layer.board.hex_of(e.data["cell"])] == LAND
+        frame, offset = hacienda_spot(on_land, c)
+        h = self._drop(host.piece(frame, c), e.data["cell"], 1, f, offset)
         self.pop(f"-{e.data['price']}", h, RED)
 
     def water(self, e: Event, _real: Event, f: float) -> None:

@@ -19,7 +19,7 @@ import pygame
 from .....engine.components import ANIMALS
 from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ....assets import GOLD, INK, NIGHT, WHITE
-from ....boardview import draw_hex_cursor, draw_illegal, owner_tint
+from ....boardview import draw_hex_cursor, draw_illegal, hacienda_spot, owner_tint
 from ....patterns import piece_name
 from . import recent
 from .commands import ClickHex
@@ -82,7 +82,8 @@ class BoardDrawing:
             cx, cy = centres[h]
             if obs.owner[h] >= 0:
                 c = colours[obs.owner[h]]
-                out[(h, 1)] = (piece(f"hacienda_{c}", c), (round(cx), round(cy - 6 * k)))
+                frame, (dx, dy) = hacienda_spot(obs.kind[h] == LAND, c)
+                out[(h, 1)] = (piece(frame, c), (round(cx + dx * k), round(cy + dy * k)))
         for h in obs.chips:
             cx, cy = centres[h]
             out[(h, 2)] = ("chip", (round(cx + 7 * k), round(cy + 6 * k)))
