@@ -1,9 +1,13 @@
-"""A scoring screen holds the game: while its table is up, no seat plays behind it."""
+"""A scoring screen holds the game: while its table is up, no seat plays behind it
+(the human's move brings the scoring with an AI seat next, or an AI's own move
+brings it)."""
 
 from __future__ import annotations
 
 import random
 import time
+
+import pytest
 
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.scoring import ScoringScene
@@ -11,48 +15,34 @@ from hacienda_game.engine import new_game
 from hacienda_game.session.plan import GamePlan, SeatPlan
 
 
-def test_ai_seats_wait_while_the_scoring_table_is_up(driver):
-    plan = GamePlan("symmetric", [SeatPlan("Ana", colour=0, kind="easy"),
-                                  SeatPlan("Bo", colour=1)], 4)
+def before_a_scoring(plan: GamePlan, ai_next: bool):
+    """A game up to the move that brings the first scoring (with an AI seat to
+    play after it, if asked), and that move."""
     state = new_game("symmetric", players=2, seed=4)
     rng = random.Random(9)
-    while True:             # up to the move that brings a scoring, with the AI next
+    while True:
         action = state.random_action(rng)
         trial = state.clone()
         if any(e.kind == "scoring" for e in trial.apply(action)) and not trial.is_over() \
-                and plan.seats[trial.current].kind != "human":
-            break
+                and (not ai_next or plan.seats[trial.current].kind != "human"):
+            return state, action
         state.apply(action)
+
+
+@pytest.mark.parametrize("second", ["human", "easy"])
+def test_no_seat_plays_while_the_scoring_table_is_up(driver, second):
+    plan = GamePlan("symmetric", [SeatPlan("Ana", colour=0, kind="easy"),
+                                  SeatPlan("Bo", colour=1, kind=second)], 4)
+    state, action = before_a_scoring(plan, ai_next=second == "human")
     play = PlayScene(plan, state=state)
     driver.app.reset(play)
     driver.frames(2)
-    play.layer.perform(action)
-    assert driver.wait_until(lambda: isinstance(driver.top, ScoringScene), 30)
-    played = len(play.layer.view(1).history)
-    end = time.monotonic() + 3
-    while time.monotonic() < end:       # the AI has time to think and would play
-        driver.frames(1)
-        assert isinstance(driver.top, ScoringScene)
-    assert len(play.layer.view(1).history) == played
-
-
-def test_an_ai_move_that_brings_a_scoring_waits_for_its_table(driver):
-    plan = GamePlan("symmetric", [SeatPlan("Ana", colour=0, kind="easy"),
-                                  SeatPlan("Bo", colour=1, kind="easy")], 4)
-    state = new_game("symmetric", players=2, seed=4)
-    rng = random.Random(9)
-    while True:             # up to the turn that brings a scoring
-        action = state.random_action(rng)
-        trial = state.clone()
-        if any(e.kind == "scoring" for e in trial.apply(action)):
-            break
-        state.apply(action)
-    play = PlayScene(plan, state=state)
-    driver.app.reset(play)
+    if second == "human":
+        play.layer.perform(action)          # Bo's move brings it; Ana (AI) is next
     assert driver.wait_until(lambda: isinstance(driver.top, ScoringScene), 60)
     played = len(play.layer.view(1).history)
     end = time.monotonic() + 3
-    while time.monotonic() < end:       # the AI has time to think and would play
+    while time.monotonic() < end:           # the AI has time to think and would play
         driver.frames(1)
         assert isinstance(driver.top, ScoringScene)
     assert len(play.layer.view(1).history) == played

@@ -61,6 +61,9 @@ class CelebrationScene(Scene):
     def resize(self) -> None:
         self.lay_out()
 
+    def language_changed(self) -> None:
+        self.lay_out()
+
     def close(self) -> None:
         if self.closed:
             return
