@@ -29,10 +29,9 @@ def number_step(width: int, top: int, font) -> int:
 def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
                shown: list[int], projected: list[int], colours: list[int]) -> None:
     """The track in ``rect``: the label, a tick every 5 points, a numbered plate
-    every 10 (or 20, 50 when narrow), the projected bars and the pieces (stacked
-    side by side where they meet)."""
-    font = art.fonts.body
-    small = art.fonts.small
+    every 10 (or 20, 50 when narrow; in the reading face), the projected bars
+    and the pieces (stacked side by side where they meet)."""
+    font = art.fonts.body        # the numbers too: text read from the couch
     top = track_top(list(shown) + list(projected))
     x0 = rect.x + 18 + font.width(label)
     width = rect.right - 14 - x0
@@ -43,15 +42,16 @@ def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
         x = x0 + width * v // top
         tall = 4 if v % 10 == 0 else 2
         pygame.draw.line(surface, GREY, (x, y - tall), (x, y + tall))
-    step = number_step(width, top, small)
+    step = number_step(width, top, font)
     for v in range(0, top + 1, step):
         x = x0 + width * v // top
         text = str(v)
-        plate = pygame.Rect(0, 0, small.width(text) + 4, small.line_height + 2)
+        plate = pygame.Rect(0, 0, font.width(text) + 4, min(rect.h - 2, font.line_height + 2))
         plate.center = (x, y)
         pygame.draw.rect(surface, INK, plate)
         pygame.draw.rect(surface, DIM, plate, 1)
-        small.draw(surface, text, (plate.x + 2, plate.y + 1), GREY, shadow=None)
+        font.draw(surface, text, (plate.x + 2, plate.centery - font.line_height // 2), GREY,
+                  shadow=None)
     for seat, value in enumerate(projected):
         x = x0 + width * min(value, top) // top
         pygame.draw.rect(surface, art.seat_colour(colours[seat]), (x - 1, y - 9, 3, 18))

@@ -164,7 +164,7 @@ def test_the_points_track_is_numbered_and_pieces_stand_at_their_points(art):
     draw_track(surface, art, rect, "Points", [0, 23], [5, 30], [0, 1])
     top = track_top([0, 23, 5, 30])
     assert top == 60
-    step = number_step(640 - 40, top, art.fonts.small)
+    step = number_step(640 - 40, top, art.fonts.body)
     assert step == 10                                    # a number every 10 points
     font = art.fonts.body
     for v in range(0, top + 1, step):                    # a numbered plate on the line
@@ -173,7 +173,7 @@ def test_the_points_track_is_numbered_and_pieces_stand_at_their_points(art):
             plate = {tuple(surface.get_at((x + dx, rect.centery + dy))[:3])
                      for dx in range(-5, 6) for dy in range(-3, 4)}
             assert INK in plate and GREY in plate, v
-    narrow = number_step(120, 200, art.fonts.small)
+    narrow = number_step(120, 200, art.fonts.body)
     assert narrow in (20, 50, 100)                       # fewer numbers where they crowd
 
 
