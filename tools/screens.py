@@ -173,6 +173,17 @@ def shot_payout(app, seed):
     settle(app, 36)                   # coins dropping into the purse, the count going up
 
 
+def shot_last_moves(app, seed):
+    """A turn begins: the other seats' moves since its player's last action
+    are marked on the board in their colours."""
+    count = iter(range(10 ** 6))
+    game = play_to(app, 400, seed, until=lambda events: next(count) >= 40 and any(
+        e.kind == "turn_ended" for e in events))
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+
+
 def shot_privacy(app, seed):
     game = play_to(app, 20, seed, plan=humans(3, seed, open_hands=False))
     end = next((a for a in game.layer.legal() if a.kind == "end"), None)
