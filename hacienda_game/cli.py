@@ -4,6 +4,7 @@
     hacienda --windowed --map NAME    in a window, straight to setup on a map
     hacienda --lang de                in German (en, de, es; default: settings, then system)
     hacienda --replay FILE            watch a finished game's record
+    hacienda --tutorial               learn to play: a guided first game
     hacienda --autoplay --seats random,random,random --seed 7 --headless \\
              --max-frames 20000 --screenshot end.png --frame-log frames.json
 """
@@ -39,6 +40,12 @@ def parser() -> argparse.ArgumentParser:
                     help="start on this map (built-in name or .tmx path)")
     ap.add_argument("--autoplay", action="store_true",
                     help="every seat an AI, no menus: watch (or benchmark) a whole game")
+    ap.add_argument("--tutorial", action="store_true",
+                    help="learn to play: a guided first game (with --autoplay: shown by a"
+                    " demonstrator in your seat)")
+    ap.add_argument("--autoplay-input", choices=("mouse", "pad"), default="mouse",
+                    help="with --tutorial --autoplay: the demonstrator plays with the mouse"
+                    " or a pad's buttons")
     ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
                     help="AI level per seat for --autoplay, 2-5 seats (default random x4)")
     ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
@@ -104,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
                       max_frames=args.max_frames,
                       screenshot=args.screenshot, frame_log=args.frame_log,
                       language=args.lang, replay=args.replay,
-                      join=tuple(args.join) if args.join else None)
+                      join=tuple(args.join) if args.join else None,
+                      tutorial=args.tutorial, autoplay_input=args.autoplay_input)
     if not (options.headless or options.autoplay) and not has_screen():
         print(NO_SCREEN.format(why=" (no display was found)"), file=sys.stderr)
         return 2
@@ -122,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"hacienda: {exc}" + (f" (details in {path})" if path else ""), file=sys.stderr)
         return 1
+    if options.autoplay and options.tutorial:
+        return _report_tutorial(code)
     if options.autoplay:
         _report(options)
     return code
@@ -255,6 +265,21 @@ def has_screen() -> bool:
         os.close(saved)
         pygame.display.quit()
     return driver not in ("offscreen", "dummy", "evdev")
+
+
+def _report_tutorial(code: int) -> int:
+    from .client import app as app_module
+
+    result = app_module.LAST_RESULT or {}
+    done, total = result.get("tutorial_steps"), result.get("tutorial_total")
+    if done is None:
+        print("hacienda: the tutorial stopped before its game ended")
+        return code or 1
+    if done < total:
+        print(f"tutorial stopped: {done} of {total} steps")
+        return code or 1
+    print(f"tutorial complete: {done} steps")
+    return code
 
 
 def _report(options) -> None:

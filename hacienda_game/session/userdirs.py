@@ -34,6 +34,8 @@ def _dir(kind: str) -> Path:
                  "saves": lambda app: os.path.join(platformdirs.user_data_dir(app), "saves"),
                  "replays": lambda app: os.path.join(platformdirs.user_data_dir(app),
                                                      "replays"),
+                 "tutorial": lambda app: os.path.join(platformdirs.user_data_dir(app),
+                                                      "tutorial"),
                  }[kind](APP))
 
 
@@ -50,6 +52,11 @@ def saves_dir() -> Path:
 def replays_dir() -> Path:
     """The folder where every finished game's record is kept."""
     return _dir("replays")
+
+
+def tutorial_dir() -> Path:
+    """The folder of the guided first game left unfinished (kept apart from saves)."""
+    return _dir("tutorial")
 
 
 def config_dir() -> Path:
@@ -100,6 +107,7 @@ class Settings:
     pixel_perfect: bool = False     # whole-number scaling only, with borders
     text_size: str = "normal"       # the text players read during play: normal or large
     ask_end_turn: bool = True       # ask before ending a turn with actions left
+    tutorial_done: bool = False     # the guided first game was played to its end once
     refused: list[str] = field(default_factory=list, repr=False, compare=False)
     # The file could not be used as it was: kept aside before anything new is
     # written over it, and the player told once (``notice``) what and where.

@@ -18,6 +18,10 @@ def first_scene(app: App) -> Scene:
         from .join import JoinScene
 
         return JoinScene(opts.join[0], opts.join[1], go=True)
+    if opts.tutorial:
+        from ..tutorial.scene import tutorial_scene
+
+        return tutorial_scene(demonstrate=opts.autoplay_input if opts.autoplay else None)
     if opts.autoplay:
         from .play import autoplay_scene
 

@@ -1,0 +1,264 @@
+"""The demonstrator: a player in the learner's seat who plays the whole
+tutorial through posted input events only (the mouse, or the keys a pad's
+buttons send), as a learner would: each frame it looks at the screen's state
+and gives one input.  It picks the move the step asks for (the lit hex when
+it is still free), else any move that does the step, else the free play's
+move (an animal card from the deck), else ends the turn."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import Action, observe
+from ...maps.board import parse_cell
+from ..scenes.play.selection import marked_hexes, water_cells
+from .director import TESTS
+from .steps import LEARNER
+
+PACE = 2          # frames between two inputs (the screen takes each in)
+STUCK = 120       # inputs for one move before it is given up (then the turn ends)
+
+
+class Demonstrator:
+    def __init__(self, scene, device: str = "mouse"):
+        if device not in ("mouse", "pad"):
+            raise ValueError(f"the demonstrator plays with mouse or pad, not {device!r}")
+        self.scene, self.device = scene, device
+        self.wait = 0
+        self.move: Action | None = None
+        self.moved_at = -1               # the history length the move was chosen at
+        self.tries = 0
+
+    # ------------------------------------------------------------ choosing
+    def choose(self) -> Action | None:
+        scene = self.scene
+        layer = scene.layer
+        legal = layer.legal()
+        step = scene.director.current
+        state = layer.game
+        if step is not None and step.learner and step.done in TESTS:
+            test = TESTS[step.done]
+            wanted = [parse_cell(stage[1]) for stage in step.light if stage[0] == "hex"]
+            # The lit hex first; a water tile of two hexes (it has a turn to show).
+            ranked = sorted(legal, key=lambda a: (0 if a.cells and a.cells[0] in wanted
+                                                  else 1, len(a.cells) != 2))
+            for action in ranked:
+                if action.kind == "end" or (action.verb == "buy" and action.item in
+                                            ("land", "animal") and not action.card):
+                    continue
+                trial = state.clone()
+                events = trial.apply(action)
+                if test(events, observe(trial, LEARNER)):
+                    return action
+        # Free play: run the animal stacks down (then the scorings come).
+        blind = layer.buy_card("animal", None)
+        if blind is not None and state.seats[LEARNER].money >= 6:
+            return blind
+        return layer.end_turn()
+
+    # -------------------------------------------------------------- input
+    def tick(self) -> None:
+        scene = self.scene
+        app = scene.app
+        if self.wait > 0:
+            self.wait -= 1
+            return
+        top = app.top
+        if top is not scene:
+            self.overlay(top)
+            return
+        if not scene.human_turn or scene.pending or scene.future is not None:
+            return
+        history = len(scene.layer.game.history)
+        if self.move is None or self.moved_at != history:
+            self.move, self.moved_at, self.tries = self.choose(), history, 0
+        if self.move is None:
+            return
+        self.tries += 1
+        if self.tries > STUCK:                    # should not happen: say so, end the turn
+            print(f"demonstrator: gave up on {self.move}")
+            self.move = scene.layer.end_turn()
+            self.tries = 0
+        self.wait = PACE
+        if self.device == "mouse":
+            self.mouse_step(self.move)
+        else:
+            self.pad_step(self.move)
+
+    def overlay(self, top) -> None:
+        """Something over the play screen: the buy list (pad), a question, a message."""
+        from ..scenes.padmenus import BuyMenu
+
+        self.wait = PACE
+        if isinstance(top, BuyMenu) and self.move is not None:
+            goal = self.buy_index(top)
+            if goal is None:
+                self.key(pygame.K_ESCAPE)
+            elif top.focus.index != goal:
+                self.key(pygame.K_DOWN if top.focus.index < goal else pygame.K_UP)
+            else:
+                self.key(pygame.K_RETURN)
+        elif type(top).__name__ in ("Confirm", "Message"):
+            self.key(pygame.K_RETURN)
+
+    def buy_index(self, menu) -> int | None:
+        move = self.move
+        slots = self.scene.market_slots
+        if move.verb == "buy" and move.item in ("land", "animal"):
+            for i, (_rect, item, card) in enumerate(slots):
+                if item == move.item and (card or None) == (move.card or None):
+                    return i
+        if move.kind == "buy hacienda":
+            return len(slots)
+        if move.kind == "buy water":
+            return len(slots) + 1
+        return None
+
+    # ------------------------------------------------------------- mouse
+    def mouse_step(self, move: Action) -> None:
+        scene = self.scene
+        sel = scene.selection
+        if move.kind == "end":
+            self.click(scene.b_end.rect.center)
+        elif move.verb == "buy" and move.item in ("land", "animal"):
+            self.click(self.market_rect(move).center)
+        elif move.verb == "play":
+            if sel is None or sel.kind != "play" or sel.card != move.card:
+                self.click(self.hand_rect(move.card).center)
+            else:
+                self.click(self.hex_centre(move.cells[0]))
+        elif move.kind == "buy hacienda":
+            if sel is None or sel.kind != "hacienda":
+                self.click(scene.b_hacienda.rect.center)
+            else:
+                self.click(self.hex_centre(move.cells[0]))
+        elif move.kind == "harvest":
+            if sel is None or not sel.kind.startswith("harvest"):
+                self.click(scene.b_harvest.rect.center)
+            elif sel.kind == "harvest_from":
+                self.click(self.hex_centre(move.source))
+            else:
+                self.click(self.hex_centre(move.cells[0]))
+        elif move.kind == "buy water":
+            size = len(move.cells)
+            anchor = self.water_anchor(move)
+            if sel is None or sel.kind != "water":
+                self.click(scene.b_water.rect.center)
+            elif sel.size != size:
+                self.click(scene.b_sizes[size - 1].rect.center)
+            elif anchor is None:
+                self.click(self.hex_centre(move.cells[0]), button=3)    # turn it
+            else:
+                self.click(scene.view.centres[anchor])
+
+    def water_anchor(self, move: Action) -> int | None:
+        """The hex to click for the tile as it is turned now (None: turn it)."""
+        scene = self.scene
+        sel = scene.selection
+        if sel is None or sel.kind != "water" or sel.size != len(move.cells):
+            return None
+        want = tuple(sorted(move.cells))
+        for h in marked_hexes(scene.layer, sel):
+            cells = water_cells(scene.layer, sel, h)
+            if cells is not None and tuple(sorted(cells)) == want:
+                return h
+        return None
+
+    def market_rect(self, move: Action) -> pygame.Rect:
+        for rect, item, card in self.scene.market_slots:
+            if item == move.item and (card or None) == (move.card or None):
+                return rect
+        raise LookupError(f"no market slot for {move}")
+
+    def hand_rect(self, card: str) -> pygame.Rect:
+        for rect, _item, name in self.scene.hand_slots:
+            if name == card:
+                return rect
+        raise LookupError(f"no {card} card in the hand")
+
+    def hex_centre(self, cell) -> tuple[int, int]:
+        scene = self.scene
+        return scene.view.centres[scene.layer.board.hex_of(cell)]
+
+    def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
+        view = self.scene.app.view
+        x, y, w, h = view.dest
+        cw, ch = view.canvas
+        return (x + int((pos[0] + 0.5) * w / cw), y + int((pos[1] + 0.5) * h / ch))
+
+    def click(self, pos: tuple[float, float], button: int = 1) -> None:
+        at = self.window_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=button))
+
+    # --------------------------------------------------------------- pad
+    def key(self, key: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="",
+                                             scancode=0))
+
+    def pad_step(self, move: Action) -> None:
+        """The pad's buttons (as their keys send them): shoulders cycle the
+        cards (Q/W), the triggers the actions (A/S), B opens the buy list, the
+        D-pad moves the hex cursor, A (Enter) places, R turns, Y (E) ends."""
+        scene = self.scene
+        sel = scene.selection
+        if move.kind == "end":
+            self.key(pygame.K_e)
+        elif move.verb == "buy" and move.item in ("land", "animal"):
+            self.key(pygame.K_b)
+        elif move.verb == "play":
+            if sel is None or sel.kind != "play" or sel.card != move.card:
+                self.key(pygame.K_w)
+            else:
+                self.cursor_to(scene.layer.board.hex_of(move.cells[0]))
+        elif move.kind == "buy hacienda":
+            if sel is None or sel.kind != "hacienda":
+                self.key(pygame.K_b)
+            else:
+                self.cursor_to(scene.layer.board.hex_of(move.cells[0]))
+        elif move.kind == "harvest":
+            if sel is None or not sel.kind.startswith("harvest"):
+                self.key(pygame.K_s)
+            elif sel.kind == "harvest_from":
+                self.cursor_to(scene.layer.board.hex_of(move.source))
+            else:
+                self.cursor_to(scene.layer.board.hex_of(move.cells[0]))
+        elif move.kind == "buy water":
+            if sel is None or sel.kind != "water":
+                self.key(pygame.K_b)
+                return
+            if sel.size != len(move.cells):
+                # The list's water is the smallest tile that fits: play that one.
+                self.move = self.any_water(sel)
+                if self.move is None:
+                    self.key(pygame.K_ESCAPE)
+                    return
+            anchor = self.water_anchor(self.move)
+            if anchor is None:
+                self.key(pygame.K_r)
+            else:
+                self.cursor_to(anchor)
+
+    def any_water(self, sel) -> Action | None:
+        return next(iter(sel.targets.values()), None)
+
+    def cursor_to(self, goal: int) -> None:
+        scene = self.scene
+        cursor = scene.cursor
+        if cursor is None or cursor.hex is None or not scene.cursor_shown:
+            self.key(pygame.K_RIGHT)           # the first press shows the cursor
+            return
+        if cursor.hex == goal:
+            self.key(pygame.K_RETURN)
+            return
+        (x0, y0), (x1, y1) = scene.view.map_centres[cursor.hex], scene.view.map_centres[goal]
+        dx, dy = x1 - x0, y1 - y0
+        # Alternate the axis now and then: the cursor keeps to legal hexes.
+        if (abs(dx) >= abs(dy)) != (self.tries % 7 == 6):
+            self.key(pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+        else:
+            self.key(pygame.K_DOWN if dy > 0 else pygame.K_UP)

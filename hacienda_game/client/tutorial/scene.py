@@ -1,0 +1,207 @@
+"""The guided first game: a real game on a prepared deal (a scenario), the
+learner against a gentle AI, with the director's coach over the play
+screen's parts.  The play screen is composed, not changed: this scene hears
+its events (``on_events``) and draws the coach over it."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from ...engine import GameState, load_scenario, observe
+from ...engine.undo import UndoLimit
+from ...i18n import _
+from ...session.plan import GamePlan, SeatPlan
+from ...session.saves import SaveError, load_game, save_game
+from ...session.userdirs import tutorial_dir
+from ..scenes.play import PlayScene
+from ..scenes.play.selection import marked_hexes
+from . import coach
+from .director import Director
+from .steps import AI_LEVEL, AI_MOVE, FINISHED, LEARNER, SCENARIO, STEPS
+
+SLOT = "tutorial"
+AI_NAME = "Rosa"
+AI_SEED = 2609          # the gentle AI plays the same game every time
+
+
+def scenario_path() -> Path:
+    return Path(__file__).with_name(SCENARIO)
+
+
+def tutorial_plan() -> GamePlan:
+    seats = [SeatPlan(_("You"), "human", 0), SeatPlan(AI_NAME, AI_LEVEL, 1)]
+    return GamePlan("symmetric", seats, 2609, [], open_hands=False, ai_seed=AI_SEED)
+
+
+def saved_path() -> Path:
+    return tutorial_dir() / f"{SLOT}.json"
+
+
+def saved_tutorial():
+    """The tutorial left unfinished (a SavedGame), or None (none, finished or unreadable)."""
+    path = saved_path()
+    if not path.is_file():
+        return None
+    try:
+        saved = load_game(path)
+    except SaveError:
+        return None
+    return None if saved.state.is_over() else saved
+
+
+def forget_saved() -> None:
+    with contextlib.suppress(OSError):
+        saved_path().unlink()
+
+
+def tutorial_scene(demonstrate: str | None = None, fresh: bool = False) -> TutorialScene:
+    """The tutorial where it was left (unless ``fresh``), else from its start."""
+    saved = None if fresh or demonstrate else saved_tutorial()
+    if saved is not None:
+        return TutorialScene(saved.plan, saved.state, saved.limit)
+    return TutorialScene(tutorial_plan(), load_scenario(scenario_path()), None,
+                         demonstrate=demonstrate)
+
+
+class TutorialScene(PlayScene):
+    def __init__(self, plan: GamePlan, state: GameState, limit: UndoLimit | None,
+                 demonstrate: str | None = None):
+        super().__init__(plan, state=state, limit=limit)
+        self.director = Director(STEPS)
+        self.demonstrate = demonstrate
+        self.demonstrator = None
+        self.keeps = demonstrate is None      # the learner's progress is kept; a demo's not
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.keeper.keep = False              # the tutorial keeps its own file, not the autosave
+        if self.start_state is not None and self.start_state.history:
+            self.director.replay(replayed(self.start_state))
+        if self.demonstrate:
+            from .demonstrator import Demonstrator
+
+            self.demonstrator = Demonstrator(self, self.demonstrate)
+            app.settings.ask_end_turn = False
+
+    # ------------------------------------------------------------ hearing
+    def on_events(self, action, events) -> None:
+        super().on_events(action, events)
+        self.director.observe(events, self.layer.view(LEARNER))
+        if self.keeps and not self.layer.is_over():
+            try:
+                save_game(self.layer.game, self.plan, _("Tutorial"), tutorial_dir(), SLOT)
+            except SaveError as e:
+                self.warn(str(e))
+
+    def _after_turn(self, events) -> None:
+        super()._after_turn(events)
+        if self.demonstrator is not None:
+            for scene in self.pending:       # the scoring tables close by themselves
+                if hasattr(scene, "autoplay"):
+                    scene.autoplay = True
+
+    def after_final(self) -> None:
+        count, total = self.director.count, len(self.director.steps)
+        result = dict(self.app.result or {})
+        result.update(tutorial_steps=count, tutorial_total=total)
+        self.app.result = result
+        if self.demonstrator is not None:
+            self.app.quit(0 if self.director.finished else 1)
+            return
+        forget_saved()
+        self.app.settings.tutorial_done = True
+        with contextlib.suppress(OSError):
+            self.app.settings.save()
+        from ..scenes.menu import MenuScene
+
+        self.app.reset(MenuScene())
+
+    # ------------------------------------------------------------ playing
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.demonstrator is not None:
+            self.demonstrator.tick()
+
+    # --------------------------------------------------------------- draw
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        coach.draw(surface, self.app.art, self.layout.board, self.coach_model(), self.app.time)
+
+    def coach_model(self) -> coach.CoachModel:
+        d = self.director
+        step = d.current
+        total = len(d.steps)
+        if d.over or step is None:
+            return coach.CoachModel(_(FINISHED), "", d.note, "trophy", 0, total)
+        if not self.human_turn and step.learner:
+            last = next((text for text, who in reversed(self.entries) if who == 1 - LEARNER),
+                        None)
+            from ..scenes.overlays import worded
+
+            ask = _(AI_MOVE).format(move=worded(last)) if last else _(STEPS[4].ask)
+            return coach.CoachModel(ask, _(STEPS[4].why), d.note, "icon_ai", 0, total)
+        rects, hexes = self.lit(step)
+        return coach.CoachModel(_(step.ask), _(step.why), d.note, step.picture,
+                                d.steps.index(step) + 1, total, tuple(rects), tuple(hexes),
+                                self.hex_radius())
+
+    def hex_radius(self) -> int:
+        centres = self.view.centres
+        board = self.layer.board
+        a = 0
+        b = board.adjacent[a][0]
+        (x0, y0), (x1, y1) = centres[a], centres[b]
+        return max(6, int(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 * 0.55))
+
+    def lit(self, step) -> tuple[list, list]:
+        """Only the step's target: the card or button first, then (once it is
+        chosen) its hex, if it is still a place it may go."""
+        if not self.human_turn or not step.light:
+            return [], []
+        stages = step.light
+        first = stages[0]
+        if len(stages) > 1 and self.chose(first):
+            kind, *what = stages[1]
+            if kind == "hex":
+                h = self.layer.board.hex_of(tuple(int(v) for v in what[0].split(",")))
+                if h in marked_hexes(self.layer, self.selection):
+                    return [], [self.view.centres[h]]
+            return [], []
+        rect = self.stage_rect(first)
+        return ([tuple(rect)] if rect is not None else []), []
+
+    def chose(self, stage: tuple[str, ...]) -> bool:
+        sel = self.selection
+        if sel is None:
+            return False
+        if stage[0] == "hand":
+            return sel.kind == "play" and sel.card == stage[1]
+        if stage[0] == "button":
+            return sel.kind.startswith(stage[1])
+        return False
+
+    def stage_rect(self, stage: tuple[str, ...]):
+        kind = stage[0]
+        if kind == "market":
+            for rect, item, card in self.market_slots:
+                if item == stage[1] and (card or "") == stage[2]:
+                    return rect
+        elif kind == "hand":
+            for rect, _item, card in self.hand_slots:
+                if card == stage[1]:
+                    return rect
+        elif kind == "button":
+            return {"end": self.b_end, "harvest": self.b_harvest, "hacienda": self.b_hacienda,
+                    "water": self.b_water}[stage[1]].rect
+        return None
+
+
+def replayed(state: GameState):
+    """The game so far, action by action: its events and the learner's view after each."""
+    from ...engine.record import initial_state, make_record
+
+    game = initial_state(make_record(state), state.board)
+    for action in state.history:
+        events = game.apply(action)
+        yield events, observe(game, LEARNER)

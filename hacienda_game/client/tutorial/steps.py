@@ -1,0 +1,96 @@
+"""The guided first game as data: each step asks for one thing, says why in
+one sentence, names what to light (a stage per choice: the card, then the
+hex) and when it is done (a test on an event or on the learner's view, read
+by ``director``).  The texts are marked here and worded where shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...i18n import N_
+
+SCENARIO = "first_game.json"     # the prepared deal, beside this module
+LEARNER = 0                      # the seat the learner plays (the other is a gentle AI)
+AI_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    ask: str                     # what to do now (one thing)
+    why: str                     # why, in one sentence
+    done: str                    # a test in director.TESTS
+    light: tuple[tuple[str, ...], ...] = ()   # stages: ("hand", card), ("hex", "X,Y"), ...
+    picture: str | None = None   # a sprite beside the words
+    learner: bool = True         # the learner acts (False: watch the table)
+    any_order: bool = True       # may be done before the steps ahead of it
+
+
+STEPS: tuple[Step, ...] = (
+    Step("buy_card", N_("Buy the forest card on the display: click it."),
+         N_("Land cards put your tiles on the board; a face-up card costs 3 pesos."),
+         "bought_land", (("market", "land", "forest"),), "card_land_forest"),
+    Step("terrain", N_("Play your forest card on the lit forest hex."),
+         N_("A terrain card goes on any free hex of its own terrain."),
+         "terrain_tile", (("hand", "forest"), ("hex", "4,3")), "card_land_forest"),
+    Step("pampas", N_("Play your pampas card next to your forest tile."),
+         N_("Pampas is open grass: a pampas card must touch a land tile of yours."),
+         "pampas_tile", (("hand", "pampas"), ("hex", "5,3")), "card_land_pampas"),
+    Step("end_turn", N_("Three actions used: end your turn."),
+         N_("Each turn has three actions; then the other player moves."),
+         "learner_ended", (("button", "end"),), "icon_actions", any_order=False),
+    Step("watch", N_("Watch Rosa play, one move at a time."),
+         N_("Every move she makes is written in the log on the right."),
+         "ai_ended", (), "icon_ai", learner=False, any_order=False),
+    Step("herd", N_("Start a herd: play a pig next to your land."),
+         N_("Animals go on free pampas touching your land or your herd of that animal."),
+         "animal_token", (("hand", "pig"), ("hex", "6,3")), "card_animal_pig"),
+    Step("market", N_("Grow the herd onto the lit hex beside the market."),
+         N_("A herd reaching a market side is paid its size plus the land it touches."),
+         "market_paid", (("hand", "pig"), ("hex", "7,2")), "icon_market"),
+    Step("chain", N_("Play your mountain card to make a chain of three."),
+         N_("At each scoring a chain of 3 or more tiles is worth 2 points a tile."),
+         "chain_of_three", (("hand", "mountain"), ("hex", "5,2")), "icon_chain"),
+    Step("end_turn_2", N_("End your turn."),
+         N_("Your pesos and points are on your row at the top right."),
+         "learner_ended", (("button", "end"),), "icon_actions", any_order=False),
+    Step("watch_2", N_("Rosa plays again: watch her moves."),
+         N_("A gentle player leaves you room to learn."),
+         "ai_ended", (), "icon_ai", learner=False, any_order=False),
+    Step("harvest", N_("Harvest your chain: click Harvest, then your chain."),
+         N_("A harvest pays 3 pesos a tile, once per chain, and marks it with a chip."),
+         "harvested", (("button", "harvest"), ("hex", "4,3")), "chip"),
+    Step("hacienda", N_("Buy a hacienda and build it on your chain."),
+         N_("A hacienda scores 1 point per tile of its chain or herd at each scoring."),
+         "hacienda_built", (("button", "hacienda"), ("hex", "5,3")), "icon_hacienda"),
+    Step("water", N_("Buy a water tile, turn it (R or right click) and place it."),
+         N_("Each of your tiles and animals touching water scores 1 point."),
+         "water_placed", (("button", "water"),), "icon_water"),
+    Step("end_turn_3", N_("End your turn."),
+         N_("Now play on: the game runs until both animal stacks are used up."),
+         "learner_ended", (("button", "end"),), "icon_actions", any_order=False),
+    Step("stack", N_("Buy animal cards until the first animal stack runs out."),
+         N_("When it does, the round is finished and the intermediate scoring comes."),
+         "stack_switched", (("market", "animal", ""),), "card_back_animal", any_order=False),
+    Step("scoring", N_("Play to the round's end: the intermediate scoring comes."),
+         N_("It counts markets, chains of 3 or more, haciendas, water, then pesos."),
+         "intermediate", (("button", "end"),), "icon_score", any_order=False),
+    Step("final", N_("Use up the second stack: the final scoring ends the game."),
+         N_("The most points wins; on a tie, the most pesos."),
+         "game_over", (("market", "animal", ""),), "trophy", any_order=False),
+)
+
+# Said when the learner did something else than the step asked: it counts.
+OTHER_MOVES: dict[str, str] = {
+    "card_bought": N_("That works too: the card is in your hand for a later action."),
+    "tile_placed": N_("That works too: every land tile can grow a chain."),
+    "animal_placed": N_("That works too: that token grows your herds."),
+    "market_paid": N_("That works too: a market paid you."),
+    "hacienda_placed": N_("That works too: the hacienda scores at every scoring."),
+    "water_placed": N_("That works too: water scores the pieces around it."),
+    "harvest": N_("That works too: the harvest paid you."),
+}
+DONE = N_("Well done.")
+PAID = N_("Paid: {herd} animals + {land} land = {amount} pesos.")
+AI_MOVE = N_("Rosa's move: {move}")
+FINISHED = N_("You have played a whole game of Hacienda!")
