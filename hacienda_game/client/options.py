@@ -23,5 +23,5 @@ class Options:
     language: str | None = None   # --lang: overrides the settings and the system's locale
     screen: tuple[int, int] | None = None   # the window's size (tools: draw as on that screen)
     join: tuple[str, str] | None = None   # --join HOST:PORT CODE: straight into that game
-    tutorial: bool = False        # --tutorial: the guided first game (with --autoplay: demonstrated)
+    tutorial: bool = False        # --tutorial: the guided first game (--autoplay: shown)
     autoplay_input: str = "mouse"   # the demonstrator's input: mouse or pad

@@ -46,10 +46,20 @@ class MenuScene(Scene):
                  (N_("Join game"), self.join_game),
                  (N_("Replays"), self.replays), (N_("Maps"), self.maps), (N_("Rules"), self.help),
                  (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
+        # The guided first game: first until it has been played to its end once,
+        # then beside the rules.
+        learn = (N_("Learn to play"), self.learn)
+        if getattr(self.app.settings, "tutorial_done", False):
+            specs.insert(specs.index((N_("Rules"), self.help)) + 1, learn)
+        else:
+            specs.insert(0, learn)
         if self.saved is not None:
             specs.insert(0, (N_("Continue"), self.continue_game))
         step = h + 4 if len(specs) <= 8 else h + 1       # nine buttons still fit above the foot
-        self.buttons = [Button((x, 258 + i * step, w, h), _(label), fn, big=True)
+        if len(specs) > 9:                               # ten: a little lower each
+            h, step = h - 2, h - 1
+        top = min(258, self.app.canvas_size[1] - 30 - len(specs) * step)
+        self.buttons = [Button((x, top + i * step, w, h), _(label), fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
 
     def language_changed(self) -> None:
@@ -65,6 +75,12 @@ class MenuScene(Scene):
 
         if self.saved is not None:
             open_save(self.app, self.saved, self.app.push)
+
+    def learn(self) -> None:
+        """The guided first game, where it was left if it was left."""
+        from ..tutorial.scene import tutorial_scene
+
+        self.app.push(tutorial_scene())
 
     def load_game(self) -> None:
         from .saveload import LoadScene

@@ -11,7 +11,7 @@ import pygame
 from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 
-MAX_LINES = 5          # the ask (2), the why (2) and the note on the last move (1)
+MAX_LINES = 6          # the ask, the why and the note on the last move (2 each at most)
 PICTURE = 36           # canvas px beside the words
 
 
@@ -30,7 +30,7 @@ class CoachModel:
 
 def panel_rect(board: pygame.Rect) -> pygame.Rect:
     """The coach's place: the foot of the board, as wide as it allows."""
-    w = min(board.w - 12, 620)
+    w = board.w - 12
     return pygame.Rect(board.centerx - w // 2, board.bottom, w, 0)
 
 

@@ -180,14 +180,8 @@ class Demonstrator:
         scene = self.scene
         return scene.view.centres[scene.layer.board.hex_of(cell)]
 
-    def window_pos(self, pos: tuple[float, float]) -> tuple[int, int]:
-        view = self.scene.app.view
-        x, y, w, h = view.dest
-        cw, ch = view.canvas
-        return (x + int((pos[0] + 0.5) * w / cw), y + int((pos[1] + 0.5) * h / ch))
-
     def click(self, pos: tuple[float, float], button: int = 1) -> None:
-        at = self.window_pos(pos)
+        at = self.scene.app.view.to_window((round(pos[0]), round(pos[1])))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button))

@@ -117,14 +117,12 @@ class TutorialScene(PlayScene):
 
         self.app.reset(MenuScene())
 
-    # ------------------------------------------------------------ playing
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.demonstrator is not None:
-            self.demonstrator.tick()
-
     # --------------------------------------------------------------- draw
     def draw(self, surface) -> None:
+        if self.demonstrator is not None:
+            # It looks at the screen each frame, also with a menu over the table
+            # (only the top scene is updated; every scene that shows is drawn).
+            self.demonstrator.tick()
         super().draw(surface)
         coach.draw(surface, self.app.art, self.layout.board, self.coach_model(), self.app.time)
 
