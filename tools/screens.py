@@ -395,6 +395,7 @@ def pads_joined(app, seed):
     from hacienda_game.client.scenes.menu import MenuScene
 
     app.settings.anim_speed = "off"
+    app.settings.tutorial_done = True       # "New game" heads the menu (has the focus)
     app.push(MenuScene())
     pads = [VirtualPad(f) for f in ("xbox", "playstation", "switch")]
     settle(app, 2)

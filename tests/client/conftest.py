@@ -75,6 +75,9 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def driver(home):
     app = App(Options(windowed=True, fake_clock=True, language="en"))
+    # A player who has played the tutorial: "New game" heads the title menu, as
+    # the tests that walk the menus expect (tests/client/test_tutorial.py: anew).
+    app.settings.tutorial_done = True
     from hacienda_game.client.scenes.start import first_scene
 
     app.push(first_scene(app))

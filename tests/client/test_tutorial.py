@@ -154,8 +154,11 @@ def test_step_texts_are_translated():
 
 
 def test_learn_to_play_is_first_until_done(driver):
+    driver.app.settings.tutorial_done = False
+    driver.top.layout()
     labels = [b.label for b in driver.top.buttons]
     assert labels[0] == "Learn to play"
+    assert all(b.rect.bottom <= driver.app.canvas_size[1] for b in driver.top.buttons)
     driver.app.settings.tutorial_done = True
     driver.top.layout()
     labels = [b.label for b in driver.top.buttons]
