@@ -438,6 +438,51 @@ def shot_pads_play(app, seed):
     settle(app, 30)
 
 
+def tutorial_at(app, moves: list[str], pick: tuple[str, str] | None = None):
+    """The guided first game after ``moves`` (played as the learner's clicks
+    would: through the play screen's action layer), ``pick`` chosen in the hand."""
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+    from hacienda_game.engine import parse_action
+
+    app.settings.anim_speed = "off"
+    scene = tutorial_scene(fresh=True)
+    scene.keeps = False                       # a picture, not the player's tutorial
+    app.push(scene)
+    settle(app, 2)
+    for text in moves:
+        scene.layer.perform(parse_action(text))
+        settle(app, 2)
+        while scene.future is not None or not scene.human_turn:   # the AI's turn
+            if scene.layer.is_over():
+                break
+            settle(app, 1)
+    if pick is not None:
+        scene.pick_card(*pick)
+    settle(app, 3)
+    return scene
+
+
+def shot_tutorial_buy(app, seed):
+    """The tutorial's first step: only the forest card on the display is lit."""
+    tutorial_at(app, [])
+
+
+def shot_tutorial_pampas(app, seed):
+    """The pampas step with its card chosen: only the hex beside the forest tile lit."""
+    tutorial_at(app, ["buy land forest", "play forest 4,3"], ("land", "pampas"))
+
+
+def shot_tutorial_market(app, seed):
+    """The herd reaches the market: the payout explained in the coach's words."""
+    tutorial_at(app, ["buy land forest", "play forest 4,3", "play pampas 5,3", "end",
+                      "play pig 6,3", "play pig 7,2"])
+
+
+def shot_tutorial_other(app, seed):
+    """A different legal move than the one asked for: accepted and explained."""
+    tutorial_at(app, ["play mountain 5,2"])
+
+
 SHOTS: dict[str, Callable] = {name[5:]: fn for name, fn in globals().items()
                               if name.startswith("shot_")}
 

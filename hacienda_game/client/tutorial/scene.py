@@ -11,7 +11,7 @@ from pathlib import Path
 from ...engine import GameState, load_scenario, observe
 from ...engine.undo import UndoLimit
 from ...i18n import _
-from ...session.plan import GamePlan, SeatPlan
+from ...session.plan import DEFAULT_NAMES, GamePlan, SeatPlan
 from ...session.saves import SaveError, load_game, save_game
 from ...session.userdirs import tutorial_dir
 from ..scenes.play import PlayScene
@@ -30,7 +30,9 @@ def scenario_path() -> Path:
 
 
 def tutorial_plan() -> GamePlan:
-    seats = [SeatPlan(_("You"), "human", 0), SeatPlan(AI_NAME, AI_LEVEL, 1)]
+    # The learner has the first default name, as at the setup screen (the log
+    # says "Ana buys ...": a pronoun would not fit its sentences).
+    seats = [SeatPlan(DEFAULT_NAMES[0], "human", 0), SeatPlan(AI_NAME, AI_LEVEL, 1)]
     return GamePlan("symmetric", seats, 2609, [], open_hands=False, ai_seed=AI_SEED)
 
 
