@@ -19,7 +19,7 @@ from ..i18n import _, ngettext
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube
 from ..session.refusals import hint
-from .words import card_name
+from .words import action_words, card_name
 
 
 class ActionLayer:
@@ -165,7 +165,7 @@ class ActionLayer:
         if score:
             parts.append(ngettext("{points} point", "{points} points", abs(score)).format(
                 points=f"{score:+d}"))
-        return "; ".join(parts) or str(action)
+        return "; ".join(parts) or action_words(action, self._state.board)
 
     @property
     def game(self) -> GameState:
