@@ -14,7 +14,6 @@ import argparse
 import hashlib
 import json
 import logging
-import secrets
 import signal
 import sys
 import time
@@ -24,7 +23,7 @@ from ..engine import Action, GameState, new_game, observe
 from ..engine.undo import UndoLimit
 from ..session.choices import VARIANTS
 from ..session.keeper import GameKeeper
-from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map
+from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game_seed
 from ..session.saves import SaveError, keep_replay, load_game, save_game
 from . import REMOTE
 from .hosting import HostedGame, lan_addresses, mark_remote, read_note, saved_plan, tls_context
@@ -107,7 +106,7 @@ def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
     lo, hi = entry.players
     if not lo <= len(kinds) <= hi:
         ap.error(f"map {args.map!r} is for {lo}-{hi} players, not {len(kinds)}")
-    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
+    seed = args.seed if args.seed is not None else new_game_seed()
     seats = [SeatPlan(DEFAULT_NAMES[i], k, i) for i, k in enumerate(kinds)]
     plan = GamePlan(entry.key, seats, seed, list(args.variant))
     if args.ai_seed is not None:

@@ -53,6 +53,16 @@ class GamePlan:
     hints: bool = True         # the table allows the Hint command (coach)
 
 
+GAME_SEED_BITS = 128
+
+
+def new_game_seed() -> int:
+    """A fresh seed for a game's deal, from the operating system's secure
+    generator: 128 bits, so no seat can search for the seed from its own hand
+    and with it learn every hidden card."""
+    return secrets.randbits(GAME_SEED_BITS)
+
+
 def new_ai_seed() -> int:
     """A fresh seed for the AI seats, from the operating system's randomness."""
     return secrets.randbits(63)

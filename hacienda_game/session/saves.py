@@ -390,7 +390,7 @@ def checked_record(record: Any, file: str, headers_only: bool = False) -> dict[s
                                                                                      [])
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise _damaged(file, f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}")
-    if type(seed) is not int or abs(seed) > 1 << 63:
+    if type(seed) is not int or abs(seed) > 1 << 128:
         raise _damaged(file, "the seed must be a whole number")
     if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
         raise _damaged(file, "unknown rule variants")

@@ -15,6 +15,7 @@ from ..engine import GameState, IllegalAction, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
 from ..session.choices import HUMAN, VARIANTS, parse_seats
+from ..session.plan import new_game_seed
 from ..session.refusals import hint
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
@@ -139,7 +140,7 @@ def main(argv: list[str]) -> int:
         seats = parse_seats(args.seats)
     except ValueError as exc:
         ap.error(str(exc))
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    seed = args.seed if args.seed is not None else new_game_seed()
     try:
         play(args.map, seats, seed, args.variant)
     except (OSError, ValueError) as e:

@@ -5,14 +5,21 @@ variants, open hands and the seed."""
 from __future__ import annotations
 
 import functools
-import random
 
 import pygame
 
 from ...i18n import N_, _
 from ...session import lasttable
 from ...session.choices import HUMAN, VARIANTS, default_level, player_levels, variant_name
-from ...session.plan import DEFAULT_NAMES, GamePlan, MapEntry, SeatPlan, list_maps
+from ...session.plan import (
+    DEFAULT_NAMES,
+    GAME_SEED_BITS,
+    GamePlan,
+    MapEntry,
+    SeatPlan,
+    list_maps,
+    new_game_seed,
+)
 from ..assets import GOLD, GREY, RED, WHITE
 from ..boardview import thumbnail
 from ..scene import Command, Scene
@@ -33,7 +40,15 @@ NAME_LIMIT = 10
 ROW_H = 36
 SEATS_TOP = 96         # under the heading and the pads' join hint
 SEED_Y = 402          # the seed's row; the options under it
+SEED_DIGITS = len(str(1 << GAME_SEED_BITS))   # a typed seed as long as a drawn one
 ARROW_W = 20          # a selector's arrow buttons (who plays a seat)
+
+
+def seed_label(seed: int) -> str:
+    """The seed on its button: a drawn seed is 39 digits, so a long one shows
+    its first and last digits (typing into the field shows all of it)."""
+    text = str(seed)
+    return text if len(text) <= 9 else text[:4] + "…" + text[-4:]
 
 
 class SetupScene(Scene):
@@ -41,7 +56,7 @@ class SetupScene(Scene):
         self.map_key = map_key
         self.seats = [SeatPlan(DEFAULT_NAMES[i], HUMAN if i == 0 else default_level(), i)
                       for i in range(3)]
-        self.seed = random.randrange(1, 100000)
+        self.seed = new_game_seed()
         self.variants: set[str] = set()
         self.hints = True             # the table allows the Hint command (client/hint.py)
         self.noted = 1                # the seat whose kind the line under the seats explains
@@ -178,7 +193,7 @@ class SetupScene(Scene):
                         icon="ui_arrow_right", face="body"))
         small = self.app.art.fonts.medium
         seed_x = 40 + small.width(_("Seed")) + 12
-        self.seed_button = Button((seed_x, SEED_Y, 120, 26), str(self.seed),
+        self.seed_button = Button((seed_x, SEED_Y, 120, 26), seed_label(self.seed),
                                   lambda: self.edit("seed", 0), face="body")
         b.append(self.seed_button)
         b.append(Button((seed_x + 126, SEED_Y, 30, 26), "", self.reroll,
@@ -262,14 +277,14 @@ class SetupScene(Scene):
             self.layout()
 
     def reroll(self) -> None:
-        self.seed = random.randrange(1, 100000)
+        self.seed = new_game_seed()
         self.layout()
 
     def edit(self, what: str, i: int) -> None:
         self.stop_editing()
         self.editing = (what, i)
         self.field = (TextField(self.seats[i].name, NAME_LIMIT) if what == "name"
-                      else TextField(str(self.seed), 9, allow=str.isdigit))
+                      else TextField(str(self.seed), SEED_DIGITS, allow=str.isdigit))
         pygame.key.start_text_input()
 
     def stop_editing(self) -> None:

@@ -12,7 +12,6 @@ scene shares with the replay.
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pygame
@@ -25,7 +24,7 @@ from ....net import REMOTE
 from ....session.charts import chart_history
 from ....session.choices import check_seat_kind
 from ....session.keeper import BLOCKED, GameKeeper, retold
-from ....session.plan import GamePlan, SeatPlan
+from ....session.plan import GamePlan, SeatPlan, new_game_seed
 from ....session.refusals import hint
 from ....session.saves import QUICK_ACTIONS
 from ...anim import Animations
@@ -848,7 +847,7 @@ def demo_scene() -> PlayScene:
     """The attract mode: four AI seats play while the title screen sits idle."""
     from ....session.plan import DEFAULT_NAMES, default_level
 
-    seed = random.randrange(1, 100000)
+    seed = new_game_seed()
     seats = [SeatPlan(DEFAULT_NAMES[i], default_level(), i) for i in range(4)]
     return PlayScene(GamePlan("symmetric", seats, seed, [], open_hands=True), demo=True)
 
@@ -859,7 +858,7 @@ def autoplay_scene(app) -> PlayScene:
 
     opts = app.options
     levels = opts.seats or ["random"] * 4
-    seed = opts.seed if opts.seed is not None else random.randrange(1, 100000)
+    seed = opts.seed if opts.seed is not None else new_game_seed()
     seats = [SeatPlan(f"{DEFAULT_NAMES[i]}", level, i) for i, level in enumerate(levels)]
     plan = GamePlan(opts.map or "symmetric", seats, seed, list(opts.variants), open_hands=True)
     return PlayScene(plan, autoplay=True)
