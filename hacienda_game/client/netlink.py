@@ -66,6 +66,8 @@ NET_SENTENCES: dict[str, str] = {
     "flood": N_("Too many messages: slow down."),
     "flood_cut": N_("The host cut the connection: too many messages."),
     "strikes_cut": N_("The host cut the connection: too many refused messages."),
+    "stale": N_("That move was for an earlier position: the game goes on from the host's."),
+    "repeated": N_("That move was already sent once: it counts once."),
 }
 FAREWELL_SENTENCES: dict[str, str] = {
     "over": N_("The game is over."),

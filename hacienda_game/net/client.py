@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import queue
 import ssl
 import threading
@@ -75,6 +76,7 @@ class NetClient:
         self.retry = retry
         self.inbox: queue.Queue = queue.Queue()
         self.sent = 0
+        self._seq = itertools.count(1)  # each action frame's number: the host takes it once
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
         self._thread: threading.Thread | None = None
@@ -95,6 +97,10 @@ class NetClient:
         return self
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; an action gets the next sequence number (the host
+        refuses a number it has had, so a frame sent twice applies once)."""
+        if message.get("type") == "act" and "seq" not in message:
+            message = {**message, "seq": next(self._seq)}
         self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:

@@ -77,6 +77,7 @@ class Client:
     received: int = 0                  # messages read from it (flooded ones too)
     cut: bool = False                  # let go for not reading: nothing more is queued
     since: float = field(default_factory=time.monotonic)      # joined at
+    last_seq: int = 0                  # the highest action sequence number taken from it
 
     def allow(self, now: float) -> bool:
         """Token bucket: False while the client sends faster than RATE."""
@@ -387,9 +388,15 @@ class NetHost:
             held, asked = client.seat + 1, message["seat"] + 1
             await self._refuse(client, refused("seat", f"you hold seat {held}, not seat {asked}",
                                                held=held, asked=asked), 3.0)
+        elif kind == "act" and message["seq"] <= client.last_seq:
+            # Each action frame applies at most once: a repeated one changes nothing.
+            await self._refuse(client, refused(
+                "repeated", f"action {message['seq']} was already received"), 1.0)
         elif self.inbox.qsize() >= INBOX_LIMIT:
             await self._refuse(client, refused("busy", "the host is busy: try again"), 0.5)
         else:
+            if kind == "act":
+                client.last_seq = message["seq"]
             self.inbox.put((kind, client.ident, client.seat, message))
 
     async def _refuse(self, client: Client, message: dict[str, Any], strike: float = 1.0) -> None:

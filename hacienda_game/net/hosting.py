@@ -169,7 +169,12 @@ class HostedGame:
                 continue
             state = game()
             why = self._why_not(state, seat)
-            if why is None and kind == "act":
+            if why is None and kind == "act" and message["turn"] != len(state.history):
+                # Sent for a position that is gone (a replay, or an answer to an
+                # older view): it changes nothing.
+                why = refused("stale", f"that action was for move {message['turn'] + 1},"
+                                       f" the game is at move {len(state.history) + 1}")
+            elif why is None and kind == "act":
                 try:
                     action = parse_action(message["action"])
                 except ValueError as e:

@@ -73,7 +73,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool, int]]] = {
               "seat": (_INT + (type(None),), False, 4), "spectate": ((bool,), False, 1),
               "name": (_TEXT + (type(None),), False, 24)},
     "act": {"action": (_TEXT, True, 120), "seat": (_INT + (type(None),), False, 4),
-            "turn": (_INT + (type(None),), False, 1 << 20)},
+            "turn": (_INT, True, 1 << 20), "seq": (_INT, True, 1 << 53)},
     "undo": {"seat": (_INT + (type(None),), False, 4)},
     "sync": {},
     "ping": {"t": ((int, float), False, 1 << 62)},
@@ -117,6 +117,7 @@ NET_REFUSALS: dict[str, dict[str, type]] = {
     "malformed": {}, "joined": {}, "spectator": {}, "seat": {"held": int, "asked": int},
     "turn": {"name": str, "seat": int}, "released": {}, "busy": {}, "no_undo": {},
     "undo": {"why": str}, "flood": {}, "flood_cut": {}, "strikes_cut": {},
+    "stale": {}, "repeated": {},
 }
 # The engine's refusals whose sentence needs params (the others need none).
 ENGINE_PARAMS: dict[str, dict[str, type]] = {"cannot_pay": {"price": int, "money": int}}

@@ -107,19 +107,19 @@ def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks(
         assert {a.seat, b.seat} == {0, 1}
         mover, waiter = (a, b) if owner.state.current == a.seat else (b, a)
         before = owner.state.snapshot()
-        waiter.client.send({"type": "act", "action": "end"})
+        waiter.client.send({"type": "act", "action": "end", "turn": 0})
         settle(owner, a, b, until=lambda: waiter.refusals)
         assert waiter.refused[-1].code == "turn"
         assert waiter.refusals[-1] == (f"Not your turn: it is P{mover.seat}'s"
                                        f" (seat {mover.seat + 1}).")
-        mover.client.send({"type": "act", "action": "end", "seat": waiter.seat})
+        mover.client.send({"type": "act", "action": "end", "seat": waiter.seat, "turn": 0})
         settle(owner, a, b, until=lambda: mover.refusals)
         assert mover.refusals[-1] == f"You hold seat {mover.seat + 1}, not seat {waiter.seat + 1}."
-        mover.client.send({"type": "act", "action": "play pig 0,0"})
+        mover.client.send({"type": "act", "action": "play pig 0,0", "turn": 0})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 1)
         assert mover.refused[-1].code == "no_such_card"
         assert mover.refusals[-1] == "You hold no pig card."        # refusals.hint, as locally
-        mover.client.send({"type": "act", "action": "fly to the moon"})
+        mover.client.send({"type": "act", "action": "fly to the moon", "turn": 0})
         settle(owner, a, b, until=lambda: len(mover.refusals) > 2)
         assert mover.refused[-1].code == "unreadable"
         assert "cannot read action" in mover.refused[-1].reason      # the host's log words
@@ -132,7 +132,7 @@ def test_only_the_seats_holder_acts_only_on_its_turn_through_the_engines_checks(
         # a spectator sees the public view only and cannot act
         watcher = GameLink.join(owner.address, owner.hosted.code, spectate=True)
         assert watcher.spectator and sum(watcher.obs.land_hand) == 0
-        watcher.client.send({"type": "act", "action": "end"})
+        watcher.client.send({"type": "act", "action": "end", "turn": 0})
         settle(owner, watcher, until=lambda: watcher.refusals)
         assert watcher.refusals[-1] == "Spectators watch: they cannot act."
         # a third player finds no free seat
@@ -246,7 +246,7 @@ def test_a_german_joiner_reads_the_hosts_refusals_in_german():
         a = GameLink.join(owner.address, owner.hosted.code)
         b = GameLink.join(owner.address, owner.hosted.code)
         mover, waiter = (a, b) if owner.state.current == a.seat else (b, a)
-        waiter.client.send({"type": "act", "action": "end"})                   # out of turn
+        waiter.client.send({"type": "act", "action": "end", "turn": 0})       # out of turn
         settle(owner, a, b, until=lambda: waiter.refusals)
         assert waiter.refusals[-1] == de[NET_SENTENCES["turn"]].format(
             name=f"P{mover.seat}", seat=mover.seat + 1)
@@ -255,7 +255,7 @@ def test_a_german_joiner_reads_the_hosts_refusals_in_german():
         play = JoinPlay(waiter)                  # the play scene's status line shows it
         words = waiter.refusals[-1]
         assert play.status(["P0", "P1"]) == words == play.status(["P0", "P1"])   # it stays
-        mover.client.send({"type": "act", "action": "play pig 0,0"})          # illegal
+        mover.client.send({"type": "act", "action": "play pig 0,0", "turn": 0})  # illegal
         settle(owner, a, b, until=lambda: mover.refusals)
         assert mover.refused[-1].code == "no_such_card"
         assert mover.refusals[-1] == de[WITH_PARAMS["no_such_card"]].format(card=de["pig"])
@@ -332,3 +332,31 @@ def test_an_older_hosts_version_refusal_is_still_shown_naming_both_versions():
     assert link.closed == ("The host runs another version of Hacienda: version mismatch: the"
                            " host runs Hacienda 0.0.9 (protocol 1), you run Hacienda 0.1.0"
                            " (protocol 2)[2J")          # its words, without control characters
+
+
+def test_an_action_frame_sent_twice_applies_once_and_a_stale_one_changes_nothing():
+    owner = Owner(["remote", "remote"])
+    try:
+        a = GameLink.join(owner.address, owner.hosted.code)
+        b = GameLink.join(owner.address, owner.hosted.code)
+        mover = a if owner.state.current == a.seat else b
+        settle(owner, a, b, until=lambda: owner.hosted.started)
+        frame = encode({"type": "act", "action": "buy land", "turn": 0, "seq": 1})
+        mover.client.send_text(frame)                 # a blind draw, legal twice over
+        mover.client.send_text(frame)                 # the very same frame again
+        settle(owner, a, b, until=lambda: mover.refused)
+        assert [str(x) for x in owner.state.history] == ["buy land"]     # applied once
+        assert mover.refused[-1].code == "repeated"
+        assert mover.refusals[-1] == "That move was already sent once: it counts once."
+        after = owner.state.snapshot()
+        # a new number for the position before the draw: stale, nothing changes
+        mover.client.send({"type": "act", "action": "buy land", "turn": 0, "seq": 2})
+        settle(owner, a, b, until=lambda: len(mover.refused) > 1)
+        assert mover.refused[-1].code == "stale"
+        assert owner.state.snapshot() == after
+        # the game goes on: an action for the position now is taken
+        mover.client.send({"type": "act", "action": "buy land", "turn": 1, "seq": 3})
+        settle(owner, a, b, until=lambda: len(owner.state.history) == 2)
+        assert len(owner.state.history) == 2
+    finally:
+        owner.hosted.close()
