@@ -500,7 +500,7 @@ class NetPlay:
             host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
             where = lan_addresses() if bind == "0.0.0.0" else [bind]
             self.advertiser = Advertiser(_("{name}'s game").format(name=host_name),
-                                         self.address[1], where, plan.map, free,
+                                         self.address[1], where, state.board.title(), free,
                                          interfaces=None if bind == "0.0.0.0" else [bind])
             self.advertiser.start()
 

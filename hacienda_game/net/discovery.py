@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .. import __version__
 from . import SERVICE_TYPE
+from .protocol import public_map_name
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ class Advertiser:
         self.name = "".join(c for c in name if c.isalnum() or c in " -_'")[:40] or "Hacienda"
         self.port = port
         self.addresses = addresses
-        self.properties = {"map": map_name, "free": str(free), "version": __version__,
+        self.properties = {"map": public_map_name(map_name), "free": str(free),
+                           "version": __version__,
                            "tls": "1" if tls else "0"}
         self.interfaces = interfaces
         self.error: str | None = None

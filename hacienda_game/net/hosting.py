@@ -27,7 +27,7 @@ from ..engine.undo import UndoLimit
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
 from .host import SPECTATOR, NetHost
-from .protocol import event_to_wire, obs_to_wire, public_view, refused
+from .protocol import event_to_wire, obs_to_wire, public_map_name, public_view, refused
 
 
 def saved_plan(plan: GamePlan) -> GamePlan:
@@ -99,7 +99,9 @@ class HostedGame:
                 "names": [s.name for s in plan.seats],
                 "kinds": [s.kind for s in plan.seats],
                 "colours": [s.colour for s in plan.seats],
-                "map": plan.map, "map_digest": map_digest(state.board),
+                # The map by its file name and digest, never the host's path:
+                # a joiner finds it among its own maps.
+                "map": public_map_name(plan.map), "map_digest": map_digest(state.board),
                 "variants": sorted(state.variants)}
         self.net = NetHost(info, remote, code, tokens, bind, port, ssl_context, self.log, tap)
         self.address: tuple[str, int] | None = None

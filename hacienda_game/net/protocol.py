@@ -19,6 +19,7 @@ words it in its own language from the code and params alone
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -61,6 +62,12 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
     return message
+
+
+def public_map_name(map_name: str) -> str:
+    """A map as others may hear of it: its title or file name, never a folder of
+    the host's machine (a path names the host's user and disk)."""
+    return re.split(r"[\\/]", str(map_name))[-1][:60]
 
 
 # ------------------------------------------------------------ client messages

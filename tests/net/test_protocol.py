@@ -360,3 +360,34 @@ def test_an_action_frame_sent_twice_applies_once_and_a_stale_one_changes_nothing
         assert len(owner.state.history) == 2
     finally:
         owner.hosted.close()
+
+
+def test_no_path_of_the_hosts_machine_reaches_joiners_or_the_lan(tmp_path, monkeypatch):
+    import shutil
+
+    from hacienda_game.maps.catalog import maps_dir
+    from hacienda_game.session.userdirs import user_maps_dir
+
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path / "home-of-carmen"))
+    folder = user_maps_dir()
+    folder.mkdir(parents=True)
+    for name in ("symmetric.tmx", "hacienda.tsx", "hacienda.png"):
+        shutil.copy(maps_dir() / name, folder / name)
+    path = str((folder / "symmetric.tmx").resolve())             # a map from the maps folder
+    plan = GamePlan(path, [SeatPlan(f"P{i}", "remote", i) for i in range(2)], 5)
+    state = new_game(path, 2, 5)
+    hosted = HostedGame(plan, state)
+    address = f"127.0.0.1:{hosted.start(state)[1]}"
+    heard: list[str] = []
+    try:
+        link = GameLink.join(address, hosted.code, tap=heard.append)
+        assert link.board.title() == state.board.title()        # it still finds the map
+        received = "".join(heard)
+        assert heard and "home-of-carmen" not in received and str(tmp_path) not in received
+        assert json.loads(heard[0])["map"] == "symmetric.tmx"
+        link.close()
+    finally:
+        hosted.close()
+    ad = Advertiser("Carmen's game", 8765, ["127.0.0.1"], path, 2)
+    assert ad.properties["map"] == "symmetric.tmx"
+    assert not any("home-of-carmen" in v or "/" in v for v in ad.properties.values())
