@@ -88,6 +88,16 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool, int]]] = {
 }
 
 
+def _valid_text(text: str) -> bool:
+    """Text that is Unicode (JSON lets a lone UTF-16 surrogate through as
+    ``\\ud800``, which no encoding can write) and holds no control characters."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return text.isprintable() or not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
+
+
 def check_incoming(message: dict[str, Any]) -> dict[str, Any]:
     """The message if every field is one the protocol knows, of the right type
     and size; ProtocolError naming the first problem otherwise."""
@@ -110,6 +120,8 @@ def check_incoming(message: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError(f"{kind}: {name} must be {types[0].__name__}")
         if isinstance(value, str) and len(value) > bound:
             raise ProtocolError(f"{kind}: {name} is longer than {bound} characters")
+        if isinstance(value, str) and not _valid_text(value):
+            raise ProtocolError(f"{kind}: {name} is not valid text")
         if isinstance(value, int | float) and not isinstance(value, bool) \
                 and not 0 <= value <= bound:
             raise ProtocolError(f"{kind}: {name} is out of range")

@@ -20,6 +20,7 @@ from hacienda_game.net.discovery import Advertiser, Browser
 from hacienda_game.net.hosting import HostedGame
 from hacienda_game.net.protocol import (
     MAX_MESSAGE,
+    PROTOCOL,
     ProtocolError,
     check_incoming,
     decode,
@@ -391,3 +392,36 @@ def test_no_path_of_the_hosts_machine_reaches_joiners_or_the_lan(tmp_path, monke
     ad = Advertiser("Carmen's game", 8765, ["127.0.0.1"], path, 2)
     assert ad.properties["map"] == "symmetric.tmx"
     assert not any("home-of-carmen" in v or "/" in v for v in ad.properties.values())
+
+
+def test_an_unpaired_surrogate_in_hello_is_refused_cleanly(caplog):
+    import logging
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    owner = Owner(["remote", "remote"])
+    logged: list[str] = []
+    owner.hosted.net.log = logged.append
+    caplog.set_level(logging.DEBUG)
+    try:
+        for field in ("code", "name", "version"):
+            hello = {"type": "hello", "protocol": PROTOCOL, "version": __version__,
+                     "code": owner.hosted.code, field: "Ana\ud800"}
+            text = json.dumps(hello)                  # ASCII: the surrogate as \\ud800
+            assert "\\ud800" in text
+            with connect(f"ws://{owner.address}/", open_timeout=5) as ws:
+                ws.send(text)
+                answer = json.loads(ws.recv(timeout=5))
+                with pytest.raises(ConnectionClosed):
+                    ws.recv(timeout=5)
+                assert ws.close_code == 1008
+            assert answer["type"] == "refused" and answer["code"] == "malformed"
+            assert "not valid text" in answer["reason"] and answer.get("fatal")
+        assert not any("Traceback" in line for line in logged)
+        assert "Traceback" not in caplog.text and "1011" not in caplog.text
+        a = GameLink.join(owner.address, owner.hosted.code)          # the host plays on
+        assert a.seat is not None
+        a.close()
+    finally:
+        owner.hosted.close()
