@@ -24,6 +24,16 @@ class Demonstrator:
         if device not in ("mouse", "pad"):
             raise ValueError(f"the demonstrator plays with mouse or pad, not {device!r}")
         self.scene, self.device = scene, device
+        self.pad = None
+        self.release = None              # what lets go of the pad's button next frame
+        self.holding = 0                 # frames Y stays held (ending the turn)
+        if device == "pad":
+            from ..pads import VirtualPad
+
+            # A pad SDL simulates: the game gets the device and button events of a
+            # real one, and the learner's seat plays with it.
+            self.pad = VirtualPad("xbox")
+            scene.plan.seats[LEARNER].device = self.pad.device
         self.wait = 0
         self.move: Action | None = None
         self.moved_at = -1               # the history length the move was chosen at
@@ -57,9 +67,23 @@ class Demonstrator:
         return layer.end_turn()
 
     # -------------------------------------------------------------- input
+    def close(self) -> None:
+        if self.pad is not None:
+            self.pad.detach()
+            self.pad = None
+
     def tick(self) -> None:
         scene = self.scene
         app = scene.app
+        if self.holding > 0:
+            self.holding -= 1
+            if self.holding == 0 and self.release is not None:
+                self.release()
+                self.release = None
+            return
+        if self.release is not None:
+            self.release()
+            self.release = None
         if self.wait > 0:
             self.wait -= 1
             return
@@ -189,15 +213,49 @@ class Demonstrator:
 
     # --------------------------------------------------------------- pad
     def key(self, key: int) -> None:
+        """A key; with the pad, the pad's button that sends the same command."""
+        if self.pad is not None:
+            self.pad_press(key)
+            return
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                              scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="",
                                              scancode=0))
 
+    def pad_press(self, key: int) -> None:
+        pad = self.pad
+        if key == pygame.K_e:                      # Y held: the pad's end of the turn
+            from ..pads import HOLD_END_TURN
+
+            pad.button(pygame.CONTROLLER_BUTTON_Y, True)
+            self.holding = int(HOLD_END_TURN * 60) + 10
+            self.release = lambda: pad.button(pygame.CONTROLLER_BUTTON_Y, False)
+            return
+        if key == pygame.K_b:                      # Y tapped: the buy list
+            pad.button(pygame.CONTROLLER_BUTTON_Y, True)
+            self.release = lambda: pad.button(pygame.CONTROLLER_BUTTON_Y, False)
+            return
+        if key == pygame.K_s:                      # the right trigger: the next action
+            axis = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
+            pad.axis(axis, 32767)
+            self.release = lambda: pad.axis(axis, -32768)   # at rest (raw axis low end)
+            return
+        button = {pygame.K_w: pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                  pygame.K_RETURN: pygame.CONTROLLER_BUTTON_A,
+                  pygame.K_ESCAPE: pygame.CONTROLLER_BUTTON_B,
+                  pygame.K_r: pygame.CONTROLLER_BUTTON_X,
+                  pygame.K_LEFT: pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                  pygame.K_RIGHT: pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+                  pygame.K_UP: pygame.CONTROLLER_BUTTON_DPAD_UP,
+                  pygame.K_DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN}[key]
+        pad.button(button, True)
+        self.release = lambda: pad.button(button, False)
+
     def pad_step(self, move: Action) -> None:
-        """The pad's buttons (as their keys send them): shoulders cycle the
-        cards (Q/W), the triggers the actions (A/S), B opens the buy list, the
-        D-pad moves the hex cursor, A (Enter) places, R turns, Y (E) ends."""
+        """The pad's buttons, named by the keys that send the same commands:
+        the shoulder cycles the cards (W), the trigger the actions (S), Y
+        tapped opens the buy list (B), the D-pad moves the hex cursor (arrows),
+        A places (Enter), X turns (R), Y held ends the turn (E)."""
         scene = self.scene
         sel = scene.selection
         if move.kind == "end":

@@ -86,6 +86,11 @@ class TutorialScene(PlayScene):
             self.demonstrator = Demonstrator(self, self.demonstrate)
             app.settings.ask_end_turn = False
 
+    def exit(self) -> None:
+        if self.demonstrator is not None:
+            self.demonstrator.close()
+        super().exit()
+
     # ------------------------------------------------------------ hearing
     def on_events(self, action, events) -> None:
         super().on_events(action, events)
