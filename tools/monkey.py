@@ -11,8 +11,8 @@ memory (at the start, the end, and its slope per 100,000 frames).
 
 The client runs windowed on SDL's dummy drivers with the fake clock (1/60 s
 a frame, no sleeping), in a temporary user folder; the network stays off
-(no remote seats, no LAN discovery).  Every input is a pygame event posted
-before the frame, as SDL would post it: clicks go to a random enabled button
+(no remote seats, no LAN discovery, no address but 127.0.0.1 joined).
+Every input is a pygame event posted before the frame, as SDL would post it: clicks go to a random enabled button
 of the screen on top half the time (so the monkey walks through every
 screen), to a random point otherwise; pads are plugged, pressed, pushed and
 unplugged; the window is resized.  Now and then the monkey jumps straight to
@@ -270,12 +270,23 @@ def _keep_off_the_network():
         real_enter(self, app)
         self.kinds = [k for k in self.kinds if k != REMOTE]
 
+    from hacienda_game.net import client as client_module
+
+    real_session = client_module.NetClient._session
+
+    async def session(self):
+        if self.host not in ("127.0.0.1", "localhost"):      # a typed address: no lookup
+            return "fatal", "the monkey keeps off the network"
+        return await real_session(self)
+
     discovery._zeroconf = no_network
     setup_module.SetupScene.enter = enter
+    client_module.NetClient._session = session
 
     def undo() -> None:
         discovery._zeroconf = real_zeroconf
         setup_module.SetupScene.enter = real_enter
+        client_module.NetClient._session = real_session
 
     return undo
 

@@ -175,7 +175,8 @@ class NetClient:
         except ssl.SSLError as e:
             return "lost", _("The secure connection to {where} failed ({why}).").format(
                 where=f"{self.host}:{self.port}", why=e.reason)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, UnicodeError) as e:
+            # UnicodeError: a host name no resolver can take (a label over 63 characters)
             return "lost", _("Cannot reach {where} ({why}).").format(
                 where=f"{self.host}:{self.port}", why=e)
         self._ws = ws

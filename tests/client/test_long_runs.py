@@ -52,3 +52,23 @@ def test_the_monkey_in_small_finds_nothing(home, monkeypatch):
     assert figures["failures"] == []
     assert figures["frames"] == 150 and figures["cpu_ms_p99"] > 0
     assert figures["rss_mib_end"] > 0 and len(figures["screens"]) >= 2
+
+
+def test_a_host_name_no_resolver_takes_is_said_not_raised_on_the_net_thread():
+    """The monkey typed one on the Join screen: the thread died with a traceback
+    and the screen waited for ever."""
+    import queue
+
+    from hacienda_game.net.client import NetClient
+
+    client = NetClient("a" * 70 + ".example:9", "ABCDEF").start()
+    try:
+        while True:
+            message = client.inbox.get(timeout=20)
+            if message["type"] == "_closed":
+                break
+        assert "Cannot reach" in message["reason"]
+    except queue.Empty:
+        raise AssertionError("the connection never said how it ended") from None
+    finally:
+        client.close()
