@@ -12,13 +12,14 @@ memory (at the start, the end, and its slope per 100,000 frames).
 The client runs windowed on SDL's dummy drivers with the fake clock (1/60 s
 a frame, no sleeping), in a temporary user folder; the network stays off
 (no remote seats, no LAN discovery, no address but 127.0.0.1 joined).
-Every input is a pygame event posted before the frame, as SDL would post it: clicks go to a random enabled button
-of the screen on top half the time (so the monkey walks through every
-screen), to a random point otherwise; pads are plugged, pressed, pushed and
-unplugged; the window is resized.  Now and then the monkey jumps straight to
-a random screen (title, setup, a game of AI seats, load, replays, the replay
-viewer, maps, rules, settings).  The Quit button brings it back to the
-title; the error screen counts as a failure (exit 1).
+Every input is a pygame event posted before the frame, as SDL would post
+it: clicks go to a random enabled button of the screen on top half the
+time (so the monkey walks through every screen), to a random point
+otherwise; pads are plugged, pressed, pushed and unplugged; the window is
+resized.  Now and then the monkey jumps straight to a random screen (title,
+setup, a game of AI seats, load, replays, the replay viewer, maps, rules,
+settings).  The Quit button brings it back to the title; the error screen
+counts as a failure (exit 1).
 
 CPU per frame is the main thread's (``time.thread_time``) across
 ``App.step``: input, update, drawing and the idle work; the AI worker thinks
