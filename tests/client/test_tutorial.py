@@ -177,3 +177,29 @@ def test_demonstrator_plays_the_whole_tutorial(tmp_path, how):
                          env=env, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     assert f"tutorial complete: {len(STEPS)} steps" in out.stdout
+
+
+def test_left_from_the_table_and_resumed_from_the_menu(driver):
+    """Three moves, back to the menu: "Learn to play" goes on at the fourth
+    step; the tutorial never takes the autosave (no "Continue" for it)."""
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.tutorial.scene import TutorialScene, tutorial_scene
+    from hacienda_game.session.keeper import continuable
+
+    driver.app.settings.anim_speed = "off"
+    driver.app.push(tutorial_scene())
+    driver.frames(2)
+    scene = driver.top
+    assert isinstance(scene, TutorialScene) and scene.director.current.key == "buy_card"
+    for text in GUIDED[:3]:
+        scene.layer.perform(parse_action(text))
+        driver.frames(2)
+    driver.app.reset(MenuScene())
+    driver.frames(2)
+    assert continuable() is None
+    driver.click_button(driver.top.buttons, "Learn to play")
+    driver.frames(3)
+    again = driver.top
+    assert isinstance(again, TutorialScene) and again is not scene
+    assert len(again.layer.game.history) == 3
+    assert again.director.current.key == "end_turn"
