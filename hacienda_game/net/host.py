@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hmac
 import itertools
+import logging
 import queue
 import secrets
 import ssl
@@ -49,6 +50,37 @@ INBOX_LIMIT = 1000          # actions waiting for the game's owner (seats are ra
 MAX_CONNECTIONS = 64        # open connections at once (seats, spectators, handshakes)
 FLOOD_STRIKE = 0.01         # strikes for each message past the rate (cut off after ~3,000)
 SPECTATOR = None            # the "seat" of a spectator's view in `publish`
+LOG_LINES = 5               # websockets' lines (failed handshakes ...) logged per LOG_SPAN s
+LOG_SPAN = 10.0
+
+
+class QuietLog(logging.LoggerAdapter):
+    """websockets' log as a host wants it: a failed handshake or a dropped
+    socket is the client's doing, so one line without a traceback, and at most
+    LOG_LINES of them every LOG_SPAN seconds (then one line saying how many
+    were left out), so strangers cannot fill the host's log."""
+
+    def __init__(self, logger: logging.Logger):
+        super().__init__(logger, {})
+        self.window_start = time.monotonic()
+        self.lines = 0
+        self.left_out = 0
+
+    def log(self, level, msg, *args, **kwargs) -> None:
+        if not self.isEnabledFor(level):
+            return
+        kwargs.pop("exc_info", None)
+        kwargs.pop("stack_info", None)
+        now = time.monotonic()
+        if now - self.window_start >= LOG_SPAN:
+            if self.left_out:
+                self.logger.warning("%d more connection problems not logged", self.left_out)
+            self.window_start, self.lines, self.left_out = now, 0, 0
+        if self.lines >= LOG_LINES:
+            self.left_out += 1
+            return
+        self.lines += 1
+        self.logger.log(level, msg, *args, **kwargs)
 
 
 def join_code() -> str:
@@ -189,7 +221,8 @@ class NetHost:
             self._server = await serve(
                 self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
                 max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
-                open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None)
+                open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None,
+                logger=QuietLog(logging.getLogger("websockets.server")))
         except OSError as e:
             self._error = e
             self._ready.set()

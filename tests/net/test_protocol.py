@@ -425,3 +425,27 @@ def test_an_unpaired_surrogate_in_hello_is_refused_cleanly(caplog):
         a.close()
     finally:
         owner.hosted.close()
+
+
+def test_refused_connections_log_no_traceback_and_at_most_a_few_lines(caplog):
+    import logging
+    import socket
+
+    owner = Owner(["remote", "remote"])
+    caplog.set_level(logging.INFO)
+    host, port = owner.address.split(":")
+    try:
+        for _ in range(40):                           # strangers speaking no WebSocket
+            with socket.create_connection((host, int(port)), timeout=5) as sock:
+                sock.sendall(b"GARBAGE / NOTHING\r\n\r\n")
+                sock.settimeout(5)
+                while sock.recv(4096):                # the host answers and closes
+                    pass
+        a = GameLink.join(owner.address, owner.hosted.code)          # the host plays on
+        a.close()
+        records = [r for r in caplog.records if r.name == "websockets.server"]
+        assert not any(r.exc_info for r in records)
+        assert "Traceback" not in caplog.text
+        assert len(records) <= 10                     # rate-limited: 40 refusals, few lines
+    finally:
+        owner.hosted.close()
