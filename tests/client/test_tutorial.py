@@ -203,3 +203,13 @@ def test_left_from_the_table_and_resumed_from_the_menu(driver):
     assert isinstance(again, TutorialScene) and again is not scene
     assert len(again.layer.game.history) == 3
     assert again.director.current.key == "end_turn"
+
+
+def test_the_coach_panel_never_covers_the_lit_hex(art):
+    """A lit hex low on the board sends the words to the board's top."""
+    board = pygame.Rect(4, 33, 689, 263)
+    surface = pygame.Surface((960, 540))
+    low = coach.CoachModel("Ask", "Why", "", None, 1, 17, (), ((300, 280),), 16)
+    high = coach.CoachModel("Ask", "Why", "", None, 1, 17, (), ((300, 60),), 16)
+    assert coach.draw(surface, art, board, low, 0.0).top == board.top + 4
+    assert coach.draw(surface, art, board, high, 0.0).bottom == board.bottom - 4

@@ -80,6 +80,8 @@ def draw(surface: pygame.Surface, art, board: pygame.Rect, model: CoachModel,
     rect = panel_rect(board)
     rect.h = max(len(rows) * font.line_height, PICTURE if has_picture else 0) + 10
     rect.bottom = board.bottom - 4
+    if any(y > rect.top - model.hex_radius for _x, y in model.lit_hexes):
+        rect.top = board.top + 4          # the lit hex is low: the words go above it
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, GOLD, rect, 2)
     x = rect.x + 8
