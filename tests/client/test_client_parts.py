@@ -326,9 +326,9 @@ def test_setup_names_and_seed_are_typed_in(driver):
     driver.frames(1)
     assert setup.seats[0].name == "Zoé" and setup.editing is None
     driver.click(setup.seed_button.rect.center)
-    for _ in range(9):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                             unicode="", scancode=0))
+    # A drawn seed is 39 digits: select it all (Ctrl+A) and type over it.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL,
+                                         unicode="\x01", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x"))
     driver.frames(1)
     assert setup.seed == 42
