@@ -371,3 +371,25 @@ def test_setup_shows_a_remote_seat_with_its_own_icon(driver):
     assert "icon_remote" in driver.app.art.sprites
     robots = [b for b in setup.buttons if b.icon == "icon_ai"]
     assert all(b.label.startswith("AI") for b in robots)
+
+
+def test_a_long_seed_being_typed_stays_inside_its_row(driver, monkeypatch):
+    """A drawn seed is 39 digits: while it is typed, its field takes the row's
+    free width instead of spilling over the "Seed" label and the panel's edge."""
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    from .drawnhelp import record_drawn
+
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    assert isinstance(setup, SetupScene)
+    setup.seed = (1 << 128) - 1                     # 39 digits
+    setup.layout()
+    driver.click(setup.seed_button.rect.center)
+    drawn = record_drawn(monkeypatch)
+    driver.frames(1)
+    digits = [d for d in drawn if d.text == str(setup.seed)]
+    label = [d for d in drawn if d.text == "Seed"]
+    assert digits and label
+    assert setup.seed_rect.contains(digits[-1].rect)
+    assert not digits[-1].rect.colliderect(label[-1].rect)

@@ -421,10 +421,17 @@ class SetupScene(Scene):
             button = self.buttons[4 * i + 1] if what == "name" else self.seed_button
             button.label = ""           # the field draws the text, with its cursor
             font = button.font(art)
+            shown = button.rect
+            if what == "seed":
+                # A seed is up to 39 digits: while typed, its field takes the
+                # row's free width (over the note and the re-roll button).
+                button.rect = pygame.Rect(shown.x, shown.y,
+                                          self.seed_rect.right - 12 - shown.x, shown.h)
             button.draw(surface, art)
             self.field.draw(surface, font, (button.rect.centerx, button.rect.centery
                                             - font.line_height // 2), font.line_height,
                             int(self.app.time * 3) % 2 == 0, align="center")
+            button.rect = shown
             button.label = self.field.text
         self.draw_notes(surface)
 
