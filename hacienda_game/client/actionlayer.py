@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from ..engine import Action, Event, GameState, IllegalAction, observe
+from ..engine import score as score_table
 from ..engine.components import WATER_SHAPES
 from ..engine.observe import Observation
 from ..i18n import _, ngettext
@@ -153,6 +154,16 @@ class ActionLayer:
             elif e.kind == "animal_placed" and e.seat == seat and not markets:
                 parts.append(_("{animal} herd of {herd}, no new market side").format(
                     animal=card_name(e.data["animal"]), herd=e.data["herd"]))
+            elif e.kind == "water_placed" and e.seat == seat:
+                # What the tile is worth at each scoring (R45, or the lake's
+                # gain under the lakes variant): the seat's water points
+                # with it, less without it.
+                gain = (score_table(clone)[seat]["water"]
+                        - score_table(self._state)[seat]["water"])
+                parts.append(ngettext("touches {n} of your pieces: +{n} point per scoring",
+                                      "touches {n} of your pieces: +{n} points per scoring",
+                                      gain).format(n=gain) if gain else
+                             _("touches none of your pieces: no points"))
             elif e.kind == "hacienda_placed":
                 group = clone.chain_at(clone.board.hex_of(e.data["cell"]))
                 parts.append(ngettext("hacienda on a group of {size}: worth {size} point per"

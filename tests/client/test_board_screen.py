@@ -390,3 +390,32 @@ def test_an_owned_land_tile_shows_its_owner_over_most_of_its_face_and_the_terrai
     pure = np.all(after == seat, axis=1).mean()
     assert pure < 0.5
     assert len({tuple(p) for p in after}) >= 6
+
+
+def test_the_water_preview_follows_each_turn_and_says_what_the_tile_is_worth(driver):
+    """Turning a water tile with R under a still pointer words the tile as it
+    lies now: a spot the turned tile cannot take is never offered for 12
+    pesos, and a legal one says what it scores (R45)."""
+    from hacienda_game.client.scenes.play.selection import action_at, choose_water
+
+    play = start(driver)
+    play.layer._state.seats[0].money = 30
+    driver.click(play.b_water.rect.center)
+    assert play.selection.kind == "water"
+    play.selection = sel = choose_water(play.layer, 3, play.selection)   # a tile that turns
+
+    def legal(h: int, turns: int) -> bool:
+        sel.turns = turns
+        return action_at(play.layer, sel, h)[0] is not None
+
+    # A hex the tile takes as it lies, but not once turned.
+    h = next(h for h in range(len(play.layer.board.cells)) if legal(h, 0) and not legal(h, 1))
+    sel.turns = 0
+    driver.move(play.view.centres[h])
+    assert "12" in play.hover_text and "touches" in play.hover_text
+    assert not play.hover_warn
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r",
+                                         scancode=0))
+    driver.frames(1)
+    assert play.selection.turns == 1
+    assert "touches" not in play.hover_text and "12 pesos" not in play.hover_text

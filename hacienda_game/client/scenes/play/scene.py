@@ -316,6 +316,8 @@ class PlayScene(PadPlay, GameTable):
         if self.selection and self.selection.kind == "water":
             self.selection.turns = (self.selection.turns + step) % 6
             self.after_rotate()
+            if self.hover_at is not None and not self.cursor_shown:
+                self.hover(self.hover_at)      # the preview of the tile as it lies now
 
     def water_cells(self, h: int):
         return choose.water_cells(self.layer, self.selection, h)
