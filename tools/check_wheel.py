@@ -2,8 +2,8 @@
 fresh virtual environment outside the checkout (which must not pull pytmx or
 Babel: the game reads maps and catalogs itself) and, from a folder outside the
 checkout, plays a headless autoplay game to the end in English, German and
-Spanish, starts the text game, loads a built-in map (with catalogs and rules
-help) and draws a menu frame.
+Spanish, plays the guided first game to its end, starts the text game, loads a
+built-in map (with catalogs and rules help) and draws a menu frame.
 
     python tools/check_wheel.py            # exit 0 when every check passes
     python tools/check_wheel.py --pipx     # also `pipx install` the checkout
@@ -102,6 +102,8 @@ def checks(bin_dir: Path, scratch: Path, env: dict[str, str]) -> list[tuple[str,
         *((f"autoplay game to the end ({lang})",
            [game, "--autoplay", "--seats", "easy,easy", "--headless", "--seed", "1",
             "--max-frames", "60000", "--lang", lang], None) for lang in LANGUAGES),
+        ("guided first game to its end",
+         [game, "--tutorial", "--headless", "--autoplay"], None),
         ("text game", [game, "--text", "--seed", "1", "--seats", "human,random"], "?\nb\nq\n"),
         ("built-in map, catalogs, rules help", [py, "-c", MAP_CHECK], None),
         ("menu frame (python -m hacienda_game)",
@@ -114,6 +116,7 @@ def checks(bin_dir: Path, scratch: Path, env: dict[str, str]) -> list[tuple[str,
 
 
 EXPECT = {**{f"autoplay game to the end ({lang})": "game over after" for lang in LANGUAGES},
+          "guided first game to its end": "tutorial complete:",
           "text game": "Game abandoned.", "map command": "2 of 2 maps valid"}
 
 
