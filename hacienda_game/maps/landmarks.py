@@ -67,10 +67,14 @@ class Place:
     terrain: str | None = None
     sides: tuple[str, ...] = ()
     steps: tuple[int, ...] = ()
+    # where the hex lies among the hexes the rest of the description also
+    # fits (a compass point, or ``"central"``): "..., north side"
+    part: str | None = None
 
     def key(self) -> tuple:
         return (self.terrain, self.relation, self.side, self.sides,
-                tuple(min(s, 2) for s in self.steps), tuple(m.key for m in self.landmarks))
+                tuple(min(s, 2) for s in self.steps), tuple(m.key for m in self.landmarks),
+                self.part)
 
 
 # ------------------------------------------------------------ the namer
@@ -258,7 +262,39 @@ class Landmarks:
         for options in truths:
             best = min(range(len(options)), key=lambda k: (shared[options[k].key()], k))
             out.append(options[best])
+        # Hexes still sharing a description are told apart by the next word:
+        # the side of their group each lies on ("..., north side").
+        alike: dict[tuple, list[int]] = {}
+        for h, place in enumerate(out):
+            alike.setdefault(place.key(), []).append(h)
+        for hexes in alike.values():
+            if len(hexes) > 1:
+                for h, part in zip(hexes, self._parts(hexes), strict=True):
+                    out[h] = replace(out[h], part=part)
         return tuple(out)
+
+    def _parts(self, hexes: list[int]) -> list[str]:
+        """The side of the group each hex lies on: a compass point from the
+        group's middle, ``central`` for a hex at the middle; where two hexes
+        would share a point, the group's long axis alone (north and south, or
+        west and east) when that tells them apart."""
+        xs = [self.centres[h][0] for h in hexes]
+        ys = [self.centres[h][1] for h in hexes]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        step = min(math.dist(self.centres[hexes[0]], self.centres[n])
+                   for n in self.board.adjacent[hexes[0]]) if self.board.adjacent[hexes[0]] \
+            else 1.0
+        points = [CENTRAL if math.hypot(x - mx, y - my) < step * 0.4 else _compass(x - mx, y - my)
+                  for x, y in zip(xs, ys, strict=True)]
+        if len(set(points)) < len(points):
+            wide = max(xs) - min(xs) > max(ys) - min(ys)
+            order = sorted(range(len(hexes)), key=lambda i: xs[i] if wide else ys[i])
+            ends = ("west", "east") if wide else ("north", "south")
+            if len(hexes) == 2:
+                points = [ends[order.index(i)] for i in range(2)]
+            elif len(hexes) == 3 and len({xs[i] if wide else ys[i] for i in order}) == 3:
+                points = [(ends[0], CENTRAL, ends[1])[order.index(i)] for i in range(3)]
+        return points
 
     def place(self, where: int | Cell | str) -> Place:
         """The place of a hex (number), cell ``(x, y)`` or cell name ``"x,y"``."""
@@ -340,6 +376,14 @@ ON_TERRAIN = {
     "pampas": N_("on the pampas"),
 }
 WITH_TERRAIN = N_("{terrain} {place}")
+# The next word where hexes would share a description: the side of them it is on.
+PARTS = {
+    "north": N_("{place}, north side"), "north-east": N_("{place}, north-east side"),
+    "east": N_("{place}, east side"), "south-east": N_("{place}, south-east side"),
+    "south": N_("{place}, south side"), "south-west": N_("{place}, south-west side"),
+    "west": N_("{place}, west side"), "north-west": N_("{place}, north-west side"),
+    CENTRAL: N_("{place}, in the middle of them"),
+}
 TWO = N_("{first} and {second}")
 
 # Article contractions the grammar asks for once the phrase is put together.
@@ -379,6 +423,8 @@ def place_words(place: Place) -> str:
         text = _(RELATIONS[place.relation]).format(landmark=marks[0])
     if place.terrain is not None:
         text = _(WITH_TERRAIN).format(terrain=_(ON_TERRAIN[place.terrain]), place=text)
+    if place.part is not None:
+        text = _(PARTS[place.part]).format(place=text)
     for pattern, short in _CONTRACTIONS.get(language(), ()):
         text = pattern.sub(short, text)
     return text
