@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import components as C
 from .actions import Action
 from .events import Event
-from .groups import ANIMAL0, EMPTY, LAND
+from .groups import ANIMAL0, EMPTY, LAND, WATER
 from .segments import Segment
 
 if TYPE_CHECKING:
@@ -60,11 +60,13 @@ class AnimalRules:
             raise self._refuse(a, "no_token_left",
                                f"your 30 animal tokens cannot show another {a.card} (R4)",
                                card=a.card, rule="R4")
-        if not self.board.is_pampas[h]:
+        # A water tile laid on pampas makes its hexes water (R21).
+        space = "water" if self.kind[h] == WATER else self.board.spaces[h]
+        if space != "pampas":
             raise self._refuse(a, "animal_not_pampas",
                                f"animal tokens go on pampas, and {self.cell(h)} is"
-                               f" {self.board.spaces[h]} (R27, R30)",
-                               cell=self.cell(h), space=self.board.spaces[h], rule="R27, R30")
+                               f" {space} (R27, R30)",
+                               cell=self.cell(h), space=space, rule="R27, R30")
         if self.kind[h] != EMPTY:
             raise self._refuse(a, "taken",
                                f"{self.cell(h)} is already taken (R27, R30)",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import components as C
 from .actions import Action
 from .events import Event
-from .groups import EMPTY, LAND
+from .groups import EMPTY, LAND, WATER
 from .segments import Segment
 
 if TYPE_CHECKING:
@@ -66,14 +66,16 @@ class LandRules:
             raise self._refuse(a, "no_land_tile_left",
                                "no land tile showing your colour is left (R3)", rule="R3")
         space = self.board.spaces[h]
-        if self.kind[h] != EMPTY:
-            raise self._refuse(a, "taken",
-                               f"{self.cell(h)} is already taken (R23, R30)",
-                               cell=self.cell(h), rule="R23, R30")
+        if self.kind[h] == WATER:       # a water field or a water tile laid on pampas
+            space = "water"
         if space in ("market", "water"):
             raise self._refuse(a, "land_not_here",
                                f"land tiles never go on a {space} (R30)",
                                space=space, rule="R30")
+        if self.kind[h] != EMPTY:
+            raise self._refuse(a, "taken",
+                               f"{self.cell(h)} is already taken (R23, R30)",
+                               cell=self.cell(h), rule="R23, R30")
         targets, fallback = self._land_targets(card, None)
         if h not in targets:
             if space == "pampas":
