@@ -12,11 +12,21 @@ from ..ui import Button, Focus, draw_background, draw_buttons, handle_buttons
 from .overlays import Dialog, Message
 
 ATTRACT_AFTER = 45.0      # seconds of no input before a demo game starts
+# After a game's end, Enter (or the pad's A) still coming within this many
+# seconds of the menu's arrival or of the last one is the key still held or
+# hammered through the scoring (key repeat comes every 40 ms): it presses nothing.
+HELD_CONFIRM_S = 0.35
 
 
 class MenuScene(Scene):
-    def __init__(self, start_map: str | None = None):
+    def __init__(self, start_map: str | None = None, after_game: bool = False):
+        """``after_game``: the menu after a game played to its end: the focus
+        starts on New game, never on Continue (an Enter pressed on through the
+        scoring would resume some older unfinished game)."""
         self.start_map = start_map
+        self.after_game = after_game
+        self.held_confirm = after_game
+        self.last_confirm = 0.0
         self.buttons: list[Button] = []
         self.focus = Focus()
         self.idle_time = 0.0
@@ -24,6 +34,7 @@ class MenuScene(Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.last_confirm = app.time
         self.layout()
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
@@ -61,6 +72,9 @@ class MenuScene(Scene):
         top = min(258, self.app.canvas_size[1] - 30 - len(specs) * step)
         self.buttons = [Button((x, top + i * step, w, h), _(label), fn, big=True)
                         for i, (label, fn) in enumerate(specs)]
+        if self.after_game:
+            self.after_game = False          # once: later the player's own focus stays
+            self.focus.index = [label for label, _fn in specs].index(N_("New game"))
 
     def language_changed(self) -> None:
         self.layout()
@@ -145,6 +159,12 @@ class MenuScene(Scene):
 
     def handle(self, cmd: Command) -> None:
         self.idle_time = 0.0
+        if self.held_confirm and cmd.kind == "key" and cmd.name == "confirm":
+            held = self.app.time - self.last_confirm < HELD_CONFIRM_S
+            self.last_confirm = self.app.time
+            if held:
+                return
+            self.held_confirm = False
         if self.focus.handle(self.buttons, cmd):
             return
         handle_buttons(self.buttons, cmd)

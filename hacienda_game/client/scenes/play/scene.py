@@ -675,7 +675,7 @@ class PlayScene(PadPlay, GameTable):
             return
         from ..menu import MenuScene
 
-        self.app.reset(MenuScene())
+        self.app.reset(MenuScene(after_game=True))
 
     # --------------------------------------------------------------- update
     def waiting_on(self):
