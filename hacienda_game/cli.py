@@ -46,11 +46,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--autoplay-input", choices=("mouse", "pad"), default="mouse",
                     help="with --tutorial --autoplay: the demonstrator plays with the mouse"
                     " or a pad's buttons")
-    ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
-                    help="AI level per seat for --autoplay, 2-5 seats (default random x4)")
-    ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
-    from .session.choices import VARIANTS
+    from .session.choices import PLAYERS_TEXT, VARIANTS
 
+    ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
+                    help=f"AI level per seat for --autoplay, {PLAYERS_TEXT} seats"
+                    " (default random x4)")
+    ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
     ap.add_argument("--variant", action="append", default=[], choices=VARIANTS,
                     help="rule variant for --autoplay (repeatable)")
     ap.add_argument("--headless", action="store_true",

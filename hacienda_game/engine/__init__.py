@@ -12,7 +12,7 @@ from .observe import Observation, SeatView, observe
 from .record import load_record, make_record, replay, save_record
 from .scenario import load_scenario
 from .scoring import ranking, score
-from .setup import new_game
+from .setup import PLAYER_COUNTS, new_game
 from .state import GameState, Seat
 
 __all__ = [
@@ -20,4 +20,5 @@ __all__ = [
     "ScenarioError", "Seat", "SeatView", "Termination", "determinize", "load_record",
     "load_scenario", "make_record", "new_game", "observe", "parse_action", "ranking", "replay",
     "save_record", "score", "termination_of",
+    "PLAYER_COUNTS",
 ]

@@ -13,6 +13,8 @@ from .groups import WATER
 from .state import GameState
 
 Hand = Sequence[str] | None
+# How many players a game seats (R9): the one range every room checks against.
+PLAYER_COUNTS = range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)
 
 
 def resolve_board(map_: str | os.PathLike | Board, relative_to: str | None = None) -> Board:
@@ -26,7 +28,7 @@ def resolve_board(map_: str | os.PathLike | Board, relative_to: str | None = Non
 
 def check_players_variants(players: int, variants: Iterable[str]) -> list[str]:
     problems = []
-    if not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
+    if not isinstance(players, int) or players not in PLAYER_COUNTS:
         problems.append(f"players must be {C.MIN_PLAYERS}-{C.MAX_PLAYERS}, not {players!r} (R9)")
     for v in variants:
         if v not in C.VARIANTS:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine import Action, GameState, new_game, observe
 from ..engine.undo import UndoLimit
-from ..session.choices import VARIANTS
+from ..session.choices import PLAYER_COUNTS, PLAYERS_TEXT, VARIANTS
 from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game_seed
 from ..session.saves import SaveError, keep_replay, load_game, save_game
@@ -58,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
                                  description="Host a networked game without a display.")
     ap.add_argument("--map", default="symmetric", help="built-in map name or .tmx path")
     ap.add_argument("--seats", default="remote,remote,remote,remote",
-                    help="per seat: remote or an AI level (2-5 seats)")
+                    help=f"per seat: remote or an AI level ({PLAYERS_TEXT} seats)")
     ap.add_argument("--port", type=int, default=8765, help="port to listen on (0: any free)")
     ap.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     ap.add_argument("--cert", help="TLS certificate (PEM): clients join with wss://")
@@ -92,8 +92,8 @@ def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
         mark_remote(plan, {"remote": remote})
         return plan, saved.state, saved.limit, note
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
-    if not 2 <= len(kinds) <= 5:
-        ap.error(f"--seats takes 2-5 seats, got {len(kinds)}")
+    if len(kinds) not in PLAYER_COUNTS:
+        ap.error(f"--seats takes {PLAYERS_TEXT} seats, got {len(kinds)}")
     bad = [k for k in kinds if k != REMOTE and k not in levels()]
     if bad:
         ap.error(f"unknown seat {bad[0]!r}: write remote or an AI level"

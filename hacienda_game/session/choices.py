@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..engine import PLAYER_COUNTS
 from ..engine.components import VARIANTS
 from ..i18n import N_, _
 
 HUMAN = "human"
+REMOTE = "remote"          # a person on another machine (a hosted game's seat)
+# The engine's player counts (R9) as the command lines' help says them: "2-5".
+PLAYERS_TEXT = f"{PLAYER_COUNTS[0]}-{PLAYER_COUNTS[-1]}"
 VARIANT_NAMES = {"hand_limits": N_("Hand limits"), "lakes": N_("Lakes"),
                  "lone_harvest": N_("Lone harvest")}
 
-__all__ = ["HUMAN", "VARIANTS", "VARIANT_NAMES", "ai_levels", "check_level", "check_seat_kind",
-           "check_variants", "default_level", "parse_seats", "player_levels", "seat_kinds",
-           "variant_name"]
+__all__ = ["HUMAN", "PLAYERS_TEXT", "PLAYER_COUNTS", "REMOTE", "VARIANTS", "VARIANT_NAMES",
+           "ai_levels", "check_level", "check_seat_kind", "check_variants", "default_level",
+           "parse_seats", "player_levels", "seat_kinds", "variant_name"]
 
 
 def ai_levels() -> tuple[str, ...]:
@@ -70,8 +74,8 @@ def parse_seats(text: str, humans: bool = True) -> list[str]:
     """``"human,easy"`` -> ``["human", "easy"]``: 2-5 seat kinds (only AI
     levels unless ``humans``); ValueError saying what is wrong."""
     seats = [s.strip().lower() for s in text.split(",") if s.strip()]
-    if not 2 <= len(seats) <= 5:
-        raise ValueError(f"--seats takes 2-5 seats, got {len(seats)}")
+    if len(seats) not in PLAYER_COUNTS:
+        raise ValueError(f"--seats takes {PLAYERS_TEXT} seats, got {len(seats)}")
     for kind in seats:
         (check_seat_kind if humans else check_level)(kind)
     return seats

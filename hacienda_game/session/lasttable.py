@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from .choices import VARIANTS
+from .choices import PLAYER_COUNTS, VARIANTS
 from .plan import GamePlan, SeatPlan
 from .saves import SaveError, read_user_file, write_atomic
 from .userdirs import config_dir
@@ -66,7 +66,7 @@ def recall(kinds: Iterable[str]) -> dict | None:
             continue
         colours.add(colour)
         seats.append(SeatPlan(name[:NAME_LIMIT], kind, colour))
-    if not 2 <= len(seats) <= 5:
+    if len(seats) not in PLAYER_COUNTS:
         return None
     variants = data.get("variants")
     return {"map": data["map"] if isinstance(data.get("map"), str) else None,

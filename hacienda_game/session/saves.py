@@ -43,7 +43,7 @@ from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.undo import UndoLimit, replay_with_limit
 from ..i18n import _, language
 from . import userfiles
-from .choices import HUMAN, check_seat_kind, check_variants
+from .choices import HUMAN, PLAYER_COUNTS, PLAYERS_TEXT, check_seat_kind, check_variants
 from .plan import GamePlan, SeatPlan, new_ai_seed
 from .userdirs import replays_dir, saves_dir
 from .userfiles import not_plain
@@ -188,8 +188,8 @@ def plan_from_dict(data: Any) -> GamePlan:
     if not isinstance(data, dict):
         raise ValueError("plan: not an object")
     seats = data.get("seats")
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 5:
-        raise ValueError("plan: seats must be a list of 2-5 seats")
+    if not isinstance(seats, list) or len(seats) not in PLAYER_COUNTS:
+        raise ValueError(f"plan: seats must be a list of {PLAYERS_TEXT} seats")
     out = []
     for i, s in enumerate(seats):
         if not isinstance(s, dict):

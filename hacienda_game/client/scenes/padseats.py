@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import _
+from ...session.choices import PLAYER_COUNTS
 from ...session.plan import HUMAN
 from ..assets import GREY, WHITE
 from ..prompts import draw_prompt, prompt_width
@@ -58,7 +59,7 @@ def join(setup: SetupScene, device: str) -> bool:
     """A pad claims the first seat without a pad (made human), else a new seat."""
     free = next((s for s in setup.seats if not s.device.startswith("pad:")), None)
     if free is None:
-        if len(setup.seats) >= 5:
+        if len(setup.seats) >= PLAYER_COUNTS[-1]:
             return False
         setup.add_seat()
         free = setup.seats[-1]

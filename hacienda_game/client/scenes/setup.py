@@ -10,7 +10,14 @@ import pygame
 
 from ...i18n import N_, _
 from ...session import lasttable
-from ...session.choices import HUMAN, VARIANTS, default_level, player_levels, variant_name
+from ...session.choices import (
+    HUMAN,
+    PLAYER_COUNTS,
+    VARIANTS,
+    default_level,
+    player_levels,
+    variant_name,
+)
 from ...session.plan import (
     DEFAULT_NAMES,
     GAME_SEED_BITS,
@@ -172,7 +179,7 @@ class SetupScene(Scene):
                             lambda i=i: self.next_kind(i),
                             icon=_seat_icon(seat), face="body"))
             b.append(Button((col["remove"][0], y, 30, 30), "x", lambda i=i: self.remove_seat(i),
-                            enabled=len(self.seats) > 2, face="body"))
+                            enabled=len(self.seats) > PLAYER_COUNTS[0], face="body"))
         arrows = []
         for i in range(len(self.seats)):
             kx, kw = col["kind"]
@@ -185,7 +192,7 @@ class SetupScene(Scene):
         y = SEATS_TOP + len(self.seats) * ROW_H
         add_w = max(190, self.app.art.fonts.body.width(_("Add a seat")) + 24)
         b.append(Button((40, y, add_w, 28), _("Add a seat"), self.add_seat,
-                        enabled=len(self.seats) < 5, face="body"))
+                        enabled=len(self.seats) < PLAYER_COUNTS[-1], face="body"))
         m = self.map_rect
         b.append(Button((m.x + 8, 84, 30, 30), "", lambda: self.next_map(-1),
                         icon="ui_arrow_left", face="body"))
@@ -256,7 +263,7 @@ class SetupScene(Scene):
         self.layout()
 
     def add_seat(self) -> None:
-        if len(self.seats) >= 5:
+        if len(self.seats) >= PLAYER_COUNTS[-1]:
             return
         used_c = {s.colour for s in self.seats}
         used_n = {s.name for s in self.seats}
@@ -267,7 +274,7 @@ class SetupScene(Scene):
         self.layout()
 
     def remove_seat(self, i: int) -> None:
-        if len(self.seats) > 2:
+        if len(self.seats) > PLAYER_COUNTS[0]:
             del self.seats[i]
             self.layout()
 
