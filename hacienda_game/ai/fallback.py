@@ -13,6 +13,7 @@ own (the tournament's fingerprint leaves it out, like the worker).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Action, Observation, determinize
@@ -51,12 +52,21 @@ def decide(level: str, obs: Observation, seed: int, budget: Budget | None = None
     if obs.current != obs.seat:
         raise ValueError(f"seat {obs.seat} is not the player to move ({obs.current})")
     make_seat(level)                          # an unknown level: ValueError, as choose_action
+    return decide_with(lambda: choose_action(level, obs, seed, budget), obs, seed,
+                       f"the {level} seat")
+
+
+def decide_with(choose: Callable[[], object], obs: Observation, seed: int,
+                who: str) -> Decision:
+    """``choose()``'s move (any seat's code, such as a tool's reference bot),
+    or a legal fallback if it raised or answered an illegal move; ``who``
+    names the seat in the problem's words."""
     try:
-        action = choose_action(level, obs, seed, budget)
+        action = choose()
     except Exception as exc:  # noqa: BLE001 - any failure of a seat's own code: the game goes on
-        problem = f"the {level} seat failed: {type(exc).__name__}: {exc}"
+        problem = f"{who} failed: {type(exc).__name__}: {exc}"
     else:
-        if is_legal_for(obs, action):
+        if isinstance(action, Action) and is_legal_for(obs, action):
             return Decision(action)
-        problem = f"the {level} seat answered an illegal move: {str(action)[:80]!r}"
+        problem = f"{who} answered an illegal move: {str(action)[:80]!r}"
     return Decision(fallback_move(obs, seed), problem)
