@@ -6,17 +6,16 @@ for learning the notation (CONTRACTS §2).
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 
-from ..ai.fallback import decide
-from ..engine import GameState, IllegalAction, new_game, observe, parse_action
+from ..engine import Action, GameState, IllegalAction, Observation, new_game, observe, parse_action
 from ..engine.components import ANIMALS, LAND_CARDS
 from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ..session.choices import HUMAN, VARIANTS, parse_seats
+from ..session.choices import HUMAN, PLAYERS_TEXT, VARIANTS, parse_seats
 from ..session.plan import new_game_seed
 from ..session.refusals import hint
+from ..session.table import AISeat, LeaveTable, Listener, Played, PromptSeat, Table
 
 FREE = {"mountain": "m", "forest": "f", "meadow": "g", "rock": "r", "moor": "b",
         "pampas": ".", "market": "$", "water": "~"}
@@ -70,60 +69,72 @@ def show_turn(state: GameState, names: list[str]) -> str:
             f" Hand: land {land or '-'}; animals {animals or '-'}")
 
 
+class Teller(Listener):
+    """Every action played, in the terminal: a person's own in full (the
+    card they drew), the others' as the public sees them."""
+
+    def __init__(self, names: list[str], write: Callable[[str], None]):
+        self.names = names
+        self.write = write
+
+    def played(self, table: Table, move: Played) -> None:
+        if move.problem:
+            self.write(f"({self.names[move.seat]}: {move.problem}; a quick legal move"
+                       " instead)")
+        own = isinstance(table.seats[move.seat], PromptSeat)
+        for e in move.events:
+            self.write((e if own else e.seen_by(None)).describe(self.names))
+
+
 def play(map_name: str, seats: list[str], seed: int, variants: list[str],
-         read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> GameState:
-    """Play a game; ``seats`` holds 'human' or an AI level per seat."""
+         read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+         ai_seed: int | None = None) -> GameState:
+    """Play a game; ``seats`` holds 'human' or an AI level per seat.  The AI
+    seats think here, seeded from ``ai_seed`` (default: drawn from the
+    operating system, never from the game's seed)."""
     state = new_game(map_name, len(seats), seed=seed, variants=variants)
     names = [f"Player {i + 1}" + (f" (AI {kind})" if kind != HUMAN else "")
              for i, kind in enumerate(seats)]
-    rng = random.Random(seed)
+    shown_turn: list[int | None] = [None]
+
+    def prompt(view: Observation) -> Action:
+        now = table.state
+        while True:
+            if shown_turn[0] != now.turn:
+                write(draw_board(now))
+                shown_turn[0] = now.turn
+            write(show_turn(now, names))
+            try:
+                text = read("> ").strip()
+            except EOFError:
+                text = "q"
+            if text == "q":
+                raise LeaveTable
+            if text == "b":
+                write(draw_board(now))
+                continue
+            if text == "?":
+                write("\n".join(str(a) for a in table.legal_actions()))
+                continue
+            try:
+                return parse_action(text)
+            except ValueError:
+                write("Not an action: type '?' for the legal ones, e.g. 'buy land' or 'end'.")
+
+    def refused(action: Action, why: IllegalAction) -> None:
+        # In player words (session.refusals), never the engine's rule-coded message.
+        write(f"Not allowed: {hint(why)}")
+
+    table = Table(state, [PromptSeat(prompt, refused) if kind == HUMAN else AISeat(kind)
+                          for kind in seats], ai_seed=ai_seed)
+    table.listen(Teller(names, write))
     write(f"Hacienda on {state.board.title()}. Type an action (e.g. 'buy land',"
           " 'play pig 5,5', 'end'), '?' for the legal actions, 'b' for the board,"
           " 'q' to quit.")
-    shown_turn = None
-    while not state.is_over():
-        if seats[state.current] != HUMAN:
-            # The seat sees its own view only (ai.choose_action), seeded from the game's RNG;
-            # a seat that fails plays a legal fallback move instead (ai.fallback).
-            decision = decide(seats[state.current], observe(state, state.current),
-                              rng.randrange(1 << 30))
-            if decision.problem:
-                write(f"({names[state.current]}: {decision.problem}; a quick legal move"
-                      " instead)")
-            for e in state.apply(decision.action):
-                write(e.seen_by(None).describe(names))
-            continue
-        if shown_turn != state.turn:
-            write(draw_board(state))
-            shown_turn = state.turn
-        write(show_turn(state, names))
-        try:
-            text = read("> ").strip()
-        except EOFError:
-            text = "q"
-        if text == "q":
-            write("Game abandoned.")
-            return state
-        if text == "b":
-            write(draw_board(state))
-            continue
-        if text == "?":
-            write("\n".join(str(a) for a in state.legal_actions()))
-            continue
-        try:
-            action = parse_action(text)
-        except ValueError:
-            write("Not an action: type '?' for the legal ones, e.g. 'buy land' or 'end'.")
-            continue
-        try:
-            events = state.apply(action)
-        except IllegalAction as e:
-            # In player words (session.refusals), never the engine's rule-coded message.
-            write(f"Not allowed: {hint(e)}")
-            continue
-        for e in events:
-            write(e.describe(names))
-    return state
+    table.run()
+    if table.left:
+        write("Game abandoned.")
+    return table.state
 
 
 def main(argv: list[str]) -> int:
@@ -132,7 +143,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="hacienda --text", description=__doc__.splitlines()[0])
     ap.add_argument("--map", default="symmetric")
     ap.add_argument("--seats", default="human,random,random",
-                    help="comma-separated, 2-5 seats: human or an AI level per seat")
+                    help=f"comma-separated, {PLAYERS_TEXT} seats: human or an AI level per seat")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--variant", action="append", default=[], choices=VARIANTS)
     args = ap.parse_args(argv)

@@ -34,6 +34,18 @@ def test_text_game_with_ai_seats_plays_to_the_end():
     assert any("Game over" in line for line in out)
 
 
+def test_text_game_ai_seats_are_not_seeded_from_the_game_seed():
+    # The same deal, other decisions each run: the AI seats' seed is drawn
+    # from the operating system (session.table), never from the game's seed.
+    runs = [textplay.play("symmetric", ["random", "random"], seed=4, variants=[],
+                          read=lambda _: "q", write=lambda _: None).history for _ in range(2)]
+    assert runs[0] != runs[1]
+    same = [textplay.play("symmetric", ["random", "random"], seed=4, variants=[],
+                          read=lambda _: "q", write=lambda _: None, ai_seed=8).history
+            for _ in range(2)]
+    assert same[0] == same[1]
+
+
 def test_text_game_takes_notation_and_explains_refusals():
     script = iter(["?", "b", "play pig 99,99", "frobnicate", "buy land", "end", "q"])
     out: list[str] = []
