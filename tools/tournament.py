@@ -43,9 +43,9 @@ from pathlib import Path
 
 import hacienda_game
 from hacienda_game.ai import Budget, choose_action, decision_seed, levels
-from hacienda_game.ai.fallback import decide as decide_move
-from hacienda_game.engine import IllegalAction, new_game, observe
+from hacienda_game.engine import PLAYER_COUNTS, new_game, observe
 from hacienda_game.maps.catalog import builtin_maps
+from hacienda_game.session.table import AISeat, Listener, Played, Table
 
 try:
     from tools.refbots import REF_BOTS
@@ -103,61 +103,73 @@ def table_tasks(entries: list[str], games: int, seed: int, maps: list[str],
     return tasks
 
 
+def seat_for(level: str, budgets: dict[str, Budget]) -> AISeat:
+    """The table's seat for an entry: its AI level (with its budget), or a
+    reference bot of tools/refbots.py, thinking in this process."""
+    if level in REF_BOTS:
+        return AISeat(level, choose=REF_BOTS[level])
+    return AISeat(level, budget=budgets.get(level))
+
+
 def decide(state, seats: list[str], ai_seed: int, budgets: dict[str, Budget],
            failures: list[str] | None = None):
-    """The action of the seat to move in a table's game: its level (or
-    reference bot) on its own view, with the game's decision seed.  A level
-    whose code raises or answers an illegal move plays a legal fallback
-    (``ai.fallback``) and the game goes on; ``failures`` collects why."""
+    """The action the seat to move in a table's game plays (as `play_game`'s
+    table asks it): its level on its own view, with the game's decision seed;
+    a level whose code raises or answers an illegal move plays a legal
+    fallback (``ai.fallback``), and ``failures`` collects why."""
     seat = state.current
-    level = seats[seat]
-    seed = decision_seed(ai_seed, seat, len(state.history))
-    if level in REF_BOTS:
-        return REF_BOTS[level](observe(state, seat), seed)
-    decision = decide_move(level, observe(state, seat), seed, budgets.get(level))
-    if decision.problem and failures is not None:
-        failures.append(f"action {len(state.history) + 1}: {decision.problem}")
-    return decision.action
+    answer = seat_for(seats[seat], budgets).answer_now(
+        observe(state, seat), decision_seed(ai_seed, seat, len(state.history)))
+    if answer.problem and failures is not None:
+        failures.append(f"action {len(state.history) + 1}: {answer.problem}")
+    return answer.action
+
+
+class Tally(Listener):
+    """A game's figures as its table plays it: time per turn of each level,
+    actions, and the seat failures (a fallback played for a seat)."""
+
+    def __init__(self, seats: list[str], turn: int):
+        self.seats = seats
+        self.turn = turn
+        self.turn_times: dict[str, list[float]] = defaultdict(list)
+        self.turn_cpu: dict[str, list[float]] = defaultdict(list)
+        self.spent = self.cpu = 0.0
+        self.actions = 0
+        self.failures: list[str] = []
+
+    def played(self, table: Table, move: Played) -> None:
+        self.actions += 1
+        self.spent += move.think_s
+        self.cpu += move.think_cpu_s
+        if move.problem:
+            self.failures.append(f"action {move.number}: {move.problem}")
+        if table.state.turn != self.turn:
+            level = self.seats[move.seat]
+            self.turn_times[level].append(round(self.spent, 4))   # 0.1 ms: the log stays small
+            self.turn_cpu[level].append(round(self.cpu, 4))
+            self.spent = self.cpu = 0.0
+            self.turn = table.state.turn
 
 
 def play_game(task: tuple) -> dict:
     """One game; seats[i] is the level at table position i."""
     index, map_name, seats, game_seed, ai_seed, budgets = task
-    state = new_game(map_name, players=len(seats), seed=game_seed)
-    turn_times: dict[str, list[float]] = defaultdict(list)
-    turn_cpu: dict[str, list[float]] = defaultdict(list)
-    spent = cpu = 0.0
-    actions = 0
-    error = None
-    failures: list[str] = []
-    while not state.is_over():
-        if state.turn > MAX_TURNS:
-            error = f"still running after {MAX_TURNS} turns"
-            break
-        level = seats[state.current]
-        turn = state.turn
-        start, cpu_start = time.perf_counter(), time.process_time()
-        action = decide(state, seats, ai_seed, budgets, failures)
-        spent += time.perf_counter() - start
-        cpu += time.process_time() - cpu_start
-        try:
-            state.apply(action)
-        except IllegalAction as e:
-            error = f"illegal action by {level}: {e}"
-            break
-        actions += 1
-        if state.turn != turn:
-            turn_times[level].append(round(spent, 4))      # 0.1 ms: the log stays small
-            turn_cpu[level].append(round(cpu, 4))
-            spent = cpu = 0.0
+    table = Table(new_game(map_name, players=len(seats), seed=game_seed),
+                  [seat_for(level, budgets) for level in seats], ai_seed=ai_seed)
+    tally = Tally(seats, table.state.turn)
+    table.listen(tally)
+    state = table.run(until=lambda t: t.state.turn > MAX_TURNS)
+    error = None if state.is_over() else f"still running after {MAX_TURNS} turns"
     winners = state.winners() if state.is_over() else []
+    failures = tally.failures
     if failures and error is None:      # the game reached its end, but not on its seats' own moves
         error = f"{len(failures)} seat failures, the first at {failures[0]}"
     return {"index": index, "map": map_name, "seats": seats, "seed": game_seed,
             "winners": winners, "scores": [s.score for s in state.seats],
             "money": [s.money for s in state.seats], "turns": state.turn - 1,
-            "actions": actions, "error": error, "turn_times": dict(turn_times),
-            "turn_cpu": dict(turn_cpu)}
+            "actions": tally.actions, "error": error, "turn_times": dict(tally.turn_times),
+            "turn_cpu": dict(tally.turn_cpu)}
 
 
 CODE = ("hacienda_game/engine", "hacienda_game/ai", "hacienda_game/maps", "tools/refbots.py")
@@ -383,8 +395,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in entries if s not in known]
     if unknown:
         ap.error(f"unknown level(s) {', '.join(unknown)}; choose from {', '.join(known)}")
-    if not 2 <= len(entries) <= 5:
-        ap.error("a game has 2 to 5 seats")
+    if len(entries) not in PLAYER_COUNTS:
+        ap.error(f"a game has {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} seats")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     maps = builtin_maps() if args.map == "all" else [args.map]
