@@ -4,9 +4,13 @@
     python -m hacienda_game.client.netbot ADDRESS CODE --level easy
         [--token T | --token-file F] [--spectate] [--trace F] [--capture F]
 
-It chooses from the view the host sent (never anything else), sends the
-action, and waits for the host's answer; it prints one JSON line when the
-game ends (actions, round trips) and exits 0, or exits 3 saying why not.
+Its seat is a remote seat of the host's table: it chooses as the table's
+AI seats do (`session.table.AISeat`: the level on the view the host sent,
+never anything else; a failing seat plays a legal fallback and says so on
+stderr), seeded from its own AI seed (``--seed``, else drawn from the
+operating system), sends the action, and waits for the host's answer.  It
+prints one JSON line when the game ends (actions, round trips) and exits 0,
+or exits 3 saying why not.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import sys
 import time
 
@@ -40,11 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trace", help="append each view's digest here")
     ap.add_argument("--capture", help="append every text the host sent here")
     ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the seat's AI seed (default: drawn from the operating system)")
     ap.add_argument("--delay", type=float, default=0.0,
                     help="seconds to wait before each action (a slower player)")
     args = ap.parse_args(argv)
-    from ..ai import choose_action
+    from ..ai import decision_seed
+    from ..session.plan import new_ai_seed
+    from ..session.table import AISeat
 
     token = args.token
     if args.token_file and not token:
@@ -78,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.token_file and link.client.token:
         with open(args.token_file, "w", encoding="utf-8") as f:
             f.write(link.client.token)
-    rng = random.Random(args.seed)
+    seat = AISeat(args.level)
+    ai_seed = new_ai_seed() if args.seed is None else args.seed
     asked = -1                         # the view version an action was sent for
     deadline = time.monotonic() + args.timeout
     while not link.obs.over:
@@ -95,9 +102,12 @@ def main(argv: list[str] | None = None) -> int:
                 link.pump()
                 if not link.my_turn:
                     continue
-            action = choose_action(args.level, link.obs, rng.randrange(1 << 30))
+            obs = link.obs
+            answer = seat.answer_now(obs, decision_seed(ai_seed, obs.seat, len(obs.history)))
+            if answer.problem:
+                print(f"netbot: {answer.problem}; a quick legal move instead", file=sys.stderr)
             asked = link.version
-            link.perform(action)
+            link.perform(answer.result())
         elif link.refusals and asked == link.version:
             asked = -1                 # refused: choose again from the same view
             link.refusals.clear()
