@@ -367,3 +367,47 @@ def test_the_markets_a_seat_is_connected_to_are_counted_in_one_place():
     defined = [path.relative_to(ROOT).as_posix() for path in (ROOT / PACKAGE).rglob("*.py")
                if "def connected_markets(" in path.read_text(encoding="utf-8")]
     assert defined == ["hacienda_game/engine/scoring.py"]
+
+
+# ------------------------------------------------------------ one game loop
+# The table (session/table.py) asks the seats, applies, records and tells its
+# listeners; the front ends that once ran their own loop only drive it.
+LOOP_CALLS = {"apply", "make_record", "choose_action", "decide", "decide_move",
+              "fallback_move", "note"}
+RUN_ON_THE_TABLE = ["hacienda_game/terminal/play.py", "tools/tournament.py",
+                    "hacienda_game/client/netbot.py"]
+# Not a game: the tournament's fingerprint digests each level's choices in
+# fixed positions of a random walk (the code's version, not a game played).
+NOT_A_GAME = {"fingerprint"}
+
+
+def loop_calls(path: Path) -> list[str]:
+    """Where a file asks an AI, applies an action or records one itself."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    skipped = {id(inner) for node in ast.walk(tree)
+               if isinstance(node, ast.FunctionDef) and node.name in NOT_A_GAME
+               for inner in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and id(node) not in skipped:
+            func = node.func
+            name = (func.attr if isinstance(func, ast.Attribute) else
+                    func.id if isinstance(func, ast.Name) else None)
+            if name in LOOP_CALLS:
+                found.append(f"{path.name}:{node.lineno}: calls {name}")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("rel", RUN_ON_THE_TABLE)
+def test_a_front_end_runs_its_game_on_the_table(rel):
+    assert loop_calls(ROOT / rel) == []
+
+
+def test_a_loop_of_its_own_fails_the_test(tmp_path):
+    probe = tmp_path / "loop.py"
+    probe.write_text("def play(state, seat):\n"
+                     "    action = choose_action('easy', observe(state, seat), 1)\n"
+                     "    keeper.note(state, action, state.apply(action))\n"
+                     "    return make_record(state)\n", encoding="utf-8")
+    assert loop_calls(probe) == ["loop.py:2: calls choose_action", "loop.py:3: calls apply",
+                                 "loop.py:3: calls note", "loop.py:4: calls make_record"]
