@@ -487,6 +487,45 @@ SHOTS: dict[str, Callable] = {name[5:]: fn for name, fn in globals().items()
                               if name.startswith("shot_")}
 
 
+# ------------------------------------------------- tooltips, the coach's hint
+def tooltip_over(app, game, key: str, pick=lambda t: True) -> None:
+    """The pointer rests on the first element with tooltip ``key``: it shows."""
+    app.draw()                                # the panels drawn: their tips known
+    t = next(t for t in game.tips() if t.key == key and pick(t))
+    rect = t.rect
+    app.pointer = (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)
+    game.tip_clock.pointer_at(app.pointer, app.time - 5)
+
+
+def tooltip_shot_score(app, seed):
+    """The points of a seat, a scoring now's gain written out."""
+    game = play_to(app, 45, seed)
+    tooltip_over(app, game, "score", lambda t: t.get("gain"))
+
+
+def tooltip_shot_card(app, seed):
+    """A card in the hand: its name and where it can go."""
+    game = play_to(app, 45, seed)
+    tooltip_over(app, game, "hand_card")
+
+
+def tooltip_shot_button(app, seed):
+    """An action button that is off: what it does and why not now."""
+    game = play_to(app, 45, seed)
+    game.update_buttons()
+    tooltip_over(app, game, "button", lambda t: not t.get("enabled"))
+
+
+def tooltip_shot_water(app, seed):
+    """The water tiles left, one size."""
+    game = play_to(app, 45, seed)
+    tooltip_over(app, game, "water")
+
+
+SHOTS.update({f"tooltip_{name[13:]}": fn for name, fn in list(globals().items())
+              if name.startswith("tooltip_shot_")})
+
+
 # -------------------------------------------------------------------- runs
 def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path: Path,
          root: bool, text_size: str = "normal") -> Path:

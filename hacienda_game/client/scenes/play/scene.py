@@ -40,6 +40,8 @@ from .pad import PadPlay
 from .parts import hand, log, market, overlay, status
 from .parts.commands import BuyCard, ClickHex, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
+from .parts.tooltip import Tip
+from .parts.tooltip import tip as tooltip_tip
 from .parts.viewmodel import BubbleModel, StatusModel, market_model
 from .presentation import Presenter
 from .recent import RecentMoves
@@ -162,6 +164,8 @@ class PlayScene(PadPlay, GameTable):
                for label, _short, action, icon, key in specs]
         self.fit_row(row, a, [short for _l, short, *_rest in specs])
         self.b_hacienda, self.b_water, self.b_harvest, self.b_end = row
+        for b, tip in zip(row, ("hacienda", "water", "harvest", "end"), strict=True):
+            b.tip = tip                     # its tooltip (parts.tooltip)
         hand = self.layout.hand
         body = self.app.art.fonts.body
         # Undo as wide as its longest word ("Card drawn: can't undo") where the
@@ -185,6 +189,8 @@ class PlayScene(PadPlay, GameTable):
         self.b_sizes = [button((strip.x + 4 + i * (size_w + 4), strip.y + 4, size_w,
                                 self.layout.button_h), _("{size} hex").format(size=i + 1),
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
+        for i, b in enumerate(self.b_sizes):
+            b.tip = f"size:{i + 1}"
         self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu,
                         *self.zoom_buttons]
 
@@ -732,6 +738,7 @@ class PlayScene(PadPlay, GameTable):
             overlay.demo_label(surface, art, self.view.area, int(self.app.time * 2) % 2 == 0)
         self.anims.draw(surface, art)
         self.draw_feedback(surface)
+        self.draw_tooltip(surface)
 
     def bubble_model(self) -> BubbleModel | None:
         """The refusal, else what the hovered hex would do, next to the eye."""
@@ -746,6 +753,38 @@ class PlayScene(PadPlay, GameTable):
         model = self.bubble_model()
         if model is not None:
             overlay.bubble(surface, self.app.art, self.layout.board, model)
+
+    def explain(self, t: Tip) -> Tip:
+        """An off action button's tooltip says why it is off."""
+        if t.key == "button" and not t.get("enabled"):
+            for b in self.action_buttons():
+                if tuple(b.rect) == t.rect:
+                    return Tip(t.rect, t.key, (*t.params, ("why", self.why_off(b))))
+        return t
+
+    def focus_tip(self) -> tuple[object, Tip | None]:
+        """The card or action the keys or a pad just moved to (shoulder
+        buttons, Q/W and their kin): its tooltip while the focus is new."""
+        if not self.cursor_shown or not self.human_turn:
+            return None, None
+        seen = self.__dict__.get("_focus_seen", (-1, -1))
+        now = (self.card_index, self.action_index)
+        if now != seen:
+            self._focus_seen = now
+            self._focus_on = "card" if now[0] != seen[0] else "action"
+        on = self.__dict__.get("_focus_on")
+        if on == "card" and self.card_index >= 0:
+            slots = self.hand_slots
+            if slots:
+                rect, item, card = slots[self.card_index % len(slots)]
+                counts = {c: n for _i, c, n in self.hand_model(self.observation()).cards}
+                return ("card", self.card_index, card), tooltip_tip(
+                    rect, "hand_card", item=item, card=card, count=counts.get(card, 1))
+        if on == "action" and 0 <= self.action_index < 3:
+            b = (self.b_hacienda, self.b_water, self.b_harvest)[self.action_index]
+            return ("action", self.action_index), tooltip_tip(
+                b.rect, "button", button=b.tip, size=0, enabled=b.enabled)
+        return None, None
 
     def action_buttons(self) -> list[Button]:
         sel = self.selection

@@ -23,7 +23,7 @@ from ...scene import Scene
 from ...ui import Button
 from ..overlays import Words, worded
 from .layout import Layout, play_layout
-from .parts import hand, market
+from .parts import actionbar, hand, header, market, seats, tooltip, track
 from .parts import viewmodel as vm
 from .parts.board import BoardDrawing
 from .parts.panels import Panels
@@ -58,6 +58,8 @@ class GameTable(Scene):
         self.panels = Panels()
         self.layout: Layout | None = None
         self.redrawn = False
+        self.tip_clock = tooltip.TipClock()
+        self.shown_panels: vm.PanelsModel | None = None   # the panels drawn last
 
     # ------------------------------------------------------------ setting up
     def set_table(self, state: GameState | None, layer=None) -> None:
@@ -286,7 +288,7 @@ class GameTable(Scene):
         scores = [t.value for t in self.score_tick]
         return vm.PanelsModel(
             vm.header_model(obs, self.names, kinds, self.b_menu.rect.x),
-            vm.track_model(scores, self.projected, colours),
+            vm.track_model(scores, self.projected, colours, self.names),
             vm.seats_model(obs, self.names, kinds, colours, [t.value for t in self.money_tick],
                            scores, [t.target for t in self.score_tick], self.projected,
                            self.markets, now),
@@ -314,12 +316,53 @@ class GameTable(Scene):
     # ----------------------------------------------------------------- draw
     def draw_table(self, surface: pygame.Surface) -> None:
         obs = self.observation()
-        self.panels.draw(surface, self.app.art, self.layout, self.panels_model(obs))
+        self.shown_panels = self.panels_model(obs)
+        self.panels.draw(surface, self.app.art, self.layout, self.shown_panels)
         self.board_drawing.draw(surface, self.board_model(obs))
         self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
         art = self.app.art
         for b in [self.b_menu, *self.zoom_buttons]:
             b.draw(surface, art)
+
+    # ------------------------------------------------------------- tooltips
+    def tips(self) -> list[tooltip.Tip]:
+        """Every element of the panels drawn last with its tooltip (from the parts)."""
+        model, lay, art = self.shown_panels, self.layout, self.app.art
+        if model is None:
+            return []
+        return [*header.tips(art, lay.top, model.header), *track.tips(lay.track, model.track),
+                *seats.tips(art, lay.seats, model.seats),
+                *market.tips(art, lay, model.market), *hand.tips(lay, model.hand),
+                *actionbar.tips(model.actions)]
+
+    def focus_tip(self) -> tuple[object, tooltip.Tip | None]:
+        """The element the keys' or a pad's focus is on: (what it is, its tooltip)."""
+        return None, None
+
+    def explain(self, t: tooltip.Tip) -> tooltip.Tip:
+        """A tooltip with what only the owner knows (why a button is off)."""
+        return t
+
+    def tooltip(self) -> tooltip.Tip | None:
+        """The tooltip to show now: the focus's while it is new, else the one
+        under a pointer resting on an element."""
+        now = self.app.time
+        key, focused = self.focus_tip()
+        if self.tip_clock.focus_on(key, now) and focused is not None:
+            return self.explain(focused)
+        if self.autoplay or getattr(self, "cursor_shown", False) or self.app.top is not self:
+            self.tip_clock.pointer_at(None, now)
+            return None
+        pos = self.app.pointer
+        if not self.tip_clock.pointer_at(pos, now):
+            return None
+        t = tooltip.tip_at(self.tips(), pos)
+        return None if t is None else self.explain(t)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        t = self.tooltip()
+        if t is not None:
+            tooltip.draw(surface, self.app.art, t, self.layout.side.x)
 
     def action_buttons(self) -> list[Button]:
         return []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ....ui import Button
+from .tooltip import Tip, tip
 from .viewmodel import ActionsModel, ButtonLook
 
 
@@ -16,6 +17,18 @@ def widget(look: ButtonLook) -> Button:
     b = Button(look.rect, look.label, icon=look.icon, enabled=look.enabled, face="body")
     b.hover, b.selected, b.pressed_at = look.hover, look.selected, look.pressed_at
     return b
+
+
+def tips(model: ActionsModel) -> list[Tip]:
+    """The buttons that say what they are (``ButtonLook.tip``); an off one's
+    reason is the owner's to add when it is shown (``why``)."""
+    out = []
+    for look in model.buttons:
+        if look.tip:
+            button, _sep, size = look.tip.partition(":")
+            out.append(tip(look.rect, "button", button=button, size=int(size or 0),
+                           enabled=look.enabled))
+    return out
 
 
 def draw(surface: pygame.Surface, art, model: ActionsModel) -> None:

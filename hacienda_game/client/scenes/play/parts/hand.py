@@ -11,6 +11,7 @@ from ....assets import GOLD, GREY
 from ..layout import Layout, card_slots
 from .commands import PickCard
 from .paint import count_badge
+from .tooltip import Tip, tip
 from .viewmodel import HandModel
 
 
@@ -26,6 +27,13 @@ def command_at(layout: Layout, model: HandModel, pos: tuple[int, int]) -> PickCa
         if rect.collidepoint(pos):
             return PickCard(item, card)
     return None
+
+
+def tips(layout: Layout, model: HandModel) -> list[Tip]:
+    """Each card in the hand: its name, how many, where it may go."""
+    counts = {card: n for _item, card, n in model.cards}
+    return [tip(rect, "hand_card", item=item, card=card, count=counts.get(card, 1))
+            for rect, item, card in slots(layout, model)]
 
 
 _faces: dict[tuple[int, str, tuple[int, int]], pygame.Surface] = {}

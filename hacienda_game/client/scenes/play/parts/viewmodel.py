@@ -41,6 +41,7 @@ class TrackModel:
     scores: tuple[int, ...]       # as the tickers show them now
     projected: tuple[int, ...]
     colours: tuple[int, ...]      # each seat's colour (the palette's seat index)
+    names: tuple[str, ...] = ()   # each seat's name (its tooltip)
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class ButtonLook:
     selected: bool
     pressed_at: float
     recent: bool                  # pressed a moment ago: drawn pushed in
+    tip: str = ""                 # its tooltip ("hacienda", "water:2", ...; "" none)
 
 
 @dataclass(frozen=True)
@@ -207,8 +209,8 @@ def header_model(obs, names: list[str], kinds: list[str], right: int) -> HeaderM
                        3 - obs.actions_taken, scoring_ahead(obs), right)
 
 
-def track_model(scores, projected, colours) -> TrackModel:
-    return TrackModel(tuple(scores), tuple(projected), tuple(colours))
+def track_model(scores, projected, colours, names=()) -> TrackModel:
+    return TrackModel(tuple(scores), tuple(projected), tuple(colours), tuple(names))
 
 
 def seats_model(obs, names: list[str], kinds: list[str], colours: list[int],
@@ -248,7 +250,7 @@ def button_look(button, now: float) -> ButtonLook:
     """A ``ui.Button``'s look at the presentation clock ``now``."""
     return ButtonLook(tuple(button.rect), button.label, button.icon, button.enabled,
                       button.hover, button.selected, button.pressed_at,
-                      now - button.pressed_at < 0.12)
+                      now - button.pressed_at < 0.12, getattr(button, "tip", ""))
 
 
 def actions_model(buttons, now: float) -> ActionsModel:
