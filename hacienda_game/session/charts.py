@@ -66,5 +66,5 @@ class _Memo(NamedTuple):
     texts: tuple[str, ...]
 
 
-_memo: dict[tuple, _Memo] = {}
+_memo: dict[tuple[object, ...], _Memo] = {}
 _lock = threading.Lock()

@@ -60,12 +60,12 @@ def check_level(level: str) -> str:
     return level
 
 
-def check_seat_kind(kind: str) -> str:
+def check_seat_kind(kind: object) -> str:
     """``kind`` if it is human or an AI level; ValueError otherwise."""
     if kind == HUMAN:
-        return kind
+        return HUMAN
     known = ai_levels()
-    if kind not in known:
+    if not isinstance(kind, str) or kind not in known:
         raise ValueError(f"{kind!r} is neither human nor an AI level ({', '.join(known)})")
     return kind
 

@@ -24,7 +24,8 @@ def file_manager_command(path: Path, platform: str = sys.platform) -> list[str] 
     return ["open" if platform == "darwin" else "xdg-open", str(path)]
 
 
-def open_folder(path: Path, platform: str = sys.platform) -> subprocess.Popen | str | None:
+def open_folder(path: Path, platform: str = sys.platform
+                ) -> subprocess.Popen[bytes] | str | None:
     """Show the folder (made first if it is not there yet).  Returns the file
     manager's process while it starts (a non-zero exit later means it failed:
     see `failed`), None when the system took it at once, or why it cannot be
@@ -54,7 +55,7 @@ def open_folder(path: Path, platform: str = sys.platform) -> subprocess.Popen | 
             why=e.strerror or e) + " " + _(YOURSELF)
 
 
-def failed(process: subprocess.Popen) -> str | None:
+def failed(process: subprocess.Popen[bytes]) -> str | None:
     """Once the file manager's starter has finished: why it failed, if it did
     ("" while it runs, None when it went well)."""
     code = process.poll()

@@ -18,7 +18,7 @@ from ..engine.record import initial_state
 from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
 from ..i18n import N_, _
 from .plan import GamePlan
-from .saves import SaveError, autosave, autosave_path, keep_aside, keep_replay, load_game
+from .saves import SaveError, SaveInfo, autosave, autosave_path, keep_aside, keep_replay, load_game
 from .unfinished import offered, slot_for_game
 from .userdirs import replays_dir, saves_dir
 
@@ -45,13 +45,13 @@ class GameKeeper:
         self.keep = keep              # autosave and keep the record (not demo or autoplay)
         self.redo: list[str] = []     # undone actions, the next to redo last
         self.problem: str | None = None      # the last save that failed, to tell the player
-        self.replay_path = None
+        self.replay_path: Path | None = None
         self.notice: str | None = None       # said once: a damaged autosave kept aside
         self._writer: ThreadPoolExecutor | None = None
-        self._last: Future | None = None
+        self._last: Future[None] | None = None
         self._slot: Path | None = None   # this game's autosave slot (chosen at the first write)
         self._lock = threading.Lock()
-        self._pending: tuple | None = None    # the game to write next
+        self._pending: tuple[GameState, Path, Path] | None = None    # the game to write next
         self._told = False
         self._written = threading.Condition(self._lock)
         self._on_disk: int | None = None    # actions in the newest game written (or failed to)
@@ -114,7 +114,7 @@ class GameKeeper:
                 self._stalled = False
                 self._written.notify_all()
 
-    def _write(self, state: GameState, saves_folder, replays_folder) -> None:
+    def _write(self, state: GameState, saves_folder: Path, replays_folder: Path) -> None:
         if self._slot is None:
             for path in offered(saves_folder):          # not another window's game
                 self._keep_damaged(path)
@@ -137,7 +137,7 @@ class GameKeeper:
         finally:
             self._slot.unlink(missing_ok=True)           # nothing left to continue
 
-    def _keep_damaged(self, path) -> None:
+    def _keep_damaged(self, path: Path) -> None:
         """Before the first write: an autosave that does not load (damaged, of
         another version, on a changed map...) is renamed aside, never written over."""
         if not os.path.lexists(path):
@@ -251,7 +251,7 @@ def unkept() -> list[tuple[GameState, GamePlan, Path]]:
         return list(_unkept)
 
 
-def continuable():
+def continuable() -> SaveInfo | None:
     """The newest unfinished game no other window of the game is playing, as
     a list entry (`SaveInfo`: read and checked, not replayed), for the menu's
     Continue; its ``load()`` replays it.  None if there is none (a file that

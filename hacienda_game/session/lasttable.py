@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from .choices import PLAYER_COUNTS, VARIANTS
 from .plan import GamePlan, SeatPlan
@@ -42,7 +43,7 @@ def remember(plan: GamePlan) -> bool:
     return True
 
 
-def recall(kinds: Iterable[str]) -> dict | None:
+def recall(kinds: Iterable[str]) -> dict[str, Any] | None:
     """The last table: ``{"map", "variants", "open_hands", "hints", "seats"}``
     with ``seats`` a list of `SeatPlan`; only seat kinds among ``kinds``; None
     when there is none that can be used."""

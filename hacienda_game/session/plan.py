@@ -169,7 +169,7 @@ def _check(path: Path, builtin: bool) -> MapEntry:
 STANDARD_MAPS = ("symmetric", "asymmetric")
 
 
-def list_maps(extra: list[str | os.PathLike] | None = None) -> list[MapEntry]:
+def list_maps(extra: list[str | os.PathLike[str]] | None = None) -> list[MapEntry]:
     """Built-in maps, then the player's own (user maps folder), each checked;
     then any of ``extra`` (names or paths, as ``--map`` takes) not among them."""
     names = builtin_maps()

@@ -9,6 +9,8 @@ number: a player reads "That hex is already taken.", not "(R23, R30)".
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import IllegalAction
 from ..i18n import N_, _
 
@@ -117,7 +119,7 @@ def hint(refusal: IllegalAction | None, fallback: str | None = None) -> str:
     return words(refusal.code, refusal.params) or fallback or _(GENERIC)
 
 
-def words(code: str, params: dict | None = None) -> str:
+def words(code: str, params: dict[str, Any] | None = None) -> str:
     """The sentence for a refusal code and its params, in the current language
     ("" for a code without one).  A sentence with numbers is used only when
     every number it needs is there (a refusal from another version may lack

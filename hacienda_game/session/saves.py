@@ -33,10 +33,11 @@ import stat
 import tempfile
 import time
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import GameState, ScenarioError, make_record
 from ..engine.record import FORMAT as RECORD_FORMAT
@@ -47,6 +48,8 @@ from .choices import HUMAN, PLAYER_COUNTS, PLAYERS_TEXT, check_seat_kind, check_
 from .plan import GamePlan, SeatPlan, new_ai_seed
 from .userdirs import replays_dir, saves_dir
 from .userfiles import not_plain
+
+T = TypeVar("T")
 
 FORMAT = "hacienda-save/1"
 AUTOSAVE = "autosave"
@@ -198,7 +201,7 @@ def plan_from_dict(data: Any) -> GamePlan:
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"plan: seat {i + 1} has no name")
         try:
-            check_seat_kind(kind)
+            kind = check_seat_kind(kind)
         except ValueError as exc:
             raise ValueError(f"plan: seat {i + 1} kind {exc}") from None
         if not isinstance(colour, int) or isinstance(colour, bool) \
@@ -500,13 +503,13 @@ def _read_save(path: Path) -> tuple[dict[str, Any], SaveInfo]:
     header = data["record"]["header"]
     if len(plan.seats) != header["players"] or plan.seed != header["seed"]:
         raise _damaged(path.name, "its seats do not match its game")
-    summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
+    summary: dict[str, Any] = data["summary"] if isinstance(data.get("summary"), dict) else {}
     rnd = summary.get("round")
     return data, SaveInfo(path, name[:40], when, plan, len(data["record"]["actions"]),
                           rnd if type(rnd) is int and 0 < rnd < 100 else None)
 
 
-def load_game(path: str | os.PathLike) -> SavedGame:
+def load_game(path: str | os.PathLike[str]) -> SavedGame:
     """Read a save back and replay its game; SaveError (nothing changed) if
     it is not a whole, readable save of this version whose game the rules allow."""
     path = Path(path)
@@ -525,14 +528,14 @@ def load_game(path: str | os.PathLike) -> SavedGame:
     return SavedGame(path, info.name, info.saved_at, info.plan, state, limit, changed)
 
 
-def _entries(folder: Path, reverse: bool = False):
+def _entries(folder: Path, reverse: bool = False) -> Iterator[tuple[Path, str | None]]:
     """The folder's entries, by name: (path, None) for a plain .json file,
     (path, reason) for anything else that is not a hidden temporary file."""
     for entry in _dir_entries(folder, reverse):
         yield _entry_kind(entry)
 
 
-def _dir_entries(folder: Path, reverse: bool = False) -> list[os.DirEntry]:
+def _dir_entries(folder: Path, reverse: bool = False) -> list[os.DirEntry[str]]:
     """The folder's entries by name, hidden ones left out (not yet looked at),
     and the host's notes beside saves (``NAME.net.json``: part of their save)."""
     try:
@@ -544,7 +547,7 @@ def _dir_entries(folder: Path, reverse: bool = False) -> list[os.DirEntry]:
     return sorted(entries, key=lambda e: e.name, reverse=reverse)
 
 
-def _entry_kind(entry: os.DirEntry) -> tuple[Path, str | None]:
+def _entry_kind(entry: os.DirEntry[str]) -> tuple[Path, str | None]:
     """(path, None) for a plain .json file, else (path, why it is not read)."""
     path = Path(entry.path)
     try:
@@ -559,7 +562,7 @@ def _entry_kind(entry: os.DirEntry) -> tuple[Path, str | None]:
     return path, _("{file}: not a game file (they end in .json).").format(file=entry.name)
 
 
-def _read_entry(path: Path, reason: str | None, read):
+def _read_entry(path: Path, reason: str | None, read: Callable[[Path], T]) -> T | Problem:
     """One entry of a list: read(path) for a plain file, else a Problem with
     the reason; any failure at all becomes the reason (one odd file never
     stops a list)."""
@@ -574,13 +577,18 @@ def _read_entry(path: Path, reason: str | None, read):
     return Problem(path, reason)
 
 
-def _listed(folder: Path, read, reverse: bool = False):
+def _listed(folder: Path, read: Callable[[Path], T], reverse: bool = False
+            ) -> tuple[list[T], list[Problem]]:
     """Every entry: read(path) for the plain files, the others with the reason;
     one odd file never stops the list."""
-    items, problems = [], []
+    items: list[T] = []
+    problems: list[Problem] = []
     for path, reason in _entries(folder, reverse):
         entry = _read_entry(path, reason, read)
-        (problems if isinstance(entry, Problem) else items).append(entry)
+        if isinstance(entry, Problem):
+            problems.append(entry)
+        else:
+            items.append(entry)
     return items, problems
 
 
@@ -639,7 +647,10 @@ class SaveScan:
             path, reason = _entry_kind(self._todo[self.done])
             self.done += 1
             entry = _read_entry(path, reason, _save_info)
-            (self.problems if isinstance(entry, Problem) else self.saves).append(entry)
+            if isinstance(entry, Problem):
+                self.problems.append(entry)
+            else:
+                self.saves.append(entry)
         if self.done > start:
             self.saves.sort(key=lambda s: s.saved_at, reverse=True)
         return self.done > start
@@ -781,7 +792,8 @@ class Replay:
 
     @property
     def actions(self) -> list[str]:
-        return self.record["actions"]
+        actions: list[str] = self.record["actions"]
+        return actions
 
 
 def _read_record(path: Path) -> dict[str, Any]:
@@ -798,7 +810,7 @@ def _read_record(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_replay(path: str | os.PathLike) -> Replay:
+def load_replay(path: str | os.PathLike[str]) -> Replay:
     """A kept record (hacienda-record/1) or a save, replayed; SaveError says
     what is wrong with a file that is not one."""
     path = Path(path)
@@ -823,13 +835,14 @@ def _replay_entry(path: Path) -> ReplayEntry:
     scores: list[int] = []
     winners: list[int] = []
     if result is not None:
-        scores, winners = (result.get("scores"), result.get("winners")) \
+        told, won = (result.get("scores"), result.get("winners")) \
             if isinstance(result, dict) else (None, None)
-        if not (isinstance(scores, list) and len(scores) == players
-                and all(type(v) is int for v in scores)
-                and isinstance(winners, list) and len(winners) <= players
-                and all(type(v) is int and 0 <= v < players for v in winners)):
+        if not (isinstance(told, list) and len(told) == players
+                and all(type(v) is int for v in told)
+                and isinstance(won, list) and len(won) <= players
+                and all(type(v) is int and 0 <= v < players for v in won)):
             raise _damaged(path.name, "its result is not a list of scores and winners")
+        scores, winners = told, won
     date = header.get("date")
     return ReplayEntry(path, date[:16].replace("T", " ") if isinstance(date, str) else "",
                        header["map"], [s.name for s in _record_plan(data).seats],

@@ -24,8 +24,12 @@ import re
 import stat
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .userdirs import saves_dir
+
+if TYPE_CHECKING:
+    from .plan import GamePlan
 
 AUTOSAVE = "autosave"
 SUFFIX = ".json"
@@ -57,7 +61,7 @@ def _try_lock(fd: int) -> bool:
         import msvcrt
 
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
             return True
         except OSError:
             return False
@@ -140,12 +144,12 @@ def claim(slot: Path, mark: str = "") -> bool:
         return True
 
 
-def game_mark(plan) -> str:
+def game_mark(plan: GamePlan) -> str:
     """Which game a slot was claimed for (map, seed, seats)."""
     return repr((plan.map, plan.seed, [(s.name, s.colour) for s in plan.seats]))
 
 
-def slot_for_game(folder: Path, plan) -> Path:
+def slot_for_game(folder: Path, plan: GamePlan) -> Path:
     """Where a game's autosave goes, decided at its first write: the slot it
     was resumed from (`claim` with its mark), else this process's slot if it
     is empty, else the first slot that is free (no running game holds it) and

@@ -13,8 +13,10 @@ import json
 import os
 import tempfile
 import traceback
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 APP = "hacienda"
 ANIM_SPEEDS = ("off", "slow", "normal", "fast")
@@ -28,7 +30,8 @@ def _dir(kind: str) -> Path:
         return Path(home) / kind
     import platformdirs
 
-    return Path({"config": platformdirs.user_config_dir,
+    folders: dict[str, Callable[[str], str]] = {
+                 "config": platformdirs.user_config_dir,
                  "log": platformdirs.user_log_dir,
                  "maps": lambda app: os.path.join(platformdirs.user_data_dir(app), "maps"),
                  "saves": lambda app: os.path.join(platformdirs.user_data_dir(app), "saves"),
@@ -36,7 +39,8 @@ def _dir(kind: str) -> Path:
                                                      "replays"),
                  "tutorial": lambda app: os.path.join(platformdirs.user_data_dir(app),
                                                       "tutorial"),
-                 }[kind](APP))
+                 }
+    return Path(folders[kind](APP))
 
 
 def user_maps_dir() -> Path:
@@ -200,7 +204,7 @@ class Settings:
                 s.refused.append(f.name)
         return s
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if k not in UNSAVED}
 
     def save(self) -> None:

@@ -80,7 +80,7 @@ class FileRefused(Exception):
     sentence for the player, naming the file and the reason; ``cause`` is one
     of the causes above."""
 
-    def __init__(self, path: str | os.PathLike, reason: str, cause: str = UNREADABLE):
+    def __init__(self, path: str | os.PathLike[str], reason: str, cause: str = UNREADABLE):
         super().__init__(reason)
         self.path = Path(path)
         self.reason = reason
@@ -122,7 +122,7 @@ def too_large(path: Path, kind: FileKind) -> FileRefused:
         file=_name(path), what=_(kind.what)), TOO_LARGE)
 
 
-def path_problem(path: str | os.PathLike) -> str | None:
+def path_problem(path: str | os.PathLike[str]) -> str | None:
     """What makes a path unusable before anything looks at the disk (too long,
     a name part too long, a NUL), or None."""
     text = os.fspath(path)
@@ -135,7 +135,7 @@ def path_problem(path: str | os.PathLike) -> str | None:
     return None
 
 
-def _checked_path(path: str | os.PathLike) -> Path:
+def _checked_path(path: str | os.PathLike[str]) -> Path:
     path = Path(path)
     problem = path_problem(path)
     if problem:
@@ -152,7 +152,7 @@ def _link_target(path: Path, kind: FileKind, outside: str) -> Path:
     return target
 
 
-def looked_at(path: str | os.PathLike, kind: FileKind) -> tuple[Path, os.stat_result]:
+def looked_at(path: str | os.PathLike[str], kind: FileKind) -> tuple[Path, os.stat_result]:
     """The plain file to open for ``path`` and its status, looked at, not opened
     (FileRefused unless a plain file within the kind's limits)."""
     path = _checked_path(path)
@@ -173,7 +173,7 @@ def looked_at(path: str | os.PathLike, kind: FileKind) -> tuple[Path, os.stat_re
     return target, st
 
 
-def read_bytes(path: str | os.PathLike, kind: FileKind) -> bytes:
+def read_bytes(path: str | os.PathLike[str], kind: FileKind) -> bytes:
     """A user file's bytes (see the module's text for what is refused)."""
     path = Path(path)
     target, _st = looked_at(path, kind)
@@ -216,7 +216,7 @@ def _float(text: str) -> float:
     return float(text)
 
 
-def parse_json(raw: bytes | str, path: str | os.PathLike, kind: FileKind) -> Any:
+def parse_json(raw: bytes | str, path: str | os.PathLike[str], kind: FileKind) -> Any:
     """JSON from a user file, its numbers bounded (FileRefused says why not)."""
     path = Path(path)
     if not raw.strip():
@@ -234,12 +234,12 @@ def parse_json(raw: bytes | str, path: str | os.PathLike, kind: FileKind) -> Any
             file=_name(path)), DAMAGED) from None
 
 
-def read_json(path: str | os.PathLike, kind: FileKind) -> Any:
+def read_json(path: str | os.PathLike[str], kind: FileKind) -> Any:
     """A user file read (bounded) and parsed (bounded numbers)."""
     return parse_json(read_bytes(path, kind), path, kind)
 
 
-def read_json_object(path: str | os.PathLike, kind: FileKind) -> dict[str, Any]:
+def read_json_object(path: str | os.PathLike[str], kind: FileKind) -> dict[str, Any]:
     data = read_json(path, kind)
     if not isinstance(data, dict):
         raise FileRefused(path, _("{file}: not a {what}.").format(file=_name(Path(path)),
@@ -265,7 +265,7 @@ def parse_date(value: Any) -> datetime:
 
 
 # ------------------------------------------------------------------ writing
-def write_target(path: str | os.PathLike, kind: FileKind) -> Path:
+def write_target(path: str | os.PathLike[str], kind: FileKind) -> Path:
     """Where an atomic write of ``path`` goes: the path itself, or the plain
     file a link at it leads to (the link stays a link).  FileRefused if the
     place holds something else (a folder, a pipe, a dangling or looping link)."""
@@ -294,7 +294,7 @@ def write_target(path: str | os.PathLike, kind: FileKind) -> Path:
     return target
 
 
-def append_text(path: str | os.PathLike, text: str, kind: FileKind | None = None) -> bool:
+def append_text(path: str | os.PathLike[str], text: str, kind: FileKind | None = None) -> bool:
     """Add ``text`` to a log file; never blocks.  Only a plain file (or a new
     one) is written: a pipe, a device or a link at the place is left alone.
     A file past the kind's size is first moved to ``NAME.1`` (the one before
