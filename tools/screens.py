@@ -522,6 +522,23 @@ def tooltip_shot_water(app, seed):
     tooltip_over(app, game, "water")
 
 
+def tooltip_shot_hint(app, seed):
+    """The coach's hint: its reason, its hexes and the card it plays lit in the hand."""
+    import hacienda_game.ai as ai
+    from hacienda_game.ai.coach import advice_for
+
+    game = play_to(app, 45, seed)
+    coach = game.coach
+    view = game.layer.view(game.layer.current)
+    action = next((a for a in [ai.choose_action("hard", view, seed, ai.Budget(iterations=40))]
+                   if a.verb == "play"), None) or next(
+        a for a in game.layer.legal() if a.verb == "play")
+    coach.asked = coach.moment()
+    coach.advice = advice_for(view, action, seed)
+    coach.wanted = True
+    settle(app, 2)
+
+
 SHOTS.update({f"tooltip_{name[13:]}": fn for name, fn in list(globals().items())
               if name.startswith("tooltip_shot_")})
 

@@ -22,13 +22,14 @@ The play scene keeps a `HintCoach` and calls it from six places (its hooks):
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ai.coach import COACH_BUDGET, Advice, advice_for, words
 from ..i18n import _
-from .assets import GOLD, NIGHT
+from .assets import GOLD, INK, NIGHT
 from .ui import Button
 
 if TYPE_CHECKING:
@@ -105,6 +106,12 @@ class HintCoach:
         centres = self.play.view.centres
         for h in self.hexes():
             sprites.blit_anchored(surface, "hex_selected", centres[h])
+        target = self.target()
+        if target is not None:                # the card, deck or button it starts with
+            pulse = 2 + int(2 * (1 + math.sin(self.play.app.time * 6)) / 2)
+            r = pygame.Rect(target).inflate(2 * pulse + 2, 2 * pulse + 2)
+            pygame.draw.rect(surface, INK, r.inflate(4, 4), 2)
+            pygame.draw.rect(surface, GOLD, r, 2)
         # Worded now, so a change of language reaches it.
         self._caption(surface, words(self.advice.reason, self.play.layer.board))
 
@@ -202,6 +209,25 @@ class HintCoach:
             return []
         cells = [*action.cells, *((action.source,) if action.source else ())]
         return [board.index[c] for c in cells if c in board.index]
+
+    def target(self) -> pygame.Rect | None:
+        """Where the hinted action starts off the board: its card in the hand,
+        the face-up card or deck it buys, or its action button."""
+        action = self.advice.action if self.advice else None
+        if action is None:
+            return None
+        play = self.play
+        if action.verb == "play":
+            return next((rect for rect, _item, card in play.hand_slots
+                         if card == action.card), None)
+        if action.verb == "buy" and action.item in ("land", "animal"):
+            return next((rect for rect, item, card in play.market_slots
+                         if item == action.item and card == action.card), None)
+        button = {"hacienda": "b_hacienda", "water": "b_water"}.get(action.item or "") \
+            if action.verb == "buy" else {"harvest": "b_harvest", "end": "b_end"}.get(
+                action.verb)
+        b = getattr(play, button, None) if button else None
+        return None if b is None else pygame.Rect(b.rect)
 
     def _caption(self, surface: pygame.Surface, text: str) -> None:
         font = self.play.app.art.fonts.body

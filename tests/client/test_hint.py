@@ -128,3 +128,39 @@ def test_a_position_seen_before_is_answered_from_the_kept_answers(driver, coach)
     play.coach.request()
     assert play.coach.visible_advice() == first
     assert len(CoachWorker.asked) == asked                     # no new thinking
+
+
+def test_the_hint_lights_the_card_or_button_its_action_starts_with(driver, coach):
+    """A card to play is lit in the hand, a card to buy on the display (the
+    deck for a blind buy), an action on its button."""
+    play = _start(driver, open_hands=True)
+    driver.frames(2)
+    play.coach.request()
+    advice = play.coach.visible_advice()
+    assert advice is not None
+    action = advice.action
+    rect = play.coach.target()
+    if action.verb == "play":
+        assert any(r == rect and card == action.card for r, _i, card in play.hand_slots)
+    elif action.verb == "buy" and action.item in ("land", "animal"):
+        assert any(r == rect and (item, card) == (action.item, action.card)
+                   for r, item, card in play.market_slots)
+    else:
+        assert rect is not None
+    # each kind of action finds its place
+    from dataclasses import replace
+
+    from hacienda_game.engine import Action
+
+    for a in play.layer.legal():
+        play.coach.advice = replace(advice, action=a)
+        found = play.coach.target()
+        assert found is not None, a
+        if a.verb == "play":
+            assert found in [r for r, _i, c in play.hand_slots if c == a.card]
+    play.coach.advice = replace(advice, action=Action("end"))
+    assert play.coach.target() == play.b_end.rect
+    # drawn: a gold outline around it
+    play.coach.advice = advice
+    surf = pygame.Surface(driver.app.canvas_size)
+    play.coach.draw(surf)
