@@ -39,6 +39,7 @@ KEYS = {
     # what a pad's shoulders, triggers, Y, Start and Back do (docs/gamepads.md)
     pygame.K_q: "prev_card", pygame.K_w: "next_card", pygame.K_a: "prev_action",
     pygame.K_s: "next_action", pygame.K_b: "buy", pygame.K_l: "log", pygame.K_m: "menu",
+    pygame.K_p: "last_moves",     # the other seats' moves since yours, one after another
     pygame.K_t: "hint",     # the coach (client/hint.py); H and F1 open the rules
 }
 # The board's zoom (issue 13): Z steps through the zooms, + and - zoom in and out.

@@ -18,7 +18,8 @@ KEY_FACE, KEY_SIDE = PALETTE["w"], PALETTE["l"]      # as the key caps of prompt
 PAD_BUTTONS = {"confirm": "a", "back": "b", "rotate": "x", "buy": "y", "end_turn": "y",
                "prev_card": "lb", "next_card": "rb", "prev_action": "lt",
                "next_action": "rt", "menu": "start", "log": "back", "help": "rstick",
-               "move": "dpad", "zoom": "rstick", "hint": "lstick"}
+               "move": "dpad", "zoom": "rstick", "hint": "lstick",
+               "last_moves": "x"}     # X in the log and the hand-off (R on the table)
 SHARED = {"dpad": "pad_dpad", "rstick": "pad_rstick", "lstick": "pad_stick"}
 # Shoulders and triggers as each family prints them (LB RB LT RT in SDL's names)
 SHOULDERS = {"xbox": ("LB", "RB", "LT", "RT"), "playstation": ("L1", "R1", "L2", "R2"),
@@ -28,7 +29,7 @@ PILLS = ("lb", "rb", "lt", "rt")
 KEY_NAMES = {"confirm": N_("Enter"), "back": N_("Esc"), "rotate": "R", "end_turn": "E",
              "buy": "B", "prev_card": "Q", "next_card": "W", "prev_action": "A",
              "next_action": "S", "menu": N_("Esc"), "log": "L", "help": "H", "move": "",
-             "zoom": "Z", "hint": "T"}
+             "zoom": "Z", "hint": "T", "last_moves": "P"}
 
 
 def glyph_name(family: str, command: str) -> str:

@@ -235,15 +235,20 @@ class Pause(Dialog):
 class Privacy(Scene):
     """Between two human players: a hand-off screen.  Everything stays hidden
     until the next player presses any button or clicks; it names them in their
-    colour and tells what the others did since their last turn."""
+    colour and tells what the others did since their last turn, and offers to
+    show those moves one after another on the board (``on_replay``: P, the
+    pad's X or the button)."""
 
     opaque = True
 
     def __init__(self, name: str, colour: tuple[int, int, int], emblem: str,
                  recap: list[tuple[str, int | None]] | None = None,
                  seat_colours: list[int] | None = None,
-                 on_ready: Callable[[], None] | None = None):
+                 on_ready: Callable[[], None] | None = None,
+                 on_replay: Callable[[], None] | None = None):
         self.name, self.colour, self.emblem = name, colour, emblem
+        self.on_replay = on_replay
+        self.b_replay: Button | None = None
         self.recap = recap or []
         self.seat_colours = seat_colours or []
         self.on_ready = on_ready
@@ -254,13 +259,23 @@ class Privacy(Scene):
         self.shown_at = app.time
 
     def handle(self, cmd: Command) -> None:
-        # Any button or click.
+        # Any button or click; P, the pad's X or the button: the last moves first.
+        replay = self.on_replay is not None and (
+            cmd.kind == "key" and (cmd.name == "last_moves" or cmd.name == "rotate"
+                                   and cmd.from_pad)
+            or cmd.kind == "press" and self.b_replay is not None and cmd.pos is not None
+            and self.b_replay.rect.collidepoint(cmd.pos))
+        if cmd.kind == "point" and self.b_replay is not None and cmd.pos is not None:
+            self.b_replay.hover = self.b_replay.rect.collidepoint(cmd.pos)
         if cmd.kind == "press" or (cmd.kind == "key" and cmd.name not in ("pad_lost", "help")):
             self.app.pop()
             if self.on_ready is not None:
                 self.on_ready()
+            if replay:
+                self.on_replay()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from ..prompts import draw_prompt
         from ..ui import draw_background
 
         art = self.app.art
@@ -278,9 +293,12 @@ class Privacy(Scene):
         # Title, recap, the small note, "press any button" and the prompt glyphs,
         # each below the other whatever the faces' sizes (Text size setting).
         small = body            # read from the sofa too
+        offer = self.on_replay is not None
+        button_h = body.line_height + 10
         height = (52 + art.fonts.huge.line_height + 4
                   + ((len(lines) + 1) * body.line_height + 12 if lines else 0)
-                  + small.line_height + 6 + body.line_height + 20 + prompt_height(art))
+                  + small.line_height + 6 + body.line_height + 20 + prompt_height(art)
+                  + (button_h + 8 if offer else 0))
         rect = pygame.Rect(0, 0, width, min(height, h - 8))
         rect.center = (w // 2, h // 2)
         draw_panel(surface, art, rect)
@@ -304,10 +322,28 @@ class Privacy(Scene):
             y += 12
         small.draw(surface, _("Your hand stays hidden until you are ready."),
                    (rect.centerx, y), GREY, align="center")
+        y += small.line_height + 6
+        if offer:
+            from ..prompts import prompt_width
+
+            label = _("Watch their moves")
+            families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})
+            glyphs = sum(prompt_width(art, f, "last_moves") + 3 for f in families)
+            bw = body.width(label) + 32 + glyphs
+            if self.b_replay is None:
+                self.b_replay = Button((0, 0, bw, button_h), label, None, face="body")
+            self.b_replay.label = label
+            self.b_replay.rect.size = (bw - glyphs, button_h)
+            self.b_replay.rect.topleft = (rect.centerx - bw // 2, y)
+            self.b_replay.draw(surface, art)
+            x = self.b_replay.rect.right + 6
+            for family in families:
+                x = draw_prompt(surface, art, family, "last_moves",
+                                (x, y + (button_h - prompt_height(art)) // 2), "")
         body.draw(surface, _("Press any button or click"),
                   (rect.centerx, rect.bottom - body.line_height - 16 - prompt_height(art)),
                   WHITE if int(self.app.time * 2) % 2 else GOLD, align="center")
-        from ..prompts import draw_prompt, prompt_width
+        from ..prompts import prompt_width
 
         # ... Enter or A on a pad (each connected pad's family shown)
         families = ["keyboard"] + sorted({p.family for p in self.app.pads.pads.values()})

@@ -9,7 +9,7 @@ import pygame
 
 from ...engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
 from ...i18n import N_, _, language
-from ..assets import GOLD, GREY, WHITE
+from ..assets import DIM, GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
@@ -156,27 +156,39 @@ class BuyMenu(PadMenu):
 
 
 class LogView(PadMenu):
-    """The game's log, scrolled with up and down."""
+    """The game's log, over the whole width: up and down focus an entry (its
+    hexes flash on the board, the panel standing aside for them), the wheel
+    scrolls, P or the pad's X replays the last moves."""
 
     LINES = 18
 
     def __init__(self, play: PlayScene):
         super().__init__(play, "", lambda: _("Log"))
         self.back = 0
+        self.focused: int | None = None     # the entry focused: its first line's index
 
     def enter(self, app) -> None:
         super().enter(app)
         self.layout()
 
     def layout(self) -> None:
-        """As many lines of the body face as the canvas holds."""
+        """As many lines of the body face as the canvas holds; with an entry
+        focused the panel takes the side of the screen away from its hexes."""
         cw, ch = self.app.canvas_size
         font = self.app.art.fonts.body
         self.LINES = max(4, (ch - 40 - 82) // font.line_height)
-        self.rect = pygame.Rect(0, 0, min(cw - 24, 760),
-                                48 + self.LINES * font.line_height + 16
+        hexes = self.focused_hexes()
+        width = min(cw - 24, 760) if not hexes else max(340, min(cw // 2 - 12, 760))
+        self.rect = pygame.Rect(0, 0, width, 48 + self.LINES * font.line_height + 16
                                 + prompt_height(self.app.art))
         self.rect.center = self.centre()
+        if hexes:
+            view = self.play.view
+            x = sum(view.centres[h][0] for h in hexes) / len(hexes)
+            if x > cw / 2:
+                self.rect.left = 8
+            else:
+                self.rect.right = cw - 8
 
     def resize(self) -> None:
         self.layout()
@@ -189,43 +201,107 @@ class LogView(PadMenu):
         key = (len(self.play.entries), width, id(font), language())
         if getattr(self, "_wrapped_for", None) != key:
             out: list[tuple[str, int | None]] = []
-            for text, seat in self.play.entries[-200:]:
-                out += [(part, seat) for part in font.wrap(worded(text), width)]
-            self._wrapped, self._wrapped_for = out, key
+            meta: list[tuple[bool, tuple[int, ...]]] = []
+            for entry in self.play.entries[-200:]:
+                text, seat = entry[0], entry[1]
+                parts = font.wrap(worded(text), width)
+                out += [(part, seat) for part in parts]
+                meta += [(i == 0, getattr(entry, "hexes", ())) for i in range(len(parts))]
+            self._wrapped, self._meta, self._wrapped_for = out, meta, key
         return self._wrapped
+
+    def focused_hexes(self) -> tuple[int, ...]:
+        if self.focused is None:
+            return ()
+        self.lines()
+        return self._meta[self.focused][1] if self.focused < len(self._meta) else ()
 
     def language_changed(self) -> None:
         super().language_changed()
         self._wrapped_for = None
 
+    def focus_entry(self, step: int) -> None:
+        """Up (older) or down (newer) one entry; the board flashes its hexes."""
+        log = self.lines()
+        firsts = [i for i, (first, _h) in enumerate(self._meta) if first]
+        if not firsts:
+            return
+        if self.focused is None:
+            at = len(firsts) - 1 if step > 0 else None
+        else:
+            here = max(k for k, i in enumerate(firsts) if i <= self.focused)
+            at = here - step
+            if at >= len(firsts):
+                at = None            # past the newest: nothing focused
+        at = None if at is None else max(0, at)
+        self.focused = None if at is None else firsts[at]
+        if self.focused is not None:   # keep the entry in sight
+            end = len(log) - self.back
+            if self.focused < end - self.LINES:
+                self.back = len(log) - self.focused - self.LINES
+            elif self.focused >= end:
+                self.back = max(0, len(log) - self.focused - 1)
+            seat = log[self.focused][1]
+            self.play.flash_hexes(self.focused_hexes(), seat)
+        else:
+            self.play.flash_hexes((), None)
+        self.layout()
+
+    def close(self) -> None:
+        self.play.flash_hexes((), None)
+        self.app.pop()
+
     def handle(self, cmd: Command) -> None:
         if self.ends_turn(cmd):
             return
         if cmd.kind == "key" and cmd.name in ("up", "down"):
-            step = 1 if cmd.name == "up" else -1
-            self.back = max(0, min(len(self.lines()) - self.LINES, self.back + step * 3))
+            self.focus_entry(1 if cmd.name == "up" else -1)
             return
         if cmd.kind == "wheel":
             self.back = max(0, min(len(self.lines()) - self.LINES, self.back + cmd.amount * 3))
             return
+        if cmd.kind == "key" and (cmd.name == "last_moves" or
+                                  cmd.name == "rotate" and cmd.from_pad):
+            self.close()
+            self.play.play_last_moves()
+            return
         if cmd.kind == "key" and cmd.name in ("back", "confirm", "log", "menu") or \
                 cmd.kind == "press":
-            self.app.pop()
+            self.close()
 
     def prompt_items(self) -> list[tuple[str, str]]:
-        return [("move", _("scroll")), ("back", _("close"))]
+        return [("move", _("a line: its hexes")), ("last_moves", _("last moves")),
+                ("back", _("close"))]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        from .play.parts import recent
+
         art = self.app.art
+        hexes = self.focused_hexes()
+        if hexes:                     # over the dimmed board, beside the panel
+            play = self.play
+            seat = self.lines()[self.focused][1]
+            surface.set_clip(play.view.area)
+            recent.flash(surface, art, play.view, hexes,
+                         None if seat is None else play.plan.seats[seat].colour,
+                         self.app.time)
+            surface.set_clip(None)
         font = art.fonts.body
         log = self.lines()
         end = len(log) - self.back
-        for i, (line, seat) in enumerate(log[max(0, end - self.LINES):end]):
+        start = max(0, end - self.LINES)
+        for i, (line, seat) in enumerate(log[start:end]):
+            y = self.rect.y + 40 + i * font.line_height
+            if self.focused is not None and self.focused <= start + i and \
+                    (start + i == self.focused or not self._meta[start + i][0]) and \
+                    all(not self._meta[k][0] for k in range(self.focused + 1, start + i + 1)):
+                band = pygame.Rect(self.rect.x + 10, y, self.rect.w - 20, font.line_height)
+                pygame.draw.rect(surface, DIM, band)
+                pygame.draw.line(surface, GOLD, band.topleft, band.bottomleft, 2)
             colour = art.seat_text_colour(self.play.plan.seats[seat].colour) \
                 if seat is not None else WHITE
-            font.draw(surface, line, (self.rect.x + 16, self.rect.y + 40
-                                      + i * font.line_height), colour)
+            font.draw(surface, line, (self.rect.x + 16, y), colour)
 
 
 class Reconnect(PadMenu):

@@ -92,6 +92,46 @@ def describe(event: Event, names: list[str], board: Board) -> str:
     return event.describe(names)
 
 
+def hexes_named(event: Event, board: Board) -> tuple[int, ...]:
+    """The hexes an event's log line names (what a focused line flashes on
+    the board): a piece's hex, a water tile's, the market and the herd's hex
+    beside it, a harvested chain's hex and the chip's source."""
+    d = event.data
+    cells = {"tile_placed": ("cell",), "animal_placed": ("cell",),
+             "hacienda_placed": ("cell",), "harvest": ("cell", "source"),
+             "market_paid": ("market", "side")}.get(event.kind)
+    if event.kind == "water_placed":
+        return tuple(board.hex_of(c) for c in d["cells"])
+    if cells is None:
+        return ()
+    return tuple(board.hex_of(d[k]) for k in cells if d.get(k))
+
+
+class LogEntry(tuple):
+    """A log entry as data: (its words, the seat it is about) - it unpacks as
+    that pair - and ``hexes``, the hexes it names (flashed on the board when
+    the line is focused)."""
+
+    hexes: tuple[int, ...]
+
+    def __new__(cls, words, seat: int | None, hexes: tuple[int, ...] = ()):
+        entry = super().__new__(cls, (words, seat))
+        entry.hexes = tuple(hexes)
+        return entry
+
+
+class LogLine(tuple):
+    """A wrapped line of the log: (text, seat, first line of its entry) - it
+    unpacks as that triple - and ``hexes``, its entry's."""
+
+    hexes: tuple[int, ...]
+
+    def __new__(cls, text: str, seat: int | None, first: bool, hexes: tuple[int, ...] = ()):
+        line = super().__new__(cls, (text, seat, first))
+        line.hexes = tuple(hexes)
+        return line
+
+
 def herd_and_land(obs, side: int, market: int) -> list[int]:
     """The herd that reached the market and the owner's land joined to it,
     farthest from the market first (they light up towards it)."""

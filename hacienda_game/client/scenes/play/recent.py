@@ -9,7 +9,7 @@ payout.  A seat sees the marks of the others made since its own last action
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # event kind -> what the mark says (the kind of move)
 MARKED = {"tile_placed": "placed", "animal_placed": "placed", "water_placed": "water",
@@ -24,6 +24,8 @@ class Move:
     seat: int
     kind: str                     # placed, water, hacienda, harvest, payout
     hexes: tuple[int, ...]
+    # the public event it came from (its log words; no hidden card)
+    event: object = field(default=None, compare=False, repr=False)
 
 
 def moves_of(events, board, action: int) -> list[Move]:
@@ -36,7 +38,8 @@ def moves_of(events, board, action: int) -> list[Move]:
         d = event.data
         cells = d["cells"] if event.kind == "water_placed" else \
             [d["market"]] if event.kind == "market_paid" else [d["cell"]]
-        out.append(Move(action, event.seat, kind, tuple(board.hex_of(c) for c in cells)))
+        out.append(Move(action, event.seat, kind, tuple(board.hex_of(c) for c in cells),
+                        event))
     return out
 
 
@@ -76,7 +79,7 @@ class RecentMoves:
         late on a thread): what a seat saw here counts, else what it saw there."""
         n, shift = len(older.moves), older.actions
         out = RecentMoves(len(self.seen))
-        out.moves = older.moves + [Move(m.action + shift, m.seat, m.kind, m.hexes)
+        out.moves = older.moves + [Move(m.action + shift, m.seat, m.kind, m.hexes, m.event)
                                    for m in self.moves]
         out.actions = shift + self.actions
 
@@ -97,3 +100,40 @@ class RecentMoves:
                 last.pop(h, None)
                 last[h] = (m.seat, m.kind)
         return tuple((h, s, k) for h, (s, k) in last.items())
+
+
+STEP = 0.6          # seconds each move of a replay shows (normal speed)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The other seats' last moves shown one after another: each move ``step``
+    seconds from ``start`` (the presentation clock); ``seat`` is whose view."""
+
+    seat: int
+    moves: tuple[Move, ...]
+    start: float
+    step: float
+
+    @classmethod
+    def of(cls, recent: RecentMoves, seat: int, now: float, factor: float) -> Replay | None:
+        """The replay of what the others did since ``seat`` last acted (None:
+        nothing); the animation speed scales it (off: normal speed, since
+        the player asked for it)."""
+        moves = tuple(recent.since(seat))
+        if not moves:
+            return None
+        return cls(seat, moves, now, STEP * (factor if factor > 0 else 1.0))
+
+    def index(self, now: float) -> int | None:
+        """The move shown at ``now``; None once the replay is over."""
+        i = int(max(0.0, now - self.start) // self.step)
+        return i if i < len(self.moves) else None
+
+    def shown(self, now: float) -> Move | None:
+        i = self.index(now)
+        return None if i is None else self.moves[i]
+
+    def progress(self, now: float) -> float:
+        """How far the move shown is (0..1): the ring grows in, then holds."""
+        return min(1.0, (max(0.0, now - self.start) % self.step) / self.step)

@@ -38,7 +38,7 @@ from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
 from .parts import hand, log, market, overlay, status
-from .parts.commands import BuyCard, ClickHex, PartCommand, PickCard, ScrollLog
+from .parts.commands import BuyCard, ClickHex, FocusLog, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
 from .parts.tooltip import Tip
 from .parts.tooltip import tip as tooltip_tip
@@ -159,13 +159,25 @@ class PlayScene(PadPlay, GameTable):
                  (_("Water {price}").format(price=PRICE_WATER), _("Water"), self.pick_water,
                   "icon_water", None),
                  (_("Harvest"), _("Harvest"), self.pick_harvest, "chip", None),
-                 (_("End turn"), _("End turn"), self.end_turn, "icon_actions", "end_turn")]
+                 (_("End turn"), _("End turn"), self.end_turn, "icon_actions", "end_turn"),
+                 (_("Last moves"), _("Moves"), self.play_last_moves, None, "last_moves")]
         row = [button((0, y, 0, bh), label, action, icon=icon, key=key)
                for label, _short, action, icon, key in specs]
-        self.fit_row(row, a, [short for _l, short, *_rest in specs])
-        self.b_hacienda, self.b_water, self.b_harvest, self.b_end = row
-        for b, tip in zip(row, ("hacienda", "water", "harvest", "end"), strict=True):
+        for b, tip in zip(row, ("hacienda", "water", "harvest", "end", "last_moves"),
+                          strict=True):
             b.tip = tip                     # its tooltip (parts.tooltip)
+        self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_last = row
+        if not self.fit_row(row, a, [short for _l, short, *_rest in specs]):
+            # No room for Last moves (a narrow screen, long words): P and the
+            # log keep it; the four actions share the row.
+            row = [button((0, y, 0, bh), label, action, icon=icon, key=key)
+                   for label, _short, action, icon, key in specs[:4]]
+            self.fit_row(row, a, [short for _l, short, *_rest in specs[:4]])
+            for b, tip in zip(row, ("hacienda", "water", "harvest", "end"), strict=True):
+                b.tip = tip
+            self.b_hacienda, self.b_water, self.b_harvest, self.b_end = row
+            self.b_last.rect.w = 0
+        self.row_buttons = row
         hand = self.layout.hand
         body = self.app.art.fonts.body
         # Undo as wide as its longest word ("Card drawn: can't undo") where the
@@ -191,12 +203,12 @@ class PlayScene(PadPlay, GameTable):
                                lambda n=i + 1: self.pick_water(n)) for i in range(4)]
         for i, b in enumerate(self.b_sizes):
             b.tip = f"size:{i + 1}"
-        self.buttons = [self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_menu,
-                        *self.zoom_buttons]
+        self.buttons = [*self.row_buttons, self.b_menu, *self.zoom_buttons]
 
-    def fit_row(self, row: list[Button], area: pygame.Rect, shorter: list[str]) -> None:
+    def fit_row(self, row: list[Button], area: pygame.Rect, shorter: list[str]) -> bool:
         """Share the row's width among its buttons by what they hold; where the
-        labels do not fit, the shorter labels (no prices), then no icons."""
+        labels do not fit, the shorter labels (no prices), then no icons;
+        False if even those do not fit."""
         art = self.app.art
         gap = 4
         room = area.w - gap * (len(row) - 1)
@@ -218,6 +230,7 @@ class PlayScene(PadPlay, GameTable):
                 w = area.right - x
             b.rect.x, b.rect.w = x, w
             x += w + gap
+        return sum(need) <= room
 
     # ------------------------------------------------------------- helpers
     @property
@@ -346,6 +359,12 @@ class PlayScene(PadPlay, GameTable):
             self.select(None)
             self.layer.perform(result)
 
+    def play_last_moves(self) -> None:
+        """The other seats' moves since this seat last acted, one after another
+        on the board (any key or click skips them)."""
+        if not self.replay_last_moves():
+            self.warn(_("Nothing happened since your last action."))
+
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
         if self.demo:
@@ -353,6 +372,12 @@ class PlayScene(PadPlay, GameTable):
                 from ..menu import MenuScene
 
                 self.app.reset(MenuScene())
+            return
+        if self.replay is not None and cmd.kind in ("press", "key") and cmd.name != "pad_lost":
+            self.replay = None            # any key or click: the replay is skipped
+            return
+        if cmd.kind == "key" and cmd.name == "last_moves":
+            self.play_last_moves()
             return
         if self.pending and self.app.time < self.pending_at and cmd.kind in ("press", "key"):
             self.pending_at = 0.0         # a click or key shows the scoring table now
@@ -386,6 +411,7 @@ class PlayScene(PadPlay, GameTable):
         if self.selection and self.selection.kind == "water" and handle_buttons(self.b_sizes, cmd):
             return
         if cmd.kind == "point" and cmd.pos is not None:
+            self.carry_out(self.log_command(cmd.pos) or FocusLog(None))
             self.hover(cmd.pos)
             return
         if cmd.kind != "press" or cmd.pos is None:
@@ -400,6 +426,7 @@ class PlayScene(PadPlay, GameTable):
         pos = cmd.pos
         self.carry_out(hand.command_at(self.layout, self.hand_model(obs), pos)
                        or market.command_at(self.layout, market_model(obs), pos)
+                       or self.log_command(pos, click=True)
                        or self.board_drawing.command_at(pos), pos)
 
     def carry_out(self, command: PartCommand | None, pos: tuple[int, int] | None = None
@@ -416,6 +443,8 @@ class PlayScene(PadPlay, GameTable):
                 self.click_hex(command.hex)
         elif isinstance(command, ScrollLog):
             self.log_back = max(0, min(len(self.log) - 1, self.log_back + command.lines))
+        elif isinstance(command, FocusLog):
+            self.focus_log(command.line, 1.5 if command.click else 0.0)
 
     def wheel(self, cmd: Command) -> None:
         """The wheel: over the log it scrolls back; over the board it zooms,
@@ -651,7 +680,8 @@ class PlayScene(PadPlay, GameTable):
             self.pending.insert(0, Privacy(
                 sp.name, self.app.art.seat_text_colour(sp.colour), f"emblem_{sp.colour}",
                 recap=self.recap(cur), seat_colours=[s.colour for s in seats],
-                on_ready=lambda seat=cur: self.handed_over(seat)))
+                on_ready=lambda seat=cur: self.handed_over(seat),
+                on_replay=self.play_last_moves if self.recent.since(cur) else None))
             self.shown_to = cur
             return
         self.viewer = cur
@@ -788,7 +818,7 @@ class PlayScene(PadPlay, GameTable):
 
     def action_buttons(self) -> list[Button]:
         sel = self.selection
-        return [self.b_hacienda, self.b_water, self.b_harvest, self.b_end] + (
+        return list(self.row_buttons) + (
             self.b_sizes if sel and sel.kind == "water" else [])
 
     def status_model(self) -> StatusModel:
@@ -822,6 +852,7 @@ class PlayScene(PadPlay, GameTable):
         self.b_water.enabled = "buy water" in kinds
         self.b_harvest.enabled = "harvest" in kinds
         self.b_end.enabled = "end" in kinds
+        self.b_last.enabled = bool(self.recent.since(self.observation().seat))
         if self.keep_buttons:
             self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
             art = self.app.art
@@ -863,6 +894,8 @@ class PlayScene(PadPlay, GameTable):
     def why_off(self, button: Button) -> str:
         """Why an action button is off, in one line with its numbers."""
         kind, size = self.button_controls().get(button, ("", None))
+        if button is self.b_last:
+            return _("Nothing happened since your last action.")
         if not self.human_turn:
             return _("Wait for your turn.")
         if size is not None and self.layer.water_sizes():

@@ -23,12 +23,12 @@ from ...scene import Scene
 from ...ui import Button
 from ..overlays import Words, worded
 from .layout import Layout, play_layout
-from .parts import actionbar, hand, header, market, seats, tooltip, track
+from .parts import actionbar, hand, header, log, market, overlay, seats, tooltip, track
 from .parts import viewmodel as vm
 from .parts.board import BoardDrawing
 from .parts.panels import Panels
-from .presentation import describe, projected
-from .recent import RecentMoves
+from .presentation import LogEntry, LogLine, describe, hexes_named, projected
+from .recent import RecentMoves, Replay
 from .selection import Selection, marked_hexes
 
 
@@ -42,10 +42,13 @@ class GameTable(Scene):
     def __init__(self, plan: GamePlan):
         self.plan = plan
         self.names = [s.name for s in plan.seats]
-        self.log: list[tuple[str, int | None, bool]] = []   # (text, seat, first line)
-        # whole entries: (their words, seat); data worded when shown, so a
-        # language change rewords every line of the log
-        self.entries: list[tuple[Words, int | None]] = []
+        self.log: list[LogLine] = []   # (text, seat, first line) and the hexes it names
+        # whole entries: (their words, seat) and their hexes; data worded when
+        # shown, so a language change rewords every line of the log
+        self.entries: list[LogEntry] = []
+        self.log_focus: int | None = None   # the log line focused (hovered), lit
+        self.flash: tuple[tuple[int, ...], int | None, float] | None = None  # hexes, seat, until
+        self.replay: Replay | None = None   # the last moves shown one after another
         self.log_back = 0
         self.anims = Animations()
         self.samples: list[tuple[int, list[int], list[int]]] = []
@@ -90,8 +93,9 @@ class GameTable(Scene):
     def rewrap(self) -> None:
         """The log's lines wrapped again for the panel's width and face now."""
         self.log = []
-        for text, seat in self.entries[-200:]:
-            self.add_log_lines(worded(text), seat)
+        self.log_focus = None
+        for entry in self.entries[-200:]:
+            self.add_log_lines(worded(entry[0]), entry[1], getattr(entry, "hexes", ()))
 
     def resize(self) -> None:
         if self.layout is not None:
@@ -152,18 +156,22 @@ class GameTable(Scene):
         """The log's whole entries, worded now: (text, seat)."""
         return [(worded(text), seat) for text, seat in self.entries]
 
-    def say(self, text: Words, seat: int | None = None) -> None:
+    def say(self, text: Words, seat: int | None = None, hexes: tuple[int, ...] = ()) -> None:
         """A log entry: its words (a function wording it, for what happened
-        in the game) and the seat it is about."""
-        self.add_log_lines(worded(text), seat)
-        self.entries.append((text, seat))
+        in the game), the seat it is about and the hexes it names."""
+        self.add_log_lines(worded(text), seat, hexes)
+        self.entries.append(LogEntry(text, seat, hexes))
 
-    def add_log_lines(self, text: str, seat: int | None) -> None:
+    def add_log_lines(self, text: str, seat: int | None, hexes: tuple[int, ...] = ()) -> None:
         width = (self.layout.log.width if self.layout else 240) - 26
         lines = self.app.art.fonts.body.wrap(text, width)
         for i, line in enumerate(lines):
-            self.log.append((line, seat, i == 0))
-        del self.log[:-200]
+            self.log.append(LogLine(line, seat, i == 0, hexes))
+        cut = len(self.log) - 200
+        if cut > 0:
+            del self.log[:cut]
+            if self.log_focus is not None:
+                self.log_focus = self.log_focus - cut if self.log_focus >= cut else None
 
     def note_moves(self, events: list[Event]) -> None:
         """An action's board moves, for the other seats' "what just happened"."""
@@ -174,7 +182,70 @@ class GameTable(Scene):
         for event in events:
             e = event.seen_by(None)
             if e.kind != "card_revealed":
-                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat)
+                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat,
+                         hexes_named(e, self.layer.board))
+
+    # ------------------------------------------------ what just happened
+    def flash_hexes(self, hexes: tuple[int, ...], seat: int | None, hold: float = 0.0) -> None:
+        """Light the hexes a log line names on the board: while it is focused
+        (``hold`` 0: until another is), or ``hold`` seconds (a click)."""
+        self.flash = (tuple(hexes), seat, self.app.time + hold if hold else 0.0) \
+            if hexes else None
+
+    def focus_log(self, index: int | None, hold: float = 0.0) -> None:
+        """A line of the side log focused (pointer, keys, pad) or clicked: it is
+        lit and flashes its hexes; None: no line focused."""
+        if index is None or not 0 <= index < len(self.log):
+            if self.log_focus is not None:
+                self.log_focus = None
+                if self.flash is not None and not self.flash[2]:
+                    self.flash = None
+            return
+        self.log_focus = index
+        line = self.log[index]
+        self.flash_hexes(getattr(line, "hexes", ()), line[1], hold)
+
+    def log_command(self, pos: tuple[int, int], click: bool = False):
+        """The log part's answer to the pointer at ``pos`` (None: not over the log)."""
+        model = vm.log_model(self.log, self.seat_colours, self.log_back, self.log_focus)
+        command = log.command_at(self.layout.log, model, self.app.art.fonts.body.line_height,
+                                 pos)
+        if command is not None and click:
+            return type(command)(command.line, True)
+        return command
+
+    def flashing(self) -> tuple[tuple[int, ...], int | None]:
+        """The hexes to flash now and the seat whose line names them."""
+        if self.flash is None:
+            return (), None
+        hexes, seat, until = self.flash
+        if until and self.app.time > until:
+            self.flash = None
+            return (), None
+        return hexes, seat
+
+    def replay_last_moves(self) -> bool:
+        """Show the other seats' moves since the seat shown last acted, one after
+        another on the board; False when there are none."""
+        seat = self.observation().seat
+        self.replay = Replay.of(self.recent, seat, self.app.time, self.factor)
+        return self.replay is not None
+
+    def replay_step(self) -> vm.ReplayStep | None:
+        """The move a replay shows now (None: no replay, or it is over)."""
+        replay = self.replay
+        if replay is None:
+            return None
+        now = self.app.time
+        i = replay.index(now)
+        if i is None:
+            self.replay = None
+            return None
+        move = replay.moves[i]
+        words = describe(move.event, self.names, self.layer.board) \
+            if move.event is not None else ""
+        return vm.ReplayStep(move.hexes, self.seat_colours[move.seat], move.kind, words, i + 1,
+                             len(replay.moves), replay.progress(now))
 
     @property
     def hand_slots(self) -> list:
@@ -294,19 +365,26 @@ class GameTable(Scene):
                            self.markets, now),
             vm.market_model(obs),
             self.hand_model(obs),
-            vm.log_model(self.log, colours, self.log_back),
+            vm.log_model(self.log, colours, self.log_back, self.log_focus),
             vm.actions_model(self.action_buttons(), now),
             self.status_model())
 
     def board_model(self, obs) -> vm.BoardModel:
         sel = self.selection
         colours = self.seat_colours
-        recent = tuple((h, colours[seat], kind) for h, seat, kind in self.recent.marks(obs.seat))
+        step = self.replay_step()
+        marks = self.recent.marks(obs.seat)
+        if step is not None:          # the replay: the moves shown so far keep their rings
+            shown = {h for m in self.replay.moves[:step.number - 1] for h in m.hexes}
+            marks = tuple(m for m in marks if m[0] in shown)
+        recent = tuple((h, colours[seat], kind) for h, seat, kind in marks)
+        flash, seat = self.flashing()
         return vm.BoardModel(obs, self.layer.version, tuple(colours),
                              self.app.settings.patterns, self.anims.hidden_pieces(),
                              None if sel is None else marked_hexes(self.layer, sel),
                              vm.hover_mark(self.layer, sel, self.hover_hex), None,
-                             self.app.time, self.factor > 0, recent)
+                             self.app.time, self.factor > 0, recent, flash,
+                             None if seat is None else colours[seat], step)
 
     def status_model(self) -> vm.StatusModel:
         """The status strip under the actions (each screen says its own)."""
@@ -318,7 +396,10 @@ class GameTable(Scene):
         obs = self.observation()
         self.shown_panels = self.panels_model(obs)
         self.panels.draw(surface, self.app.art, self.layout, self.shown_panels)
-        self.board_drawing.draw(surface, self.board_model(obs))
+        board = self.board_model(obs)
+        self.board_drawing.draw(surface, board)
+        if board.step is not None:
+            overlay.replay_caption(surface, self.app.art, self.layout.board, board.step)
         self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
         art = self.app.art
         for b in [self.b_menu, *self.zoom_buttons]:

@@ -161,6 +161,9 @@ class BoardDrawing:
         surface.fill(NIGHT, view.area)
         surface.blit(self._scaled[1], view.origin)
         recent.draw(surface, self.art, view, model.recent)
+        if model.step is not None:
+            recent.step(surface, self.art, view, model.step)
+        recent.flash(surface, self.art, view, model.flash, model.flash_colour, model.time)
         self.draw_choice(surface, model)
         self.draw_hover(surface, model)
         surface.set_clip(None)

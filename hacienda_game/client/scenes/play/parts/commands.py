@@ -36,4 +36,14 @@ class ScrollLog:
     lines: int
 
 
-PartCommand = PickCard | BuyCard | ClickHex | ScrollLog
+@dataclass(frozen=True)
+class FocusLog:
+    """The pointer over a line of the log (or a click on it): that entry, by
+    the index of its first line, is focused and flashes its hexes (None: the
+    log's empty part, nothing focused)."""
+
+    line: int | None
+    click: bool = False
+
+
+PartCommand = PickCard | BuyCard | ClickHex | ScrollLog | FocusLog

@@ -1,6 +1,7 @@
 """What floats over the board: the bubble next to the pointer or the hex
 cursor (a hint, or a refusal in the warning colour), the attract mode's
-"Demo" label and the bar of a held end-turn button."""
+"Demo" label, the bar of a held end-turn button and the caption of a replay
+of the last moves."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 from .....art.palette import HIGHLIGHTS
 from .....i18n import _
 from ....assets import GOLD, INK, WHITE
-from .viewmodel import BubbleModel
+from .viewmodel import BubbleModel, ReplayStep
 
 WARN = HIGHLIGHTS["warning"]      # refusals: warm and bright on the panels and the board
 
@@ -47,3 +48,20 @@ def hold_bar(surface: pygame.Surface, button: pygame.Rect, progress: float) -> N
     pygame.draw.rect(surface, INK, (button.x + 2, button.bottom - 6, button.w - 4, 4))
     pygame.draw.rect(surface, GOLD, (button.x + 2, button.bottom - 6,
                                      int((button.w - 4) * progress), 4))
+
+
+def replay_caption(surface: pygame.Surface, art, board: pygame.Rect, step: ReplayStep) -> None:
+    """The replay of the last moves: which move of how many, and its log words,
+    in a band at the top of the board edged in the mover's colour."""
+    font = art.fonts.body
+    head = _("Last moves {number}/{count}").format(number=step.number, count=step.count)
+    note = _("any key: skip")
+    lines = font.wrap(step.words, board.w - 40)[:2]
+    h = (len(lines) + 1) * font.line_height + 10
+    rect = pygame.Rect(board.x + 8, board.y + 6, board.w - 16, h)
+    pygame.draw.rect(surface, INK, rect)
+    pygame.draw.rect(surface, art.seat_colour(step.colour), rect, 3)
+    font.draw(surface, head, (rect.x + 10, rect.y + 5), GOLD)
+    font.draw(surface, note, (rect.right - 10, rect.y + 5), WHITE, align="right")
+    for i, line in enumerate(lines):
+        font.draw(surface, line, (rect.x + 10, rect.y + 5 + (i + 1) * font.line_height), WHITE)

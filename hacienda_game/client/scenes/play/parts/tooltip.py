@@ -222,6 +222,9 @@ BUTTONS = {
                           "tile.")),
     "end": lambda: (_("End turn"), _("The next player moves. Each turn has 3 actions.")),
     "size": lambda: (_("Water tile size"), _("Choose how many hexes the water tile covers.")),
+    "last_moves": lambda: (_("Last moves"),
+                           _("The other players' moves since your last action, one after "
+                             "another on the board.")),
 }
 
 

@@ -94,6 +94,7 @@ class LogModel:
 
     lines: tuple[tuple[str, int | None, bool], ...]
     back: int                     # lines scrolled back from the newest
+    focus: int | None = None      # the line focused (its entry is lit; the board flashes it)
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,20 @@ class HoverMark:
 
 
 @dataclass(frozen=True)
+class ReplayStep:
+    """One move of the last moves' replay: its hexes lit in the mover's colour,
+    its log words; move ``number`` of ``count``; ``progress`` 0..1 through it."""
+
+    hexes: tuple[int, ...]
+    colour: int
+    kind: str
+    words: str
+    number: int
+    count: int
+    progress: float
+
+
+@dataclass(frozen=True)
 class BoardModel:
     """The board: the pieces of the seat view, what the choice lights, the hover
     and the hex cursor.  ``version`` names the pieces (the view itself is not
@@ -179,6 +194,10 @@ class BoardModel:
     # what just happened: (hex, the mover's colour, kind) for each hex another
     # seat touched since the seat shown last acted (``play.recent``)
     recent: tuple[tuple[int, int, str], ...] = ()
+    # the hexes a focused log line names, flashing (in its seat's colour, else gold)
+    flash: tuple[int, ...] = ()
+    flash_colour: int | None = None
+    step: ReplayStep | None = None   # the replay of the last moves: the move shown
 
 
 @dataclass(frozen=True)
@@ -240,10 +259,10 @@ def hand_model(obs, hidden: bool, colour: int | None, chosen: str | None,
     return HandModel(False, colour, hand_cards(obs), chosen, right)
 
 
-def log_model(log, colours: list[int], back: int) -> LogModel:
+def log_model(log, colours: list[int], back: int, focus: int | None = None) -> LogModel:
     """``log``: the wrapped lines (text, seat or None, first line of its entry)."""
     return LogModel(tuple((text, None if seat is None else colours[seat], first)
-                          for text, seat, first in log), back)
+                          for text, seat, first in log), back, focus)
 
 
 def button_look(button, now: float) -> ButtonLook:
