@@ -345,7 +345,9 @@ class App:
         from .scenes.rules import RulesScene
 
         if not isinstance(self.top, RulesScene):
-            self.push(RulesScene())
+            # The page of what the scene shows (a tip, a refusal), else the first.
+            page = getattr(self.top, "rules_page", None)
+            self.push(RulesScene.at(page() if callable(page) else None))
 
     def quit(self, code: int = 0) -> None:
         self.running = False

@@ -103,6 +103,18 @@ ABOUT_THE_TURN = frozenset({"turn_used", "one_hacienda", "one_water", "one_harve
                             "cannot_pay", "no_land_tile_left", "no_token_left"})
 
 
+class Reason(str):
+    """A sentence saying why not, that keeps the code it words (the rules help
+    opens at the page of the code: ``client.tips.REFUSAL_PAGES``)."""
+
+    code: str = ""
+
+    def __new__(cls, text: str, code: str) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.code = code
+        return reason
+
+
 def about_the_turn(refusal: IllegalAction | None) -> bool:
     """Whether a refusal is about the turn (actions used, money, supply), so it
     applies whatever the player points at."""
@@ -120,6 +132,12 @@ def hint(refusal: IllegalAction | None, fallback: str | None = None) -> str:
 
 
 def words(code: str, params: dict[str, Any] | None = None) -> str:
+    """The sentence for a refusal code (a `Reason`, "" for a code without one)."""
+    text = _words(code, params)
+    return Reason(text, code) if text else ""
+
+
+def _words(code: str, params: dict[str, Any] | None = None) -> str:
     """The sentence for a refusal code and its params, in the current language
     ("" for a code without one).  A sentence with numbers is used only when
     every number it needs is there (a refusal from another version may lack
@@ -128,8 +146,9 @@ def words(code: str, params: dict[str, Any] | None = None) -> str:
     template = WITH_PARAMS.get(code)
     if template is not None:
         for key in NAMED:
-            if isinstance(params.get(key), str):
-                params[key] = _(params[key])
+            noun = params.get(key)
+            if isinstance(noun, str):
+                params[key] = _(noun)
         try:
             return _(template).format(**params)
         except (KeyError, IndexError, ValueError):

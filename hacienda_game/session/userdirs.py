@@ -112,6 +112,7 @@ class Settings:
     text_size: str = "normal"       # the text players read during play: normal or large
     ask_end_turn: bool = True       # ask before ending a turn with actions left
     tutorial_done: bool = False     # the guided first game was played to its end once
+    tips: bool = True               # tips the first time a player meets a situation
     refused: list[str] = field(default_factory=list, repr=False, compare=False)
     # The file could not be used as it was: kept aside before anything new is
     # written over it, and the player told once (``notice``) what and where.

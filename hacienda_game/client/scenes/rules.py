@@ -124,6 +124,11 @@ def rules_sections(code: str) -> tuple[Section, ...]:
     return tuple(found[s] for s in SECTIONS)
 
 
+def page_of(section: str | None) -> int:
+    """The page number of a section id (0 for None or an unknown one)."""
+    return SECTIONS.index(section) if section in SECTIONS else 0
+
+
 # ------------------------------------------------------------------ pictures
 TILE = 32                    # the map tiles' hex size; pictures draw them at 2x
 SPACES = ("mountain", "forest", "meadow", "rock", "moor", "pampas", "market", "water")
@@ -242,6 +247,11 @@ class RulesScene(Scene):
         self.buttons: list[Button] = []
         self.contents: list[Button] = []
         self._picture: tuple[tuple[int, str, int], pygame.Surface] | None = None
+
+    @classmethod
+    def at(cls, section: str | None) -> RulesScene:
+        """The help open at a section's page (None or unknown: the first)."""
+        return cls(page_of(section))
 
     def enter(self, app) -> None:
         super().enter(app)

@@ -1,6 +1,6 @@
 """The settings scene: display, window size, pixel-perfect scaling, text size,
-volumes, animation speed, language, colour-blind patterns, rumble, open hands
-and the end-turn question, kept between games.
+volumes, animation speed, language, colour-blind patterns, rumble, open hands,
+the end-turn question and the first-time tips, kept between games.
 
 Each setting is a row with a value button: a click or Enter moves to the next
 value, the arrows beside it (or Left/Right on the keyboard) step either way,
@@ -24,7 +24,7 @@ from ..sound import cue
 from ..ui import Button, draw_buttons, draw_panel, handle_buttons
 from .overlays import dim
 
-ROW_H = 30
+ROW_H = 30                  # a row's height where the canvas has room (less where not)
 VOLUMES = tuple(range(0, 101, 10))
 SPEED_NAMES = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large")}
@@ -40,6 +40,7 @@ class Row:
     values: Callable[[], list]
     shows: Callable[[object], str]
     volume: bool = False
+    act: Callable[[], None] | None = None      # a row that does something (no value kept)
 
 
 def _on_off(value: object) -> str:
@@ -52,6 +53,8 @@ class SettingsScene(Scene):
     def __init__(self) -> None:
         self.rows: list[Row] = []
         self.focus = 0
+        self.row_h = ROW_H
+        self.tips_reset = False
         self.value_buttons: list[Button] = []
         self.buttons: list[Button] = []
 
@@ -92,6 +95,13 @@ class SettingsScene(Scene):
             Row("ask_end_turn", N_("Ending a turn early"),
                 N_("With actions left, End turn asks first (or ends the turn at once)."),
                 lambda: [True, False], lambda v: _("Ask first") if v else _("End at once")),
+            Row("tips", N_("Tips"),
+                N_("A short tip the first time a player meets a situation, once per name."),
+                lambda: [True, False], _on_off),
+            Row("reset_tips", N_("Reset tips"),
+                N_("Every player sees each tip again, once."),
+                lambda: [None], lambda v: _("Tips reset") if self.tips_reset else _("Reset"),
+                act=self.reset_tips),
         ]
         self.layout()
 
@@ -99,14 +109,15 @@ class SettingsScene(Scene):
         self.layout()
 
     def layout(self) -> None:
-        h = 64 + len(self.rows) * ROW_H + 70
-        self.rect = pygame.Rect(0, 0, 600, h)
         cw, ch = self.app.canvas_size
+        self.row_h = max(26, min(ROW_H, (ch - 8 - 134) // len(self.rows)))
+        h = 64 + len(self.rows) * self.row_h + 70
+        self.rect = pygame.Rect(0, 0, 600, h)
         self.rect.center = (cw // 2, ch // 2)
         x = self.rect.x + 262
         self.value_buttons, arrows = [], []
         for i, _row in enumerate(self.rows):
-            y = self.rect.y + 48 + i * ROW_H
+            y = self.rect.y + 48 + i * self.row_h
             self.value_buttons.append(Button((x + 26, y, 190, 24), "",
                                              lambda i=i: self.step(i, 1), face="medium"))
             arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1),
@@ -134,6 +145,9 @@ class SettingsScene(Scene):
         """Row i to its next (by=1) or previous (by=-1) value, applied and saved."""
         self.focus = i
         row = self.rows[i]
+        if row.act is not None:
+            row.act()
+            return
         s = self.app.settings
         values = row.values()
         current = getattr(s, row.key)
@@ -161,6 +175,13 @@ class SettingsScene(Scene):
             app.sound.set_volumes(s.music_volume, s.effects_volume)
             if key == "effects_volume":
                 app.sound.play("coins")      # hear the new level
+
+    def reset_tips(self) -> None:
+        """Every tip comes again, for every player name."""
+        from ...session.tips import TipBook
+
+        TipBook().reset()
+        self.tips_reset = True
 
     def close(self) -> None:
         self.app.settings.save()
@@ -194,8 +215,8 @@ class SettingsScene(Scene):
         handle_buttons(self.buttons, cmd)
 
     def row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 12, self.rect.y + 46 + i * ROW_H,
-                           self.rect.width - 24, ROW_H - 2)
+        return pygame.Rect(self.rect.x + 12, self.rect.y + 46 + i * self.row_h,
+                           self.rect.width - 24, self.row_h - 2)
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -207,7 +228,7 @@ class SettingsScene(Scene):
         art.fonts.large.draw(surface, _("Settings"), (self.rect.centerx, self.rect.y + 12), GOLD,
                              align="center")
         for i, row in enumerate(self.rows):
-            value = getattr(s, row.key)
+            value = getattr(s, row.key, None)
             button = self.value_buttons[i]
             button.label = row.shows(value)
             y = button.rect.y

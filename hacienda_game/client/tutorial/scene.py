@@ -67,6 +67,7 @@ def tutorial_scene(demonstrate: str | None = None, fresh: bool = False) -> Tutor
 
 
 class TutorialScene(PlayScene):
+    gives_tips = False        # the coach teaches here
     def __init__(self, plan: GamePlan, state: GameState, limit: UndoLimit | None,
                  demonstrate: str | None = None):
         super().__init__(plan, state=state, limit=limit)

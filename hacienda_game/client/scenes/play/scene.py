@@ -31,6 +31,7 @@ from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
 from ...hint import HintCoach
 from ...scene import Command
+from ...tips import TipGuide
 from ...ui import Button, handle_buttons
 from ...words import action_words, card_name, hexes_take
 from ..overlays import Confirm, Pause, Privacy, worded
@@ -54,6 +55,7 @@ EDGE = 14                 # canvas pixels at the board's edge that pan a zoomed 
 
 class PlayScene(PadPlay, GameTable):
     thinks = True             # AI seats play (a replay only shows what they did)
+    gives_tips = True         # first-time tips to its human seats (client/tips.py)
 
     def __init__(self, plan: GamePlan, autoplay: bool = False, demo: bool = False,
                  state: GameState | None = None, limit: UndoLimit | None = None,
@@ -77,6 +79,8 @@ class PlayScene(PadPlay, GameTable):
         self.message_at: tuple[int, int] | None = None
         self.presenter = Presenter(self)
         self.coach = HintCoach(self)          # the Hint command: hard's advice, lit on the board
+        self.tips = TipGuide(self)            # first-time tips and the rules links
+        self.bubble_rect: pygame.Rect | None = None
         self.ai_turns = AITurns(self)
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
         self.retelling = None        # a long resumed game's log, replayed on a thread
@@ -386,6 +390,8 @@ class PlayScene(PadPlay, GameTable):
             return                   # the host hands a dropped remote seat to an AI
         if self.coach.handle(cmd):   # the hint: T key, pad L3
             return
+        if self.tips.handle(cmd):    # a tip dismissed, or a Rules link
+            return
         if self.pad_command(cmd):
             return
         if cmd.kind == "key":
@@ -520,6 +526,11 @@ class PlayScene(PadPlay, GameTable):
         if self.keeper.problem:
             self.warn(self.keeper.problem)
         self._after_turn(events)
+        self.tips.observe(events)
+
+    def rules_page(self) -> str | None:
+        """The rules page of the tip or reason on screen (F1, H, pad R3)."""
+        return self.tips.rules_page()
 
     def retell(self, state: GameState) -> None:
         """A resumed game: the log of its last actions (the charts come from
@@ -769,6 +780,7 @@ class PlayScene(PadPlay, GameTable):
         self.anims.draw(surface, art)
         self.draw_feedback(surface)
         self.draw_tooltip(surface)
+        self.tips.draw(surface)
 
     def bubble_model(self) -> BubbleModel | None:
         """The refusal, else what the hovered hex would do, next to the eye."""
@@ -781,8 +793,9 @@ class PlayScene(PadPlay, GameTable):
 
     def draw_feedback(self, surface: pygame.Surface) -> None:
         model = self.bubble_model()
+        self.bubble_rect = None
         if model is not None:
-            overlay.bubble(surface, self.app.art, self.layout.board, model)
+            self.bubble_rect = overlay.bubble(surface, self.app.art, self.layout.board, model)
 
     def explain(self, t: Tip) -> Tip:
         """An off action button's tooltip says why it is off."""
