@@ -306,14 +306,6 @@ class TipGuide:
                 self.shown = None              # seen: its player's turn is over
         self.note(triggered(events, view, seats))
 
-    def look(self) -> None:
-        """What the viewer's own view shows now (its hand, the deck)."""
-        play = self.play
-        viewer = play.viewer
-        if viewer is None or viewer not in self.seats() or not play.human_turn:
-            return
-        self.note(looked(play.layer.view(viewer)))
-
     def note(self, met: list[Met]) -> None:
         names = self.play.names
         for m in met:
