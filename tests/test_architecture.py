@@ -38,6 +38,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "__main__": {"cli"},
 }
 FRONTS = {"client", "cli", "__main__"}          # what an unlisted room may not import
+# Rooms other rooms (and tools) may use only through their public face, the
+# package itself (``from ..engine import GameState``), never a module of it.
+PUBLIC_FACE_ONLY = {"engine"}
 # Rooms that run without a screen: no pygame (the engine is shared by AI
 # seats, tools and tests; the session and the network serve headless games).
 NO_PYGAME = {"resources", "art", "i18n", "maps", "engine", "ai", "session", "terminal", "net"}
@@ -50,6 +53,7 @@ class Import:
     target: str        # a room of the package, or a top-level outside module
     internal: bool
     where: str         # file:line
+    module: str = ""   # the module imported, in full (``hacienda_game.engine.state``)
 
 
 def room_of(module: str) -> str | None:
@@ -68,6 +72,52 @@ def module_name(path: Path, package_dir: Path) -> str:
     return ".".join(parts)
 
 
+def bound_names(init: Path) -> set[str]:
+    """The names a package's ``__init__.py`` binds to something other than a
+    module of its own: ``from .determinize import determinize`` binds a
+    function (importing it from the package is using its public face), while
+    ``from . import state`` binds the module."""
+    if not init.is_file():
+        return set()
+    names: set[str] = set()
+    for node in ast.parse(init.read_text(encoding="utf-8"), str(init)).body:
+        if isinstance(node, ast.ImportFrom) and (node.module or not node.level):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def module_imports(path: Path, name: str, modules: set[str], package_dir: Path
+                   ) -> list[tuple[str, int]]:
+    """Every module one file imports (absolute names) with its line: for
+    ``from X import a`` X, and X.a when that is a module of the package and
+    not a name X's ``__init__`` binds."""
+    is_package = path.name == "__init__.py"
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[:len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            # ``from .. import i18n`` imports a module; ``from .. import
+            # __version__`` a name of the package itself.
+            init = package_dir.parent.joinpath(*module.split("."), "__init__.py")
+            bound = bound_names(init) if module.split(".")[0] == PACKAGE else set()
+            found += [(module, node.lineno)] + [
+                (f"{module}.{alias.name}", node.lineno) for alias in node.names
+                if f"{module}.{alias.name}" in modules and alias.name not in bound]
+    return found
+
+
 def imports(package_dir: Path) -> list[Import]:
     """Every import in every module of the package."""
     found: list[Import] = []
@@ -78,34 +128,22 @@ def imports(package_dir: Path) -> list[Import]:
         room = room_of(name)
         if room is None:                         # hacienda_game/__init__.py
             room = "__init__"
-        is_package = path.name == "__init__.py"
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = name.split(".") if is_package else name.split(".")[:-1]
-                    base = base[:len(base) - node.level + 1]
-                    module = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    module = node.module or ""
-                # ``from .. import i18n`` imports a module; ``from .. import
-                # __version__`` a name of the package itself.
-                targets = [module] + [f"{module}.{alias.name}" for alias in node.names
-                                      if f"{module}.{alias.name}" in modules]
-            if not targets:
-                continue
-            where = f"{path.relative_to(package_dir.parent)}:{getattr(node, 'lineno', 0)}"
-            for target in targets:
-                inner = room_of(target)
-                if target.split(".")[0] == PACKAGE:
-                    if inner is not None and inner != room:
-                        found.append(Import(room, inner, True, where))
-                else:
-                    found.append(Import(room, target.split(".")[0], False, where))
+        for target, line in module_imports(path, name, modules, package_dir):
+            where = f"{path.relative_to(package_dir.parent)}:{line}"
+            inner = room_of(target)
+            if target.split(".")[0] == PACKAGE:
+                if inner is not None and inner != room:
+                    found.append(Import(room, inner, True, where, target))
+            else:
+                found.append(Import(room, target.split(".")[0], False, where, target))
     return found
+
+
+def behind_the_face(imp: Import) -> bool:
+    """Whether an import reaches past a room's public face into one of its
+    modules (``hacienda_game.engine.state`` from outside the engine)."""
+    return (imp.internal and imp.target in PUBLIC_FACE_ONLY
+            and imp.module.startswith(f"{PACKAGE}.{imp.target}."))
 
 
 def rooms(package_dir: Path) -> set[str]:
@@ -129,6 +167,9 @@ def violations(package_dir: Path) -> list[str]:
                     imp.target in unknown and imp.room in FRONTS)
             if bad:
                 out.append(f"{imp.where}: {imp.room} imports {imp.target}")
+            elif behind_the_face(imp):
+                out.append(f"{imp.where}: {imp.room} imports {imp.module}, not {PACKAGE}."
+                           f"{imp.target}")
         elif imp.target in GRAPHICS and (imp.room in NO_PYGAME or imp.room in unknown):
             out.append(f"{imp.where}: {imp.room} imports {imp.target}")
     out += [f"cycle between rooms: {' -> '.join(cycle)}" for cycle in cycles(package_dir, found)]
@@ -185,8 +226,11 @@ def fixture_tree(tmp_path: Path, extra: dict[str, str]) -> Path:
         "resources.py": "import importlib.resources\n",
         "art/__init__.py": "",
         "maps/__init__.py": "from ..i18n import _\n",
-        "engine/__init__.py": "from ..maps import board\n",
-        "ai/__init__.py": "from ..engine import state\n",
+        "engine/__init__.py": "from ..maps import board\nfrom .state import GameState\n"
+                              "from .determinize import determinize\n",
+        "engine/state.py": "class GameState:\n    pass\n",
+        "engine/determinize.py": "from .state import GameState\ndef determinize(): pass\n",
+        "ai/__init__.py": "from ..engine import GameState, determinize\n",
         "session/__init__.py": "from .. import ai, engine, maps\n",
         "terminal/__init__.py": "",
         "terminal/play.py": "from ..session import plan\n",
@@ -221,6 +265,15 @@ FORBIDDEN = [
     ("terminal/x.py", "from hacienda_game import client", "terminal imports client"),
     ("newroom/__init__.py", "from ..client import app", "newroom imports client"),
     ("newroom/__init__.py", "import pygame", "newroom imports pygame"),
+    # the engine is used through its public face only
+    ("ai/x.py", "from ..engine.state import GameState",
+     "ai imports hacienda_game.engine.state, not hacienda_game.engine"),
+    ("client/x.py", "from ..engine import state",
+     "client imports hacienda_game.engine.state, not hacienda_game.engine"),
+    ("session/x.py", "import hacienda_game.engine.determinize",
+     "session imports hacienda_game.engine.determinize, not hacienda_game.engine"),
+    ("net/x.py", "def later():\n    from hacienda_game.engine.state import GameState\n",
+     "net imports hacienda_game.engine.state, not hacienda_game.engine"),
 ]
 
 
@@ -232,6 +285,44 @@ def test_a_forbidden_import_fails_the_test(tmp_path, rel, source, says):
         extra["cli.py"] = "from .client import app\nfrom . import newroom\n"
     found = violations(fixture_tree(tmp_path, extra))
     assert any(line.endswith(says) and rel.split("/")[-1] in line for line in found), found
+
+
+def test_the_engine_is_used_through_its_face(tmp_path):
+    """``from ..engine import determinize`` takes the function the engine's
+    face exports, not its module; inside the engine any module may be used."""
+    found = violations(fixture_tree(tmp_path, {
+        "terminal/x.py": "from ..engine import determinize, GameState\n",
+        "engine/y.py": "from .state import GameState\nfrom . import determinize\n",
+    }))
+    assert found == []
+
+
+def behind_faces(folder: Path, package_dir: Path) -> list[str]:
+    """Imports of a module behind a room's public face (`PUBLIC_FACE_ONLY`)
+    in files outside the package: the tools."""
+    modules = {module_name(p, package_dir) for p in package_dir.rglob("*.py")}
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        name = ".".join(path.relative_to(folder.parent).with_suffix("").parts)
+        for target, line in module_imports(path, name, modules, package_dir):
+            parts = target.split(".")
+            if parts[0] == PACKAGE and len(parts) > 2 and parts[1] in PUBLIC_FACE_ONLY:
+                out.append(f"{path.relative_to(folder.parent)}:{line}: imports {target}")
+    return out
+
+
+def test_no_tool_reaches_behind_the_engines_face(tmp_path):
+    assert behind_faces(ROOT / "tools", ROOT / PACKAGE) == []
+    package = fixture_tree(tmp_path, {})
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "good.py").write_text("from hacienda_game.engine import GameState, determinize\n",
+                                   encoding="utf-8")
+    (tools / "bad.py").write_text("import json\nfrom hacienda_game.engine.state import X\n"
+                                  "from hacienda_game.engine import state\n", encoding="utf-8")
+    assert behind_faces(tools, package) == [
+        "tools/bad.py:2: imports hacienda_game.engine.state",
+        "tools/bad.py:3: imports hacienda_game.engine.state"]
 
 
 def test_a_cycle_between_rooms_fails_the_test(tmp_path):

@@ -25,8 +25,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from hacienda_game.engine import GameState, load_scenario, new_game  # noqa: E402
-from hacienda_game.engine.components import ANIMALS, LAND_CARDS  # noqa: E402
+from hacienda_game.engine import ANIMALS, LAND_CARDS, GameState, load_scenario, new_game  # noqa: E402  # noqa: E402
 from hacienda_game.maps import load_board  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "golden"

@@ -28,8 +28,14 @@ from __future__ import annotations
 
 import random
 
-from hacienda_game.engine import Action, GameState, Observation, determinize, score
-from hacienda_game.engine import components as C
+from hacienda_game.engine import (
+    ACTIONS_PER_TURN,
+    Action,
+    GameState,
+    Observation,
+    determinize,
+    score,
+)
 
 WATER_SAMPLE = 24     # water placements looked at per position (there can be hundreds)
 CARD_SHARE = 0.9      # a card in hand: this share of a tile's worth per scoring to come
@@ -159,7 +165,7 @@ def _finish_turn(state: GameState, rng: random.Random) -> None:
 
 def _reply_turn(state: GameState, rng: random.Random) -> None:
     seat = state.current
-    for _ in range(C.ACTIONS_PER_TURN + 1):
+    for _ in range(ACTIONS_PER_TURN + 1):
         if state.is_over() or state.current != seat:
             return
         state.apply(state.random_action(rng))

@@ -92,7 +92,7 @@ def point_at_target(app, game) -> None:
 
 
 def pick_a_card(game) -> bool:
-    from hacienda_game.engine.components import ANIMALS, TERRAINS
+    from hacienda_game.engine import ANIMALS, TERRAINS
 
     hand = game.layer.view(game.layer.current)
     for item, names, counts in (("animal", ANIMALS, hand.animal_hand),

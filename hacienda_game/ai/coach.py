@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..engine import Action, GameState, Observation, determinize
-from ..engine.scoring import score
+from ..engine import Action, GameState, Observation, determinize, score
 from ..i18n import N_, _
 from ..maps import Board
 from ..maps.landmarks import where

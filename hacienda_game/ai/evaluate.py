@@ -12,9 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import GameState
-from ..engine import components as C
-from ..engine.scoring import connected_markets, score
+from ..engine import (
+    ANIMAL_DECK,
+    ANIMAL_HAND,
+    ANIMALS,
+    ANIMALS_REMOVED,
+    CHAIN_MIN_SCORING,
+    FACE_UP,
+    HARVEST_PER_TILE,
+    GameState,
+    connected_markets,
+    score,
+)
 from ..maps.board import Board
 
 
@@ -86,8 +95,8 @@ def rounds_left(state: GameState, measured_pace: bool = False) -> float:
     left = len(state.animal_draw) + len(state.animal_waiting)
     pace = 0.5
     if measured_pace:
-        start = (sum(C.ANIMAL_DECK.values()) - C.ANIMALS_REMOVED[state.players]
-                 - C.ANIMAL_HAND * state.players - C.FACE_UP)
+        start = (sum(ANIMAL_DECK.values()) - ANIMALS_REMOVED[state.players]
+                 - ANIMAL_HAND * state.players - FACE_UP)
         turns = state.turn - 1
         if turns > 0:
             # Blend the measured pace with the usual one, trusting it more as turns pass.
@@ -107,7 +116,7 @@ def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -
     layer = 0
     for h in state.land_frontier(seat):
         layer |= bit[h]
-    for a in range(len(C.ANIMALS)):
+    for a in range(len(ANIMALS)):
         for h in state.animal_frontier(seat, a):
             layer |= bit[h]
     todo = [m for m in info.markets if m not in connected]
@@ -154,7 +163,7 @@ def seat_value(state: GameState, seat: int, w: Weights, points: list[int],
     connected = set(connected_markets(state, seat))
     k = len(connected)
     chains = state.chains(seat)
-    small = sum(len(g) for g in chains if len(g) < C.CHAIN_MIN_SCORING)
+    small = sum(len(g) for g in chains if len(g) < CHAIN_MIN_SCORING)
     board_points = points[seat]
     value = s.score + ahead * board_points
 
@@ -175,7 +184,7 @@ def seat_value(state: GameState, seat: int, w: Weights, points: list[int],
             chips = set(state.chips)
             free = [len(g) for g in chains if chips.isdisjoint(g)]
             if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
-                value += w.harvest * C.HARVEST_PER_TILE * max(free) * peso
+                value += w.harvest * HARVEST_PER_TILE * max(free) * peso
         if w.market_reach and (animal_cards or rounds > 2.0):
             reach = market_reach(state, seat, connected, w.reach_depth)
             if reach:

@@ -13,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, GameState
-from ..engine.actions import END
-from ..engine.components import ANIMAL_INDEX
-from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
-from ..engine.scoring import connected_markets
+from ..engine import (
+    ANIMAL0,
+    ANIMAL_INDEX,
+    EMPTY,
+    END,
+    LAND,
+    WATER,
+    Action,
+    GameState,
+    connected_markets,
+)
 from .evaluate import MEDIUM, Weights, board_info, evaluate
 from .projection import Projection, project
 

@@ -36,8 +36,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import Action, GameState, Observation, determinize
-from ..engine.actions import END
+from ..engine import END, Action, GameState, Observation, determinize
 from .base import Budget
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (

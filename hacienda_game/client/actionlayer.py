@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from ..engine import Action, Event, GameState, IllegalAction, observe
+from ..engine import WATER_SHAPES, Action, Event, GameState, IllegalAction, Observation, observe
 from ..engine import score as score_table
-from ..engine.components import WATER_SHAPES
-from ..engine.observe import Observation
 from ..i18n import _, ngettext
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube

@@ -23,8 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, Event, GameState, IllegalAction, Observation, determinize
-from ..engine.undo import UndoLimit
+from ..engine import Action, Event, GameState, IllegalAction, Observation, UndoLimit, determinize
 from ..i18n import N_, _
 from ..net import REMOTE
 from ..net.client import NetClient

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..maps.board import Board
 from .errors import Termination, termination_of
+from .groups import groups_of
 from .state import GameState
 
 
@@ -79,6 +80,17 @@ class Observation:
     def termination(self) -> Termination | None:
         """Why the game ended (R40), as data; None while it runs."""
         return termination_of(self.over_reason) if self.over else None
+
+    # The board questions scoring asks (`score`, `scoring_hexes`), answered
+    # from the view as `GameState` answers them: no dealt state is needed.
+    def chains(self, seat: int) -> list[list[int]]:
+        """The seat's land chains (R26), each a sorted list of hexes."""
+        return groups_of(self.seats[seat].land_hexes, self.kind, self.owner, self.board.adjacent)
+
+    def herds_of(self, seat: int, animal: int) -> list[list[int]]:
+        """The seat's herds (R28) of one animal (index in `ANIMALS`)."""
+        return groups_of(self.seats[seat].animal_hexes[animal], self.kind, self.owner,
+                         self.board.adjacent)
 
 
 def _counts(cards: list[str]) -> tuple[tuple[str, int], ...]:

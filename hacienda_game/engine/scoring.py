@@ -1,9 +1,17 @@
-"""Scoring (R41-R49): markets, land chains, haciendas, water, money."""
+"""Scoring (R41-R49): markets, land chains, haciendas, water, money.
+
+A scoring reads only the public board and money, so every function here
+takes a `Position`: the whole `GameState`, or a seat's `Observation` (a
+screen scores and previews from its view, never from a dealt state).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..maps.board import Board
 from . import components as C
 from .events import Event
 from .groups import EMPTY, WATER
@@ -12,9 +20,43 @@ if TYPE_CHECKING:
     from .state import GameState
 
 CATEGORIES = ("markets", "chains", "haciendas", "water", "money")
+# What each category counts on the board (`scoring_hexes`).
+BOARD_CATEGORIES = ("markets", "chains", "haciendas", "water")
 
 
-def connected_markets(state: GameState, seat: int) -> list[int]:
+class PositionSeat(Protocol):
+    """What scoring reads of a seat (`Seat` or `SeatView`)."""
+
+    @property
+    def money(self) -> int: ...
+    @property
+    def animal_hexes(self) -> Sequence[Sequence[int]]: ...
+
+
+class Position(Protocol):
+    """What scoring reads of a game: a `GameState` or an `Observation`."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def variants(self) -> AbstractSet[str]: ...
+    @property
+    def kind(self) -> Sequence[int]: ...
+    @property
+    def owner(self) -> Sequence[int]: ...
+    @property
+    def water_tiles(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def haciendas(self) -> Sequence[int]: ...
+    @property
+    def seats(self) -> Sequence[PositionSeat]: ...
+    def chains(self, seat: int) -> list[list[int]]: ...
+    def herds_of(self, seat: int, animal: int) -> list[list[int]]: ...
+
+
+def connected_markets(state: Position, seat: int) -> list[int]:
     """R34: markets touched by at least one of the seat's tokens."""
     board, kind, owner = state.board, state.kind, state.owner
     out = []
@@ -26,7 +68,7 @@ def connected_markets(state: GameState, seat: int) -> list[int]:
     return out
 
 
-def water_bodies(state: GameState) -> list[tuple[int, ...]]:
+def water_bodies(state: Position) -> list[tuple[int, ...]]:
     """What R45 scores one at a time: each water tile, or with the variant
     "lakes" (R46) each group of adjacent water tiles."""
     tiles = state.water_tiles
@@ -54,7 +96,7 @@ def water_bodies(state: GameState) -> list[tuple[int, ...]]:
     return [tuple(sorted(h)) for h in lakes.values()]
 
 
-def score(state: GameState) -> list[dict]:
+def score(state: Position) -> list[dict[str, Any]]:
     """One scoring of the position now, one dict per seat (R41-R47).
 
     Each dict has the points of every category, ``total``, and ``detail``:
@@ -102,6 +144,33 @@ def score(state: GameState) -> list[dict]:
     return table
 
 
+def scoring_hexes(state: Position) -> dict[str, list[list[int]]]:
+    """For each board category of a scoring (`BOARD_CATEGORIES`), every
+    seat's hexes that count in it now: its pieces next to a connected market
+    (the market hexes themselves), chains long enough to score (R43), chains
+    and herds holding a hacienda (R44), pieces touching water (R45)."""
+    adj = state.board.adjacent
+    kind, owner = state.kind, state.owner
+    out: dict[str, list[list[int]]] = {c: [] for c in BOARD_CATEGORIES}
+    haciendas = set(state.haciendas)
+    bodies = water_bodies(state)
+    for s in range(state.players):
+        out["markets"].append(connected_markets(state, s))
+        chains = state.chains(s)
+        out["chains"].append(sorted(h for g in chains if len(g) >= C.CHAIN_MIN_SCORING
+                                    for h in g))
+        groups = list(chains) + [g for a in range(len(C.ANIMALS)) for g in state.herds_of(s, a)]
+        out["haciendas"].append(sorted(h for g in groups if not haciendas.isdisjoint(g)
+                                       for h in g))
+        wet: set[int] = set()
+        for body in bodies:
+            for h in body:
+                wet.update(n for n in adj[h] if owner[n] == s
+                           and kind[n] not in (EMPTY, WATER))
+        out["water"].append(sorted(wet))
+    return out
+
+
 def apply_scoring(state: GameState, which: str, events: list[Event]) -> None:
     """Score now and add the points to every seat (R40, R41)."""
     table = score(state)
@@ -121,5 +190,5 @@ def ranking(state: GameState) -> tuple[list[int], list[int]]:
     return order, [i for i in order if key[i] == best]
 
 
-__all__ = ["CATEGORIES", "score", "apply_scoring", "ranking", "connected_markets",
-           "water_bodies"]
+__all__ = ["BOARD_CATEGORIES", "CATEGORIES", "Position", "apply_scoring", "connected_markets",
+           "ranking", "score", "scoring_hexes", "water_bodies"]

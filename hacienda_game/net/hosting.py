@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..engine import Action, Event, GameState, observe, parse_action
-from ..engine.undo import UndoLimit
+from ..engine import Action, Event, GameState, UndoLimit, observe, parse_action
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
 from .host import SPECTATOR, NetHost

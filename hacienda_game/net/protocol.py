@@ -24,9 +24,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .. import __version__
-from ..engine import Event, Observation, SeatView
-from ..engine.components import ANIMALS, LAND_CARDS
-from ..engine.errors import REFUSALS
+from ..engine import ANIMALS, LAND_CARDS, REFUSALS, Event, Observation, SeatView
 from ..maps.board import Board
 
 PROTOCOL = 2                       # 2: refusals and farewells carry a code and params

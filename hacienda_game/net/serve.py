@@ -19,8 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..engine import Action, GameState, new_game, observe
-from ..engine.undo import UndoLimit
+from ..engine import Action, GameState, UndoLimit, new_game, observe
 from ..session.choices import PLAYER_COUNTS, PLAYERS_TEXT, VARIANTS
 from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game_seed

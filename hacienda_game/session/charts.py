@@ -12,8 +12,7 @@ from __future__ import annotations
 import threading
 from typing import NamedTuple
 
-from ..engine import GameState, make_record, score
-from ..engine.record import initial_state
+from ..engine import GameState, initial_state, make_record, score
 
 
 class Sample(NamedTuple):

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import PLAYER_COUNTS
-from ..engine.components import VARIANTS
+from ..engine import PLAYER_COUNTS, VARIANTS
 from ..i18n import N_, _
 
 HUMAN = "human"

@@ -13,9 +13,17 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from ..engine import Action, Event, GameState, make_record
-from ..engine.record import initial_state
-from ..engine.undo import CARD_DRAWN, CARD_REVEALED, UndoLimit, undone
+from ..engine import (
+    CARD_DRAWN,
+    CARD_REVEALED,
+    Action,
+    Event,
+    GameState,
+    UndoLimit,
+    initial_state,
+    make_record,
+    undone,
+)
 from ..i18n import N_, _
 from .plan import GamePlan
 from .saves import SaveError, SaveInfo, autosave, autosave_path, keep_aside, keep_replay, load_game

@@ -39,9 +39,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..engine import GameState, ScenarioError, make_record
-from ..engine.record import FORMAT as RECORD_FORMAT
-from ..engine.undo import UndoLimit, replay_with_limit
+from ..engine import (
+    RECORD_FORMAT,
+    GameState,
+    ScenarioError,
+    UndoLimit,
+    make_record,
+    replay_with_limit,
+)
 from ..i18n import _, language
 from . import userfiles
 from .choices import HUMAN, PLAYER_COUNTS, PLAYERS_TEXT, check_seat_kind, check_variants
@@ -382,7 +387,7 @@ def checked_record(record: Any, file: str, headers_only: bool = False) -> dict[s
     and counts bounded, its map a map file, a scenario it names only a file
     beside that map (read here, under a size limit).  A copy is returned
     (with the scenario read in); SaveError says what is wrong."""
-    from ..engine.components import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+    from ..engine import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 
     if not isinstance(record, dict) or not isinstance(record.get("header"), dict):
         raise _damaged(file, "no game record")

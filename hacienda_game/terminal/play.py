@@ -9,9 +9,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from ..engine import Action, GameState, IllegalAction, Observation, new_game, observe, parse_action
-from ..engine.components import ANIMALS, LAND_CARDS
-from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ..engine import (
+    ANIMAL0,
+    ANIMALS,
+    EMPTY,
+    LAND,
+    LAND_CARDS,
+    WATER,
+    Action,
+    GameState,
+    IllegalAction,
+    Observation,
+    new_game,
+    observe,
+    parse_action,
+)
 from ..session.choices import HUMAN, PLAYERS_TEXT, VARIANTS, parse_seats
 from ..session.plan import new_game_seed
 from ..session.refusals import hint

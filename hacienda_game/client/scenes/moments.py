@@ -14,8 +14,7 @@ from pathlib import Path
 import pygame
 
 from ...ai.coach import KEY_MOMENTS, Moment, key_moments
-from ...engine import GameState, parse_action
-from ...engine.record import initial_state, make_record
+from ...engine import GameState, initial_state, make_record, parse_action
 from ...i18n import _
 from ...session.plan import GamePlan
 from ...session.saves import Replay, plan_to_dict

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
+from ...engine import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
 from ...i18n import N_, _, language
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height

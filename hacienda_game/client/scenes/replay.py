@@ -17,8 +17,7 @@ import threading
 
 import pygame
 
-from ...engine import Action, Event, GameState, parse_action
-from ...engine.record import initial_state
+from ...engine import Action, Event, GameState, initial_state, parse_action
 from ...i18n import _
 from ...session.charts import chart_history
 from ...session.saves import Replay

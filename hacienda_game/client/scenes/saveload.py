@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from ...engine import GameState
-from ...engine.groups import EMPTY, WATER
+from ...engine import EMPTY, WATER, GameState
 from ...i18n import N_, _
 from ...session import saves
 from ...session.plan import GamePlan

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...engine import Event
-from ...engine.groups import LAND
+from ...engine import LAND, Event
 from ...i18n import _
 from .steps import DONE, LEARNER, OTHER_MOVES, PAID, STEPS, Step
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from ...engine import GameState, load_scenario, observe
-from ...engine.undo import UndoLimit
+from ...engine import GameState, UndoLimit, load_scenario, observe
 from ...i18n import _
 from ...session.plan import DEFAULT_NAMES, GamePlan, SeatPlan
 from ...session.saves import SaveError, load_game, save_game
@@ -205,7 +204,7 @@ class TutorialScene(PlayScene):
 
 def replayed(state: GameState):
     """The game so far, action by action: its events and the learner's view after each."""
-    from ...engine.record import initial_state, make_record
+    from ...engine import initial_state, make_record
 
     game = initial_state(make_record(state), state.board)
     for action in state.history:

@@ -2,7 +2,7 @@
 the replay), ``layout``, ``selection``, ``presentation``, ``pad``, ``ai``, and
 the drawn parts in ``parts/`` (each from its view model)."""
 
-from ....engine.components import LAND_CARDS
+from ....engine import LAND_CARDS
 from .presentation import describe
 from .scene import PlayScene, autoplay_scene, demo_scene
 

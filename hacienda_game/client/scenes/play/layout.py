@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ....engine.components import ANIMALS, LAND_CARDS
+from ....engine import ANIMALS, LAND_CARDS
 
 CARD_W, CARD_H = 32, 44
 TOP_H = 28                        # the top line at the normal text size

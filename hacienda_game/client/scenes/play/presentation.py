@@ -9,15 +9,17 @@ an animation speed of "off" makes none.
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
-from ....engine import Action, Event
-from ....engine.components import CHAIN_MIN_SCORING
-from ....engine.countdown import scoring_switched
-from ....engine.determinize import determinize
-from ....engine.groups import EMPTY, LAND, WATER, groups_of
-from ....engine.scoring import connected_markets, score, water_bodies
+from ....engine import (
+    EMPTY,
+    LAND,
+    WATER,
+    Action,
+    Event,
+    groups_of,
+    score,
+    scoring_hexes,
+    scoring_switched,
+)
 from ....i18n import _
 from ....maps import Board
 from ....maps.landmarks import middle_of, where
@@ -155,39 +157,18 @@ def herd_and_land(obs, side: int, market: int) -> list[int]:
 
 
 def category_hexes(obs) -> dict[str, list[list[int]]]:
-    """For each scoring category, every seat's hexes that count in it now."""
-    state = determinize(obs, random.Random(0))       # only the board matters here
-    seats = range(state.players)
-    adj = state.board.adjacent
-    out: dict[str, list[list[int]]] = {c: [] for c in ("markets", "chains", "haciendas",
-                                                       "water")}
-    haciendas = set(state.haciendas)
-    for s in seats:
-        out["markets"].append(connected_markets(state, s))
-        out["chains"].append(sorted(h for g in state.chains(s) if len(g) >= CHAIN_MIN_SCORING
-                                    for h in g))
-        groups = list(state.chains(s)) + [g for a in range(4) for g in state.herds_of(s, a)]
-        out["haciendas"].append(sorted(h for g in groups if not haciendas.isdisjoint(g)
-                                       for h in g))
-        wet = set()
-        for body in water_bodies(state):
-            for h in body:
-                wet.update(n for n in adj[h] if state.owner[n] == s
-                           and state.kind[n] not in (EMPTY, WATER))
-        out["water"].append(sorted(wet))
-    return out
+    """For each scoring category, every seat's hexes that count in it now
+    (scored from the seat's view: only the public board counts)."""
+    return scoring_hexes(obs)
 
 
 def projected(obs) -> list[int]:
     """Every seat's points if a scoring happened now: what it has plus what it
-    would get (``score`` on a state made from the seat view; only the public
-    board and money count).  Once the game is over no scoring comes: the
-    points are final."""
+    would get (``score`` on the seat view; only the public board and money
+    count).  Once the game is over no scoring comes: the points are final."""
     if obs.over:
         return [s.score for s in obs.seats]
-    # The history plays no part in a scoring: left out, a long game's
-    # projection costs no more than a short one's (it is made at every change).
-    table = score(determinize(replace(obs, history=()), random.Random(0)))
+    table = score(obs)
     return [s.score + row["total"] for s, row in zip(obs.seats, table, strict=True)]
 
 

@@ -16,9 +16,16 @@ import threading
 
 import pygame
 
-from ....engine import Action, Event, GameState, new_game, parse_action
-from ....engine.components import PRICE_HACIENDA, PRICE_WATER
-from ....engine.undo import UndoLimit
+from ....engine import (
+    PRICE_HACIENDA,
+    PRICE_WATER,
+    Action,
+    Event,
+    GameState,
+    UndoLimit,
+    new_game,
+    parse_action,
+)
 from ....i18n import _, ngettext
 from ....net import REMOTE
 from ....session.charts import chart_history

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....engine import Action
-from ....engine.components import LAND_CARDS
+from ....engine import LAND_CARDS, Action
 from ....i18n import _
 from ....maps.board import Cell
 from ....maps.landmarks import where

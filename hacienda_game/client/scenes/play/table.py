@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ....engine import Action, Event, GameState
-from ....engine.scoring import connected_markets
+from ....engine import Action, Event, GameState, connected_markets
 from ....i18n import _
 from ....session.plan import GamePlan, SeatPlan
 from ...actionlayer import ActionLayer

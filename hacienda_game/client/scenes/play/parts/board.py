@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from .....engine.components import ANIMALS
-from .....engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from .....engine import ANIMAL0, ANIMALS, EMPTY, LAND, WATER
 from ....assets import GOLD, INK, NIGHT, WHITE
 from ....boardview import draw_hex_cursor, draw_illegal, hacienda_spot, owner_tint
 from ....patterns import piece_name

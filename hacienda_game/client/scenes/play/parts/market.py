@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from .....engine.components import PRICE_BLIND, PRICE_FACE_UP
+from .....engine import PRICE_BLIND, PRICE_FACE_UP
 from .....i18n import _
 from ....assets import GREY, WHITE
 from ..layout import CARD_H, Layout, market_rows, market_slots

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from .....art.palette import HIGHLIGHTS
-from .....engine.components import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
+from .....engine import PRICE_BLIND, PRICE_FACE_UP, PRICE_HACIENDA, PRICE_WATER
 from .....i18n import _, ngettext
 from ....assets import GOLD, INK, WHITE
 from ....words import card_name, level_name, pesos, points, stack_words

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .....engine.components import ANIMALS, LAND_CARDS
-from .....engine.countdown import ScoringAhead, scoring_ahead
+from .....engine import ANIMALS, LAND_CARDS, ScoringAhead, scoring_ahead
 
 RGB = tuple[int, int, int]
 # (item, card, count): a card kind in a hand, in card order
