@@ -23,9 +23,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import Event
-from ..engine.components import HAND_LIMIT_ANIMAL, HAND_LIMIT_LAND, LAND_CARDS, PAMPAS_CARD
-from ..engine.groups import EMPTY
+from ..engine import EMPTY, HAND_LIMIT_ANIMAL, HAND_LIMIT_LAND, LAND_CARDS, PAMPAS_CARD, Event
 from ..i18n import N_, _
 from ..session.tips import TipBook
 from .assets import GOLD, GREY, INK, WHITE
