@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 import time
 
@@ -82,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": str(e)}), flush=True)
         return 3
     if args.token_file and link.client.token:
-        with open(args.token_file, "w", encoding="utf-8") as f:
+        # the token is the seat's key: a file only its owner reads (0600)
+        fd = os.open(args.token_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(link.client.token)
     seat = AISeat(args.level)
     ai_seed = new_ai_seed() if args.seed is None else args.seed

@@ -30,8 +30,10 @@ from ..net.client import NetClient
 from ..net.hosting import HostedGame, lan_addresses, saved_plan
 from ..net.protocol import (
     FAREWELLS,
+    RETRY_REFUSALS,
     ProtocolError,
     Refusal,
+    code_text,
     event_from_wire,
     obs_from_wire,
     refusal_from_wire,
@@ -67,6 +69,8 @@ NET_SENTENCES: dict[str, str] = {
     "strikes_cut": N_("The host cut the connection: too many refused messages."),
     "stale": N_("That move was for an earlier position: the game goes on from the host's."),
     "repeated": N_("That move was already sent once: it counts once."),
+    "locked": N_("Too many wrong codes from this computer: wait {seconds} s, then type the"
+                 " code the host's screen shows."),
 }
 FAREWELL_SENTENCES: dict[str, str] = {
     "over": N_("The game is over."),
@@ -143,6 +147,8 @@ class GameLink(ActionLayer):
         self.online: list[int] = []
         self.remote: list[int] = []
         self.lost: str | None = None         # connection trouble, in words
+        self.waiting: str | None = None      # not joined yet: what it waits for, in words
+        self.retry_at = 0.0                  # when the next try is (time.monotonic)
         self.closed: str | None = None       # the game is over for this link: why
         self.refusals: list[str] = []        # the host's refusals, in the player's words
         self.refused: list[Refusal] = []     # the same as data (code, params)
@@ -172,7 +178,16 @@ class GameLink(ActionLayer):
                 raise LinkError(self.closed)
             if time.monotonic() > deadline:
                 self.client.close()
-                raise LinkError(_("The host did not answer in time."))
+                raise LinkError(self.waiting or _("The host did not answer in time."))
+
+    def trying(self, what: str) -> str:
+        """What the link waits for and when it tries again, in words."""
+        why = self.lost or self.waiting or ""
+        left = self.retry_at - time.monotonic()
+        if left >= 0.5:
+            return _("{why} Trying again in {seconds} s.").format(why=why or what,
+                                                                   seconds=round(left))
+        return _("{why} Trying again…").format(why=why) if why else what
 
     @property
     def ready(self) -> bool:
@@ -271,6 +286,7 @@ class GameLink(ActionLayer):
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
+            self.waiting = None
             self.info = message
             self.seat = message.get("seat") if not message.get("spectator") else None
             if self.board_ is None:
@@ -298,19 +314,31 @@ class GameLink(ActionLayer):
             else:
                 words = refusal_words(refusal)
             self.refused.append(refusal)
-            self.refusals.append(words)
-            if refusal.fatal or message.get("fatal"):
-                self.closed = words
+            if (refusal.fatal or message.get("fatal")) and refusal.code in RETRY_REFUSALS:
+                self.waiting = words             # the client tries again on its own
+            else:
+                self.refusals.append(words)
+                if refusal.fatal or message.get("fatal"):
+                    self.closed = words
         elif kind == "bye":
             code = message.get("code")
             self.closed = _(FAREWELL_SENTENCES[code] if code in FAREWELLS
                             else FAREWELL_SENTENCES["ended"])
         elif kind == "_unreadable":
             raise ProtocolError("unreadable")
-        elif kind == "_lost":
-            self.lost = str(message.get("reason", ""))
+        elif kind in ("_lost", "_waiting"):
+            code = message.get("code")
+            words = self.waiting if code in RETRY_REFUSALS and self.waiting \
+                else str(message.get("reason", ""))
+            retry_in = message.get("retry_in")
+            self.retry_at = time.monotonic() + (retry_in if isinstance(retry_in, int | float)
+                                                else 0.0)
+            if kind == "_lost":
+                self.lost = words
+            else:
+                self.waiting = words
         elif kind == "_back":
-            self.lost = None
+            self.lost = self.waiting = None
         elif kind == "_closed":
             self.closed = self.closed or str(message.get("reason", ""))
 
@@ -419,7 +447,7 @@ class JoinPlay:
         if link.closed:
             return link.closed
         if link.lost:
-            return _("Connection lost: reconnecting…")
+            return link.trying(_("Connection lost: reconnecting…"))
         cur = link.current
         if not link.started:
             return _("Waiting for every seat to be taken…")
@@ -511,7 +539,7 @@ class NetPlay:
         host, port = self.address
         where = ", ".join(f"{a}:{port}" for a in (lan_addresses() if host == "0.0.0.0"
                                                    else [host]))
-        return _("Join code {code} · {where}").format(code=self.code, where=where)
+        return _("Join code {code} · {where}").format(code=code_text(self.code), where=where)
 
     def is_remote(self, seat: int) -> bool:
         return self.plan.seats[seat].kind == REMOTE

@@ -1,15 +1,20 @@
 """A joining player's connection: a websockets client on an asyncio loop in
 its own thread.  What the host sends lands, decoded, in `inbox` (a
-thread-safe queue the screen empties each frame); `send` never blocks.  A
-dropped connection is tried again with the seat's token (bounded), so the
-seat is taken back exactly where it was.
+thread-safe queue the screen empties each frame); `send` never blocks.  The
+thread never dies: a dropped connection, a host not there yet, a refusal
+waiting can mend (``full``, ``crowded``, ``busy``, cut off) are tried again
+with back-off (the seat's token once it has one, so the seat is taken back
+exactly where it was) until the player gives up (`close`) or the host says
+the game is over; only what waiting cannot mend ends it (another version,
+a wrong code or token, an address no resolver takes).
 
 Markers the thread puts in `inbox` besides the host's messages:
-``{"type": "_lost", "reason": ...}``, ``{"type": "_back"}`` and
-``{"type": "_closed", "reason": ...}`` (given up or ended: no more messages),
-``{"type": "_unreadable"}`` (the host sent a frame that is not a message);
-their reasons are this client's own words, in the player's language (never
-text the host sent).
+``{"type": "_waiting", "reason": ..., "retry_in": s}`` (not joined yet: what it
+waits for), ``{"type": "_lost", "reason": ..., "retry_in": s}`` (joined, then
+dropped), ``{"type": "_back"}`` and ``{"type": "_closed", "reason": ...}``
+(given up or ended: no more messages), ``{"type": "_unreadable"}`` (the host
+sent a frame that is not a message); their reasons are this client's own
+words, in the player's language (never text the host sent).
 """
 
 from __future__ import annotations
@@ -27,9 +32,20 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..i18n import _
-from .protocol import MAX_FROM_HOST, ProtocolError, decode, encode, hello, refusal_from_wire
+from .protocol import (
+    MAX_FROM_HOST,
+    RETRY_REFUSALS,
+    ProtocolError,
+    decode,
+    encode,
+    hello,
+    normal_code,
+    refusal_from_wire,
+)
 
-RETRY_DELAYS = (0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0)
+# Seconds between tries, one after another; the last repeats until the player
+# gives up (or ``tries`` runs out, for tools).
+RETRY_DELAYS = (0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 5.0)
 
 
 def parse_address(text: str, default_port: int = 8765) -> tuple[str, int, bool]:
@@ -64,9 +80,9 @@ class NetClient:
     def __init__(self, address: str, code: str, token: str | None = None,
                  seat: int | None = None, spectate: bool = False, name: str | None = None,
                  cafile: str | None = None, tap: Callable[[str], None] | None = None,
-                 retry: tuple[float, ...] = RETRY_DELAYS):
+                 retry: tuple[float, ...] = RETRY_DELAYS, tries: int | None = None):
         self.host, self.port, self.tls = parse_address(address)
-        self.code = code.strip().upper()
+        self.code = normal_code(code)
         self.token = token
         self.seat = seat
         self.spectate = spectate
@@ -74,6 +90,7 @@ class NetClient:
         self.cafile = cafile
         self.tap = tap                # tap(text): every text received (tests)
         self.retry = retry
+        self.tries = tries            # tries after a failure before giving up (None: until told)
         self.inbox: queue.Queue = queue.Queue()
         self.sent = 0
         self._seq = itertools.count(1)  # each action frame's number: the host takes it once
@@ -83,6 +100,7 @@ class NetClient:
         self._closing = False
         self._joined = False          # welcomed once: a drop is then tried again
         self._tries = 0
+        self._refusal: str | None = None    # the refusal code that ended the last try
         self._stop: asyncio.Event | None = None
 
     @property
@@ -142,25 +160,37 @@ class NetClient:
         return context
 
     def _run(self) -> None:
-        asyncio.run(self._main())
+        reason = _("You left the game.")
+        try:
+            reason = asyncio.run(self._main())
+        except BaseException as e:  # noqa: BLE001 - the screen must hear how it ended
+            reason = _("The connection failed ({why}).").format(why=type(e).__name__)
+        self.inbox.put({"type": "_closed", "reason": reason})
 
-    async def _main(self) -> None:
+    async def _main(self) -> str:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        reason = "closed"
+        reason = _("You left the game.")
         while not self._closing:
-            kind, reason = await self._session()
-            if kind in ("fatal", "stopped") or not self._joined \
-                    or self._tries >= len(self.retry):
+            try:
+                kind, reason = await self._session()
+            except Exception as e:  # noqa: BLE001 - never end the thread: try again
+                kind, reason = "lost", _("The connection failed ({why}).").format(
+                    why=type(e).__name__)
+            if kind in ("fatal", "stopped") or self._closing:
                 break
-            self.inbox.put({"type": "_lost", "reason": reason})
-            delay = self.retry[self._tries]
+            if self.tries is not None and self._tries >= self.tries:
+                break
+            delay = self.retry[min(self._tries, len(self.retry) - 1)]
             self._tries += 1
+            self.inbox.put({"type": "_lost" if self._joined else "_waiting", "reason": reason,
+                            "code": self._refusal, "retry_in": delay})
+            self._refusal = None
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), delay)
             if self._stop.is_set():
                 break
-        self.inbox.put({"type": "_closed", "reason": reason})
+        return reason
 
     async def _session(self) -> tuple[str, str]:
         """One connection, until it ends: ("lost"|"fatal"|"stopped", reason)."""
@@ -175,8 +205,11 @@ class NetClient:
         except ssl.SSLError as e:
             return "lost", _("The secure connection to {where} failed ({why}).").format(
                 where=f"{self.host}:{self.port}", why=e.reason)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, UnicodeError) as e:
-            # UnicodeError: a host name no resolver can take (a label over 63 characters)
+        except (InvalidURI, UnicodeError) as e:
+            # a host name no resolver can take (a label over 63 characters): no retry mends it
+            return "fatal", _("Cannot reach {where} ({why}).").format(
+                where=f"{self.host}:{self.port}", why=e)
+        except (OSError, InvalidHandshake, TimeoutError) as e:
             return "lost", _("Cannot reach {where} ({why}).").format(
                 where=f"{self.host}:{self.port}", why=e)
         self._ws = ws
@@ -224,6 +257,9 @@ class NetClient:
                 if kind == "bye":
                     return "fatal", _("The host ended the game.")
                 if kind == "refused" and message.get("fatal") and readable(message):
+                    if message.get("code") in RETRY_REFUSALS:
+                        self._refusal = str(message["code"])    # worded by the screen
+                        return "lost", _("The host refused this game.")
                     return "fatal", _("The host refused this game.")
         except ConnectionClosed:
             return "lost", _("The connection to the host was lost.")

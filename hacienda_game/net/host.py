@@ -34,6 +34,7 @@ from .protocol import (
     check_incoming,
     decode,
     encode,
+    normal_code,
     refused,
     version_text,
 )
@@ -42,9 +43,19 @@ RATE = 100.0                # messages a second a client may send, on average (a
 BURST = 200                 # sends a few; an AI seat on a fast machine a hundred)
 STRIKES = 30                # refusals before a client is disconnected
 STRIKE_DECAY = 10.0         # seconds for one strike to be forgiven
-HELLO_TIMEOUT = 10.0        # seconds to say hello after connecting
+HELLO_TIMEOUT = 4.0         # seconds from connecting to showing the join code (hello)
 CLOSE_WAIT = 0.2            # seconds a refused client gets to close politely
 OUTBOX_LIMIT = 2000         # messages waiting for a client that does not read
+OUTBOX_BYTES = 1 << 20      # bytes waiting for one client (a whole view is a few KB)
+WRITE_LIMIT = 64 * 1024     # bytes in a socket's own write buffer before a send waits
+SEND_STALL = 10.0           # seconds one send may wait on a client that does not read
+PER_ADDRESS = 8             # connections open at once from one address
+UNPROVEN = 32               # connections that have not shown the join code yet
+GUESSES_FREE = 3            # wrong codes from one address before it is locked out
+LOCKOUT_FIRST = 2.0         # seconds of the first lockout; each next one doubles ...
+LOCKOUT_MOST = 3600.0       # ... up to an hour
+LOCKOUT_FORGET = 24 * 3600.0    # an address quiet this long starts afresh
+GUESSERS = 10_000           # addresses remembered for lockouts (the oldest forgotten)
 INBOX_LIMIT = 1000          # actions waiting for the game's owner (seats are rate-limited:
                             # a guard, never reached in play)
 MAX_CONNECTIONS = 64        # open connections at once (seats, spectators, handshakes)
@@ -66,7 +77,7 @@ class QuietLog(logging.LoggerAdapter):
         self.lines = 0
         self.left_out = 0
 
-    def log(self, level, msg, *args, **kwargs) -> None:
+    def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
         if not self.isEnabledFor(level):
             return
         kwargs.pop("exc_info", None)
@@ -83,6 +94,136 @@ class QuietLog(logging.LoggerAdapter):
         self.logger.log(level, msg, *args, **kwargs)
 
 
+class RefusalLog:
+    """Refused connections in the host's log: one line each, at most LOG_LINES
+    every LOG_SPAN seconds, then one line saying how many were left out."""
+
+    def __init__(self, log: Callable[[str], None]):
+        self.log = log
+        self.window_start = time.monotonic()
+        self.lines = 0
+        self.left_out = 0
+
+    def say(self, text: str) -> None:
+        now = time.monotonic()
+        if now - self.window_start >= LOG_SPAN:
+            if self.left_out:
+                self.log(f"{self.left_out} more refused connections not logged")
+            self.window_start, self.lines, self.left_out = now, 0, 0
+        if self.lines >= LOG_LINES:
+            self.left_out += 1
+            return
+        self.lines += 1
+        self.log(text)
+
+
+def address_key(host: str) -> str:
+    """Whom lockouts and caps count: an IPv4 address, or an IPv6 /64 (one
+    machine's share of a network)."""
+    if ":" in host:
+        import ipaddress
+
+        try:
+            return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
+        except ValueError:
+            return host
+    return host
+
+
+@dataclass
+class Guesser:
+    """Wrong join codes or tokens from one address: after GUESSES_FREE, each
+    locks the address out for twice as long as the last (LOCKOUT_FIRST up to
+    LOCKOUT_MOST), so a code of 40 bits takes years to guess."""
+
+    wrong: int = 0
+    until: float = 0.0
+    seen: float = 0.0
+
+
+class Gate:
+    """Who may hold a connection: at most PER_ADDRESS from one address, at most
+    UNPROVEN that have not shown the join code (past that the oldest of them is
+    let go: strangers cannot hold the door), and lockouts for guessers."""
+
+    def __init__(self) -> None:
+        self.per_address: dict[str, int] = {}
+        self.unproven: dict[int, asyncio.Transport] = {}     # id(transport) -> transport
+        self.guessers: dict[str, Guesser] = {}
+        self.turned_away = 0
+
+    def admit(self, key: str, transport: asyncio.Transport) -> bool:
+        if self.per_address.get(key, 0) >= PER_ADDRESS:
+            self.turned_away += 1
+            return False
+        self.per_address[key] = self.per_address.get(key, 0) + 1
+        while len(self.unproven) >= UNPROVEN:
+            oldest = next(iter(self.unproven))
+            self.unproven.pop(oldest).abort()
+            self.turned_away += 1
+        self.unproven[id(transport)] = transport
+        return True
+
+    def proven(self, transport: object) -> None:
+        self.unproven.pop(id(transport), None)
+
+    def gone(self, key: str, transport: object) -> None:
+        self.unproven.pop(id(transport), None)
+        left = self.per_address.get(key, 0) - 1
+        if left > 0:
+            self.per_address[key] = left
+        else:
+            self.per_address.pop(key, None)
+
+    def locked(self, key: str, now: float) -> float:
+        """Seconds this address must still wait before its next guess (0: none)."""
+        guesser = self.guessers.get(key)
+        return max(0.0, guesser.until - now) if guesser is not None else 0.0
+
+    def wrong(self, key: str, now: float) -> float:
+        """A wrong code or token from ``key``: the lockout it earns (seconds)."""
+        guesser = self.guessers.get(key)
+        if guesser is None or now - guesser.seen > LOCKOUT_FORGET:
+            guesser = Guesser()
+            if len(self.guessers) >= GUESSERS:
+                self.guessers.pop(next(iter(self.guessers)))
+        self.guessers.pop(key, None)
+        self.guessers[key] = guesser            # the most recent last: the oldest go first
+        guesser.wrong += 1
+        guesser.seen = now
+        past = guesser.wrong - GUESSES_FREE
+        if past <= 0:
+            return 0.0
+        lockout = min(LOCKOUT_MOST, LOCKOUT_FIRST * 2 ** min(past - 1, 30))
+        guesser.until = now + lockout
+        return lockout
+
+
+def guarded_connection(gate: Gate) -> type[ServerConnection]:
+    """websockets' connection that asks ``gate`` before it takes a socket (a
+    stranger's raw TCP sockets count, before any handshake)."""
+
+    class Guarded(ServerConnection):
+        gate_key = ""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            self.gate_key = address_key(str(peer[0])) if peer else "?"
+            assert isinstance(transport, asyncio.Transport)
+            if not gate.admit(self.gate_key, transport):
+                self.gate_key = ""
+                transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.gate_key:
+                gate.gone(self.gate_key, self.transport)
+                self.gate_key = ""
+            super().connection_lost(exc)
+
+    return Guarded
+
+
 def join_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -96,6 +237,7 @@ class Client:
     ident: int
     ws: ServerConnection
     address: str
+    key: str = ""                      # whom caps and lockouts count (`address_key`)
     seat: int | None = None
     spectator: bool = False
     sent: int = 0                      # history entries this client has
@@ -105,7 +247,9 @@ class Client:
     filled_at: float = field(default_factory=time.monotonic)
     notified_at: float = 0.0
     name: str = ""
-    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[tuple[str | None, tuple[int, str] | None]] = field(
+        default_factory=asyncio.Queue)
+    queued: int = 0                    # bytes waiting in the outbox
     received: int = 0                  # messages read from it (flooded ones too)
     cut: bool = False                  # let go for not reading: nothing more is queued
     since: float = field(default_factory=time.monotonic)      # joined at
@@ -137,7 +281,7 @@ class NetHost:
                  ssl_context: ssl.SSLContext | None = None,
                  log: Callable[[str], None] | None = None, tap: Callable | None = None):
         self.info = info
-        self.code = code or join_code()
+        self.code = normal_code(code) if code else join_code()
         self.remote = set(remote)
         self.tokens = {s: (tokens or {}).get(s) or seat_token() for s in remote}
         self.handed = set(tokens or ())       # seats whose token was given out (resumed)
@@ -157,7 +301,9 @@ class NetHost:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stopped: asyncio.Event | None = None
-        self._open = 0                        # connections open now
+        self.gate = Gate()
+        self.most_queued = 0                  # the most bytes that ever waited for one client
+        self._refusal_log = RefusalLog(lambda text: self.log(text))
 
     # ---------------------------------------------------------- owner thread
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
@@ -222,6 +368,7 @@ class NetHost:
                 self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
                 max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
                 open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None,
+                write_limit=WRITE_LIMIT, create_connection=guarded_connection(self.gate),
                 logger=QuietLog(logging.getLogger("websockets.server")))
         except OSError as e:
             self._error = e
@@ -253,22 +400,42 @@ class NetHost:
         outbox never holds more than OUTBOX_LIMIT messages)."""
         if client.cut:
             return
-        if client.outbox.qsize() >= OUTBOX_LIMIT:
-            client.cut = True
-            self.log(f"{self._who(client)} cut off: it does not read its messages")
-            client.ws.transport.abort()
+        text = encode(message) if isinstance(message, dict) else message
+        size = len(text) if text is not None else 0
+        if client.outbox.qsize() >= OUTBOX_LIMIT or client.queued + size > OUTBOX_BYTES:
+            self._cut(client)
             return
-        client.outbox.put_nowait((encode(message) if isinstance(message, dict) else message,
-                                  close))
+        client.queued += size
+        self.most_queued = max(self.most_queued, client.queued)
+        client.outbox.put_nowait((text, close))
+
+    def _cut(self, client: Client) -> None:
+        """Let go of a client that does not read what it is sent."""
+        if client.cut:
+            return
+        client.cut = True
+        self.stats["disconnected"] += 1
+        self.log(f"{self._who(client)} cut off: it does not read its messages")
+        client.ws.transport.abort()
+        while not client.outbox.empty():          # what waited for it is dropped now
+            client.outbox.get_nowait()
+        client.queued = 0
 
     async def _writer(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed, OSError):
             while True:
                 text, close = await client.outbox.get()
                 if text is not None:
+                    client.queued -= len(text)
                     if self.tap is not None:
                         self.tap(client, text)
-                    await client.ws.send(text)
+                    try:
+                        # a client that stops reading fills the socket's buffers and
+                        # this send waits: it is let go after SEND_STALL seconds
+                        await asyncio.wait_for(client.ws.send(text), SEND_STALL)
+                    except TimeoutError:
+                        self._cut(client)
+                        return
                 if close is not None:
                     try:
                         await asyncio.wait_for(client.ws.close(*close), CLOSE_WAIT)
@@ -284,20 +451,14 @@ class NetHost:
     async def _handle(self, ws: ServerConnection) -> None:
         peer = ws.remote_address
         address = f"{peer[0]}:{peer[1]}" if peer else "?"
-        client = Client(next(self._ids), ws, address)
-        self.log(f"connection #{client.ident} from {address}")
+        client = Client(next(self._ids), ws, address, address_key(str(peer[0])) if peer else "?")
         writer = asyncio.ensure_future(self._writer(client))
-        self._open += 1
         try:
-            if self._open > MAX_CONNECTIONS:
-                await self._turn_away(client, refused(
-                    "crowded", f"the host has {MAX_CONNECTIONS} connections already", True))
-            elif await self._greet(client):
+            if await self._greet(client):
                 await self._listen(client)
         except ConnectionClosed:
             pass
         finally:
-            self._open -= 1
             self._gone(client)
             with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
                 await asyncio.wait_for(writer, 2.0)
@@ -307,13 +468,15 @@ class NetHost:
         """The handshake: version, join code, then a seat (token, request or the
         first free one) or a spectator's place.  False: refused and closed."""
         try:
-            raw = await asyncio.wait_for(client.ws.recv(), HELLO_TIMEOUT)
+            # the hello is due HELLO_TIMEOUT seconds after the socket opened
+            left = HELLO_TIMEOUT - (time.monotonic() - client.since)
+            raw = await asyncio.wait_for(client.ws.recv(), max(0.1, left))
             message = check_incoming(decode(raw))
             if message["type"] != "hello":
                 raise ProtocolError("say hello first")
         except TimeoutError:
-            return await self._turn_away(client, refused("hello", "no hello within 10 seconds",
-                                                         True))
+            return await self._turn_away(client, refused(
+                "hello", f"no hello within {HELLO_TIMEOUT:g} seconds", True))
         except ProtocolError as e:
             return await self._turn_away(client, refused(
                 "hello" if str(e) == "say hello first" else "malformed", str(e), True))
@@ -323,23 +486,31 @@ class NetHost:
                 f" you run {version_text(message['version'], message['protocol'])}", True,
                 host=self.info["version"], host_protocol=PROTOCOL, you=message["version"],
                 you_protocol=message["protocol"]))
-        if not hmac.compare_digest(message["code"].encode(), self.code.encode()):
-            return await self._turn_away(client, refused("code", "wrong join code", True))
+        lockout = self.gate.locked(client.key, time.monotonic())
+        if lockout:                  # no code is even looked at while an address waits
+            return await self._turn_away(client, self._locked(lockout))
+        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
+            return await self._turn_away(client, self._guessed(client, refused(
+                "code", "wrong join code", True)))
         token, wanted = message.get("token"), message.get("seat")
         if token:
             seat = next((s for s, t in self.tokens.items()
                          if hmac.compare_digest(t.encode(), token.encode())), None)
             if seat is None:
-                return await self._turn_away(client, refused(
+                return await self._turn_away(client, self._guessed(client, refused(
                     "token", "that seat token is not one of this game's (join without it to"
-                    " get a free seat)", True))
+                    " get a free seat)", True)))
             if seat not in self.remote:
                 client.spectator = True      # the seat went to an AI: watch instead
             else:
                 client.seat = seat
         elif message.get("spectate"):
             client.spectator = True
-        else:
+        if client.spectator and len(self.clients) >= MAX_CONNECTIONS:
+            # seats are always let in (there are at most five); watchers are counted
+            return await self._turn_away(client, refused(
+                "crowded", f"the host has {MAX_CONNECTIONS} connections already", True))
+        if not token and not client.spectator:
             free = [s for s in sorted(self.remote) if s not in self.handed]
             if wanted is not None:
                 free = [s for s in free if s == wanted]
@@ -349,6 +520,7 @@ class NetHost:
                     " seat's token", True))
             client.seat = free[0]
             self.handed.add(client.seat)
+        self.gate.proven(client.ws.transport)
         client.name = message.get("name") or ""
         for other in list(self.clients.values()):
             if client.seat is not None and other.seat == client.seat:
@@ -360,7 +532,7 @@ class NetHost:
         self.clients[client.ident] = client
         if client.seat is not None:
             self.online.add(client.seat)
-        self.log(f"{self._who(client)} joined")
+        self.log(f"{self._who(client)} joined")     # never its token: it is the seat's key
         welcome = {"type": "welcome", **self.info, "seat": client.seat,
                    "spectator": client.spectator, "code": self.code,
                    "token": self.tokens.get(client.seat) if client.seat is not None else None}
@@ -374,9 +546,21 @@ class NetHost:
 
     async def _turn_away(self, client: Client, message: dict[str, Any]) -> bool:
         reason = message["reason"]
-        self.log(f"connection #{client.ident} from {client.address} refused: {reason}")
+        self._refusal_log.say(f"connection #{client.ident} from {client.address} refused:"
+                              f" {reason}")
         self._queue(client, message, close=(1008, reason[:120]))
         return False
+
+    def _guessed(self, client: Client, message: dict[str, Any]) -> dict[str, Any]:
+        """A wrong code or token: counted against the address (lockouts grow)."""
+        lockout = self.gate.wrong(client.key, time.monotonic())
+        return self._locked(lockout) if lockout else message
+
+    @staticmethod
+    def _locked(seconds: float) -> dict[str, Any]:
+        wait = max(1, round(seconds + 0.5))
+        return refused("locked", f"too many wrong codes from this address: wait {wait} s",
+                       True, seconds=wait)
 
     async def _listen(self, client: Client) -> None:
         async for raw in client.ws:

@@ -11,6 +11,7 @@ never the seed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -26,7 +27,14 @@ from ..engine import Action, Event, GameState, UndoLimit, observe, parse_action
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
 from .host import SPECTATOR, NetHost
-from .protocol import event_to_wire, obs_to_wire, public_map_name, public_view, refused
+from .protocol import (
+    code_text,
+    event_to_wire,
+    obs_to_wire,
+    public_map_name,
+    public_view,
+    refused,
+)
 
 
 def saved_plan(plan: GamePlan) -> GamePlan:
@@ -118,7 +126,8 @@ class HostedGame:
 
     def start(self, state: GameState) -> tuple[str, int]:
         self.address = self.net.start()
-        self.log(f"hosting on {self.address[0]}:{self.address[1]}, join code {self.code}")
+        host, port = self.address
+        self.log(f"hosting on {host}:{port}, join code {code_text(self.code)}")
         self.publish(state, None, [], reset=True)
         return self.address
 
@@ -252,7 +261,9 @@ class HostedGame:
         except FileRefused as e:
             self.log(f"the host note is not written: {e.reason}")
             return
-        write_atomic(target, json.dumps(note))
+        write_atomic(target, json.dumps(note))     # 0600: only its owner reads the tokens
+        with contextlib.suppress(OSError):
+            os.chmod(target, 0o600)
 
     def close(self, reason: str = "the host ended the game", code: str = "ended") -> None:
         """Tell the clients (``code`` one of `protocol.FAREWELLS`, ``reason`` the

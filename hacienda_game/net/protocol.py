@@ -31,8 +31,8 @@ PROTOCOL = 2                       # 2: refusals and farewells carry a code and 
 MAX_MESSAGE = 64 * 1024            # bytes a client may send in one message
 MAX_FRAME = 256 * 1024             # past this the socket itself is closed
 MAX_FROM_HOST = 8 * 1024 * 1024    # what a client accepts from a host
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I
-CODE_LENGTH = 6
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # 32 letters: no 0/O, 1/I
+CODE_LENGTH = 8                    # 8 of 32 letters: 40 bits, read aloud as "K7PM-Q2XH"
 
 
 class ProtocolError(ValueError):
@@ -60,6 +60,17 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
     return message
+
+
+def code_text(code: str) -> str:
+    """A join code as people read it aloud: groups of four ("K7PM-Q2XH")."""
+    code = normal_code(code)
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
+def normal_code(text: str) -> str:
+    """A join code as typed ("k7pm q2xh", "K7PM-Q2XH") made the code itself."""
+    return "".join(c for c in text.upper() if c not in " -")
 
 
 def public_map_name(map_name: str) -> str:
@@ -134,8 +145,10 @@ NET_REFUSALS: dict[str, dict[str, type]] = {
     "malformed": {}, "joined": {}, "spectator": {}, "seat": {"held": int, "asked": int},
     "turn": {"name": str, "seat": int}, "released": {}, "busy": {}, "no_undo": {},
     "undo": {"why": str}, "flood": {}, "flood_cut": {}, "strikes_cut": {},
-    "stale": {}, "repeated": {},
+    "stale": {}, "repeated": {}, "locked": {"seconds": int},
 }
+# Refusals that end a connection but not the wish to join: the client tries again.
+RETRY_REFUSALS = frozenset({"full", "crowded", "busy", "hello", "flood_cut", "strikes_cut"})
 # The engine's refusals whose sentence needs params (the others need none).
 ENGINE_PARAMS: dict[str, dict[str, type]] = {"cannot_pay": {"price": int, "money": int}}
 # Why the host ended the game (``bye``).
@@ -259,7 +272,7 @@ def event_from_wire(data: Any) -> Event:
 def hello(code: str, token: str | None = None, seat: int | None = None,
           spectate: bool = False, name: str | None = None) -> dict[str, Any]:
     message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "version": __version__,
-                               "code": code.strip().upper()}
+                               "code": normal_code(code)}
     if token:
         message["token"] = token
     if seat is not None:

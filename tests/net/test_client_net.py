@@ -24,6 +24,7 @@ from hacienda_game.net.loopback import (  # noqa: E402
     start_host,
     stop,
 )
+from hacienda_game.net.protocol import code_text  # noqa: E402
 from hacienda_game.session.plan import GamePlan, SeatPlan  # noqa: E402
 
 
@@ -71,7 +72,8 @@ def host_game(app: App, seed: int):
 def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp_path):
     plan, net, scene = host_game(app, 21)
     frames(app, lambda: "Waiting for Bruno to join" in scene.message, 30)
-    assert f"Join code {net.code}" in scene.message and str(net.address[1]) in scene.message
+    assert f"Join code {code_text(net.code)}" in scene.message
+    assert str(net.address[1]) in scene.message
     assert scene.layer.game.history == []            # no seat moves before Bruno is there
     bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", code=net.code)
     try:

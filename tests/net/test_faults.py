@@ -5,8 +5,10 @@ rejoining, and a hostile client flooding the host while the game goes on."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -39,6 +41,7 @@ def test_a_client_killed_mid_turn_reconnects_with_its_token_and_resumes_exactly(
                 and seen[-1]["taken"] >= 1 and seen[-1]["n"] > 10
 
         wait_for(mid_turn, 60, "seat A in the middle of its turn")
+        assert stat.S_IMODE(os.stat(token).st_mode) == 0o600     # the seat's key: owner only
         a.send_signal(signal.SIGKILL)
         a.wait(5)
         killed_at = lines(tmp_path / "a.trace")[-1]
@@ -58,6 +61,7 @@ def test_a_client_killed_mid_turn_reconnects_with_its_token_and_resumes_exactly(
         truth = {(d["n"], d["seat"]): d["view"] for d in lines(tmp_path / "host.trace")}
         assert all(truth[(d["n"], d["seat"])] == d["view"] for d in back)
         assert wait([host.proc], 20) == [0]
+        assert token.read_text() not in host.text()                 # tokens never logged
     finally:
         stop(host.proc, a, b)
 

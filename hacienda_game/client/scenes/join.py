@@ -22,7 +22,7 @@ from ..ui import (
 
 KEYBOARD = ("1234567890", "QWERTYUIOP", "ASDFGHJKL:", "ZXCVBNM.-")
 FIELDS = ("address", "code")
-LIMITS = {"address": 40, "code": 8}
+LIMITS = {"address": 40, "code": 9}       # a code is 8 letters, read as "K7PM-Q2XH"
 
 
 class JoinScene(Scene):
@@ -30,7 +30,8 @@ class JoinScene(Scene):
                  go: bool = False):
         self.fields = {"address": TextField(address, LIMITS["address"],
                                             allow=lambda c: c.isalnum() or c in ".:-[]/"),
-                       "code": TextField(code.upper(), LIMITS["code"], allow=str.isalnum)}
+                       "code": TextField(code.upper(), LIMITS["code"],
+                                         allow=lambda c: c.isalnum() or c == "-")}
         self.field = "address" if not address else "code"
         self.interfaces = interfaces          # where to listen for games (None: everywhere)
         self.go_now = go and bool(address and code)
@@ -96,7 +97,9 @@ class JoinScene(Scene):
                        face="medium")
         self.keys.append(erase)
         b += self.keys
-        b.append(Button((40, h - 50, 160, 34), _("Back"), self.app.pop, big=True))
+        # while it tries to join, Back gives up (the link tries again until then)
+        b.append(Button((40, h - 50, 160, 34), _("Give up") if self.link is not None
+                        else _("Back"), self.give_up, big=True))
         self.join_button = Button((w - 236, h - 50, 196, 34), _("Join"), self.join, big=True,
                                   enabled=self.link is None)
         b.append(self.join_button)
@@ -106,6 +109,15 @@ class JoinScene(Scene):
     def pick(self, game) -> None:
         self.fields["address"].set(("wss://" if game.tls else "") + game.where)
         self.field = "code"
+        self.layout()
+
+    def give_up(self) -> None:
+        if self.link is None:
+            self.app.pop()
+            return
+        self.link.close()
+        self.link = None
+        self.problem = ""
         self.layout()
 
     def choose_field(self, name: str) -> None:
@@ -150,6 +162,8 @@ class JoinScene(Scene):
         if link is None:
             return
         link.pump()
+        if link.waiting and not link.closed:
+            self.problem = link.trying(_("Joining…"))
         if link.closed:
             self.problem = link.closed
             link.close()
@@ -175,7 +189,7 @@ class JoinScene(Scene):
                 self.choose_field("code" if self.field == "address" else "address")
                 return
             if cmd.name == "back":
-                self.app.pop()
+                self.give_up()
                 return
             if cmd.name == "confirm" and not cmd.device.startswith("pad"):
                 self.join()             # Enter on the keyboard: join (a pad presses a key)
