@@ -452,6 +452,49 @@ def test_a_part_reaching_into_its_screen_fails_the_test(tmp_path, source, says):
     assert any(line.endswith(says) for line in found), found
 
 
+# The screens that show a game and what they keep: every pixel they put on
+# the table goes through a part (pygame.draw, blits, fills and font drawing
+# only in parts/); widgets (buttons) and the animations draw themselves.
+SHOWS_A_GAME = ("client/scenes/play/scene.py", "client/scenes/play/table.py",
+                "client/scenes/play/pad.py", "client/hint.py", "client/scenes/replay.py")
+PIXELS = {"blit", "blit_anchored", "fblits", "fill"}
+
+
+def drawing_outside_parts(path: Path) -> list[str]:
+    """Each call in ``path`` that draws pixels itself instead of through a part."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        func = node.func
+        text = ast.unparse(func.value)
+        if func.attr in PIXELS or text == "pygame.draw" or \
+                func.attr in ("draw", "render") and "font" in text.lower():
+            out.append(f"{path.name}:{node.lineno}: {ast.unparse(func)}")
+    return out
+
+
+def test_the_screens_that_show_a_game_draw_only_through_parts():
+    """The play scene, its table, its pad handling, the hint coach and the
+    replay viewer draw nothing themselves: the board, the panels, the hint,
+    the pad's cursor, the held button's bar, the bubble and the demo label
+    are parts drawn from view models."""
+    found = [line for rel in SHOWS_A_GAME
+             for line in drawing_outside_parts(ROOT / PACKAGE / rel)]
+    assert found == []
+
+
+@pytest.mark.parametrize("source", [
+    "import pygame\ndef draw(s):\n    pygame.draw.rect(s, (0, 0, 0), (0, 0, 1, 1))\n",
+    "def draw(s, img):\n    s.blit(img, (0, 0))\n",
+    "def draw(s, art):\n    art.fonts.body.draw(s, 'x', (0, 0))\n",
+])
+def test_a_screen_drawing_pixels_itself_fails_the_test(tmp_path, source):
+    probe = tmp_path / "probe.py"
+    probe.write_text(source, encoding="utf-8")
+    assert drawing_outside_parts(probe)
+
+
 def test_the_markets_a_seat_is_connected_to_are_counted_in_one_place():
     """R34's connected markets: the engine's scoring defines it, the AI and the
     screens use that one definition."""

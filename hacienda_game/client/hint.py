@@ -22,19 +22,18 @@ The play scene keeps a `HintCoach` and calls it from six places (its hooks):
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..ai.coach import COACH_BUDGET, Advice, advice_for, words
 from ..i18n import _
-from .assets import GOLD, INK, NIGHT
 from .ui import Button
 
 if TYPE_CHECKING:
     from .scene import Command
     from .scenes.play import PlayScene
+    from .scenes.play.parts.viewmodel import HintModel
 
 HINT_SALT = 0x48494E54           # hint seeds differ from the AI seats' decision seeds
 KEPT = 32                        # positions whose answers are kept
@@ -97,23 +96,24 @@ class HintCoach:
             self.advice = advice_for(self.play.layer.view(seat), action, self.seed())
             self.keep(self.advice)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def model(self) -> HintModel | None:
+        """What the hint part draws now (None: no hint shown)."""
+        from .scenes.play.parts.viewmodel import HintModel
+
         if self.visible_advice() is None:
             if self.thought is not None and self.wanted:
-                self._caption(surface, _("Thinking about a hint..."))
-            return
-        sprites = self.play.app.art.sprites
-        centres = self.play.view.centres
-        for h in self.hexes():
-            sprites.blit_anchored(surface, "hex_selected", centres[h])
+                return HintModel((), None, "", thinking=True)
+            return None
         target = self.target()
-        if target is not None:                # the card, deck or button it starts with
-            pulse = 2 + int(2 * (1 + math.sin(self.play.app.time * 6)) / 2)
-            r = pygame.Rect(target).inflate(2 * pulse + 2, 2 * pulse + 2)
-            pygame.draw.rect(surface, INK, r.inflate(4, 4), 2)
-            pygame.draw.rect(surface, GOLD, r, 2)
         # Worded now, so a change of language reaches it.
-        self._caption(surface, words(self.advice.reason, self.play.layer.board))
+        return HintModel(tuple(self.hexes()), None if target is None else tuple(target),
+                         words(self.advice.reason, self.play.layer.board))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The hint, drawn by its part (``parts/hint.py``) from ``model()``."""
+        from .scenes.play.parts import hint
+
+        hint.draw(surface, self.play.app.art, self.play.view, self.model(), self.play.app.time)
 
     def close(self) -> None:
         self.forget()
@@ -228,17 +228,6 @@ class HintCoach:
                 action.verb)
         b = getattr(play, button, None) if button else None
         return None if b is None else pygame.Rect(b.rect)
-
-    def _caption(self, surface: pygame.Surface, text: str) -> None:
-        font = self.play.app.art.fonts.body
-        area = self.play.view.area
-        lines = font.wrap(text, area.width - 24)[:3]
-        height = len(lines) * font.line_height + 8
-        box = pygame.Rect(area.left + 8, area.bottom - height - 8, area.width - 16, height)
-        pygame.draw.rect(surface, NIGHT, box)
-        pygame.draw.rect(surface, GOLD, box, 2)
-        for i, line in enumerate(lines):
-            font.draw(surface, line, (box.left + 8, box.top + 4 + i * font.line_height), GOLD)
 
 
 __all__ = ["HintCoach"]

@@ -403,3 +403,68 @@ def test_board_marks_what_just_happened_in_the_movers_colour(art, layout):
     d = round(view.hex_px * 0.3)
     spot = sign.get_rect(center=(x + d, y - d))
     assert same_as_sprite(marked, sign, spot)
+
+
+def test_board_flashes_a_log_lines_hexes_and_lights_a_replayed_move(art, layout):
+    state = new_game("symmetric", 2, seed=1)
+    obs = observe(state, 0)
+    view = BoardView(state.board, layout.board)
+    inner = [i for i, c in enumerate(view.centres) if layout.board.inflate(-80, -80)
+             .collidepoint(c)]
+    h, g = inner[0], inner[len(inner) // 2]
+    plain, flashed, stepped = surface(), surface(), surface()
+    BoardDrawing(view, art).draw(plain, board_model(obs))
+    BoardDrawing(view, art).draw(flashed, board_model(obs, flash=(h,), flash_colour=0))
+    step = vm.ReplayStep((g,), 1, "water", "Bo lays water", 2, 3, 1.0)
+    BoardDrawing(view, art).draw(stepped, board_model(obs, step=step))
+    red, blue = art.seat_colour(0), art.seat_colour(1)
+    x, y = view.centres[h]
+    around = pygame.Rect(x - 40, y - 40, 80, 80)
+    assert pixels(flashed, around, red) > pixels(plain, around, red) + 30
+    x, y = view.centres[g]
+    around = pygame.Rect(x - 40, y - 40, 80, 80)
+    assert pixels(stepped, around, blue) > pixels(plain, around, blue) + 30
+
+
+def test_a_log_line_under_the_pointer_is_focused_and_lit(art, layout, drawn):
+    from hacienda_game.client.scenes.play.parts.commands import FocusLog
+
+    lines = tuple((f"line {i}", 1, i % 2 == 0) for i in range(6))   # entries of two lines
+    model = vm.LogModel(lines, 0)
+    lh = art.fonts.body.line_height
+    second = (layout.log.x + 30, layout.log.y + 4 + lh + 2)          # entry 0's second line
+    assert log.command_at(layout.log, model, lh, second) == FocusLog(0)
+    assert log.command_at(layout.log, model, lh, layout.board.center) is None
+    plain, lit = surface(), surface()
+    log.draw(plain, art, layout.log, model)
+    log.draw(lit, art, layout.log, vm.LogModel(lines, 0, focus=2))
+    band = pygame.Rect(layout.log.x, layout.log.y + 4 + 2 * lh, layout.log.w, 2 * lh)
+    assert pixels(lit, band, GOLD) > pixels(plain, band, GOLD)
+
+
+def test_overlay_draws_the_hold_bar_the_demo_label_and_the_replay_caption(art, layout, drawn):
+    surf = surface()
+    button = (100, 480, 120, 30)
+    overlay.draw(surf, art, layout.board, vm.OverlayModel(None, True, (button, 0.5)))
+    assert pixels(surf, pygame.Rect(100, 500, 60, 10), GOLD) > 40       # half the bar
+    assert pixels(surf, pygame.Rect(162, 500, 56, 10), GOLD) == 0
+    assert any("Demo" in t for t, _c in drawn)
+    drawn.clear()
+    step = vm.ReplayStep((3,), 1, "placed", "Bo plays Forest: land tile", 2, 5, 0.3)
+    overlay.replay_caption(surf, art, layout.board, step)
+    texts = [t for t, _c in drawn]
+    assert "Last moves 2/5" in texts and "Bo plays Forest: land tile" in texts
+
+
+def test_hint_part_lights_its_hexes_outlines_its_start_and_says_why(art, layout, drawn):
+    from hacienda_game.client.scenes.play.parts import hint
+
+    state = new_game("symmetric", 2, seed=1)
+    view = BoardView(state.board, layout.board)
+    surf = surface()
+    hint.draw(surf, art, view, vm.HintModel((5,), (700, 400, 60, 40), "Buy the forest"), 0.0)
+    assert ("Buy the forest", tuple(GOLD)) in drawn
+    assert pixels(surf, pygame.Rect(690, 390, 80, 60), GOLD) > 60
+    drawn.clear()
+    hint.draw(surface(), art, view, vm.HintModel((), None, "", thinking=True), 0.0)
+    assert [t for t, _c in drawn] == ["Thinking about a hint..."]

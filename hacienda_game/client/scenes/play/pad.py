@@ -10,12 +10,9 @@ Everything still becomes an action only through the action layer.
 
 from __future__ import annotations
 
-import pygame
-
 from ....i18n import _
 from ...cursor import HexCursor
 from ...scene import Command
-from .parts.overlay import hold_bar
 from .selection import marked_hexes
 
 ANYONE = ("menu", "log")        # what pads of other seats may do (help: the app, any scene)
@@ -176,15 +173,18 @@ class PadPlay:
             self.app.pads.rumble(self.seat_device(seat))
 
     # --------------------------------------------------------------- draw
-    def draw_cursor(self, surface: pygame.Surface) -> None:
+    def cursor_hex(self) -> int | None:
+        """The hex the pad's cursor is on, while it is shown (the board draws it)."""
+        if self.human_turn and self.cursor is not None and self.cursor_shown:
+            return self.cursor.hex
+        return None
+
+    def hold_model(self) -> tuple[tuple[int, int, int, int], float] | None:
+        """The held end-turn button: its rect and how far (the overlay draws the bar)."""
         if not self.human_turn:
-            return
-        if self.cursor is not None and self.cursor.hex is not None and self.cursor_shown:
-            self.board_drawing.draw_cursor(surface, self.cursor.hex, self.app.time)
-        device = self.seat_device()
-        progress = self.app.pads.hold_progress(device)
-        if progress > 0:
-            hold_bar(surface, self.b_end.rect, progress)
+            return None
+        progress = self.app.pads.hold_progress(self.seat_device())
+        return (tuple(self.b_end.rect), progress) if progress > 0 else None
 
     def wants_prompts(self) -> bool:
         """Key or pad prompts in the strip (a mouse player needs none)."""

@@ -46,11 +46,12 @@ from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
 from .parts import hand, log, market, overlay, status
+from .parts import hint as hint_part
 from .parts.commands import BuyCard, ClickHex, FocusLog, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
 from .parts.tooltip import Tip
 from .parts.tooltip import tip as tooltip_tip
-from .parts.viewmodel import BubbleModel, StatusModel, market_model
+from .parts.viewmodel import BubbleModel, OverlayModel, StatusModel, market_model
 from .presentation import Presenter
 from .recent import RecentMoves
 from .selection import Selection
@@ -777,15 +778,13 @@ class PlayScene(PadPlay, GameTable):
     def draw(self, surface: pygame.Surface) -> None:
         self.update_buttons()
         self.draw_table(surface)
-        self.coach.draw(surface)          # the hint's lit hexes and its reason
         art = self.app.art
+        hint_part.draw(surface, art, self.view, self.coach.model(), self.app.time)
         for b in self.keep_buttons:
             b.draw(surface, art)
-        self.draw_cursor(surface)
-        if self.demo:                     # from the first frame on, never blinked away
-            overlay.demo_label(surface, art, self.view.area, int(self.app.time * 2) % 2 == 0)
         self.anims.draw(surface, art)
-        self.draw_feedback(surface)
+        # where the bubble went (the first-time tips keep clear of it)
+        self.bubble_rect = overlay.draw(surface, art, self.layout.board, self.overlay_model())
         self.draw_tooltip(surface)
         self.tips.draw(surface)
 
@@ -798,11 +797,12 @@ class PlayScene(PadPlay, GameTable):
             return BubbleModel(self.hover_text, self.hover_at, self.hover_warn)
         return None
 
-    def draw_feedback(self, surface: pygame.Surface) -> None:
-        model = self.bubble_model()
-        self.bubble_rect = None
-        if model is not None:
-            self.bubble_rect = overlay.bubble(surface, self.app.art, self.layout.board, model)
+    def overlay_model(self) -> OverlayModel:
+        """What floats over the table: the bubble, the demo's label (from the
+        first frame on, never blinked away) and the held end turn's bar."""
+        return OverlayModel(self.bubble_model(),
+                            int(self.app.time * 2) % 2 == 0 if self.demo else None,
+                            self.hold_model())
 
     def explain(self, t: Tip) -> Tip:
         """An off action button's tooltip says why it is off."""

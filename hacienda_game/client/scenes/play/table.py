@@ -381,7 +381,7 @@ class GameTable(Scene):
         return vm.BoardModel(obs, self.layer.version, tuple(colours),
                              self.app.settings.patterns, self.anims.hidden_pieces(),
                              None if sel is None else marked_hexes(self.layer, sel),
-                             vm.hover_mark(self.layer, sel, self.hover_hex), None,
+                             vm.hover_mark(self.layer, sel, self.hover_hex), self.cursor_hex(),
                              self.app.time, self.factor > 0, recent, flash,
                              None if seat is None else colours[seat], step)
 
@@ -446,6 +446,10 @@ class GameTable(Scene):
 
     def action_buttons(self) -> list[Button]:
         return []
+
+    def cursor_hex(self) -> int | None:
+        """The hex the pad's cursor is on (None: no cursor shown)."""
+        return None
 
     def pad_turn(self) -> bool:
         return False

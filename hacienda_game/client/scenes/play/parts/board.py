@@ -165,6 +165,8 @@ class BoardDrawing:
         recent.flash(surface, self.art, view, model.flash, model.flash_colour, model.time)
         self.draw_choice(surface, model)
         self.draw_hover(surface, model)
+        if model.cursor is not None:        # the pad's hex cursor, over everything of the board
+            draw_hex_cursor(surface, view, self.art.sprites, model.cursor, model.time)
         surface.set_clip(None)
 
     def dim_layer(self, lit: frozenset[int], now: float) -> pygame.Surface:
@@ -226,12 +228,6 @@ class BoardDrawing:
                 draw_illegal(surface, view, self.art.sprites, h)
         else:
             pygame.draw.polygon(surface, WHITE, view.polygon(h), 2)
-
-    def draw_cursor(self, surface: pygame.Surface, h: int, t: float) -> None:
-        """The pad's hex cursor: the hex lit, a thick ring and a big bobbing arrow."""
-        surface.set_clip(self.view.area)
-        draw_hex_cursor(surface, self.view, self.art.sprites, h, t)
-        surface.set_clip(None)
 
 
 def _piece_rect(sprites, piece: tuple[str, tuple[int, int]], k: int) -> pygame.Rect:

@@ -10,7 +10,7 @@ import pygame
 from .....art.palette import HIGHLIGHTS
 from .....i18n import _
 from ....assets import GOLD, INK, WHITE
-from .viewmodel import BubbleModel, ReplayStep
+from .viewmodel import BubbleModel, OverlayModel, ReplayStep
 
 WARN = HIGHLIGHTS["warning"]      # refusals: warm and bright on the panels and the board
 
@@ -34,6 +34,19 @@ def bubble(surface: pygame.Surface, art, board: pygame.Rect, model: BubbleModel)
         font.draw(surface, line, (rect.x + 8, rect.y + 4 + i * font.line_height),
                   WARN if model.warn else WHITE)
     return rect
+
+
+def draw(surface: pygame.Surface, art, board: pygame.Rect,
+         model: OverlayModel) -> pygame.Rect | None:
+    """Everything of an ``OverlayModel``: the held end turn's bar, the demo's
+    label, then the bubble on top; returns where the bubble went (None: none)."""
+    if model.hold is not None:
+        hold_bar(surface, pygame.Rect(model.hold[0]), model.hold[1])
+    if model.demo is not None:
+        demo_label(surface, art, board, model.demo)
+    if model.bubble is not None:
+        return bubble(surface, art, board, model.bubble)
+    return None
 
 
 def demo_label(surface: pygame.Surface, art, board: pygame.Rect, lit: bool = True) -> None:

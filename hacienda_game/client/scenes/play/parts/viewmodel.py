@@ -149,6 +149,29 @@ class BubbleModel:
 
 
 @dataclass(frozen=True)
+class HintModel:
+    """The coach's hint: the hexes its action uses, where it starts off the
+    board (a card, a deck or a button; None), and its words; or ``thinking``
+    while the answer is not there yet."""
+
+    hexes: tuple[int, ...]
+    target: tuple[int, int, int, int] | None
+    caption: str
+    thinking: bool = False
+
+
+@dataclass(frozen=True)
+class OverlayModel:
+    """What floats over the table after the animations: the bubble, the
+    attract mode's label (lit or not; None: not the demo) and the held
+    end-turn button's bar (its rect and how far, None: not held)."""
+
+    bubble: BubbleModel | None
+    demo: bool | None = None
+    hold: tuple[tuple[int, int, int, int], float] | None = None
+
+
+@dataclass(frozen=True)
 class HoverMark:
     """The hex under the pointer: ``plain`` (nothing chosen), ``choice`` (a
     card or buy chosen), ``water`` (the chosen tile's hexes) or ``off`` (the
