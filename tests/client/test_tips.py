@@ -93,34 +93,34 @@ def viewed(scene, tip: str):
 def meet(driver, scene, tip: str, seat: int = 0) -> None:
     if tip in ("pampas_fallback", "hand_limit", "stack_low"):
         viewed(scene, tip)
-    scene.tips.observe(situation(scene, tip, seat))
+    scene.first_tips.observe(situation(scene, tip, seat))
     driver.frames(1)
 
 
 def test_the_situations_are_not_met_at_the_start(driver):
     scene = start(driver)
-    scene.tips.observe([])
+    scene.first_tips.observe([])
     driver.frames(1)
-    assert scene.tips.shown is None and not scene.tips.waiting
+    assert scene.first_tips.shown is None and not scene.first_tips.waiting
 
 
 @pytest.mark.parametrize("tip", [t.id for t in tips.TIPS])
 def test_each_tip_fires_once_per_profile(driver, tip):
     scene = start(driver)
     meet(driver, scene, tip)
-    assert scene.tips.shown is not None and scene.tips.shown.tip == tip
-    assert scene.tips.box is not None, "drawn on screen"
-    scene.tips.handle(pygame_key("confirm"))
-    assert scene.tips.current() is None
+    assert scene.first_tips.shown is not None and scene.first_tips.shown.tip == tip
+    assert scene.first_tips.box is not None, "drawn on screen"
+    scene.first_tips.handle(pygame_key("confirm"))
+    assert scene.first_tips.current() is None
     meet(driver, scene, tip)
-    assert scene.tips.current() is None, "a second time: no tip"
+    assert scene.first_tips.current() is None, "a second time: no tip"
     # A new game, same name (in another case): still seen; another name: shown.
     scene = start(driver, names=("ANA", "Bea"))
     meet(driver, scene, tip)
-    assert scene.tips.current() is None
+    assert scene.first_tips.current() is None
     scene = start(driver, names=("Carla", "Bea"))
     meet(driver, scene, tip)
-    assert scene.tips.current() is not None and scene.tips.current().tip == tip
+    assert scene.first_tips.current() is not None and scene.first_tips.current().tip == tip
 
 
 def pygame_key(name):
@@ -133,18 +133,18 @@ def test_no_tip_when_turned_off_and_again_after_a_reset(driver):
     driver.app.settings.tips = False
     scene = start(driver)
     meet(driver, scene, "market")
-    assert scene.tips.current() is None and scene.tips.box is None
+    assert scene.first_tips.current() is None and scene.first_tips.box is None
     driver.app.settings.tips = True
     scene = start(driver)
     meet(driver, scene, "market")
-    assert scene.tips.current() is not None
+    assert scene.first_tips.current() is not None
     scene = start(driver)
     meet(driver, scene, "market")
-    assert scene.tips.current() is None
+    assert scene.first_tips.current() is None
     TipBook().reset()
     scene = start(driver)
     meet(driver, scene, "market")
-    assert scene.tips.current() is not None
+    assert scene.first_tips.current() is not None
 
 
 def test_the_settings_turn_tips_off_and_reset_them(driver):
@@ -166,7 +166,7 @@ def test_the_settings_turn_tips_off_and_reset_them(driver):
 def test_no_tip_for_ai_or_remote_seats(driver):
     scene = start(driver, kinds=("human", "remote"))
     meet(driver, scene, "market", seat=1)
-    assert not scene.tips.waiting and scene.tips.current() is None
+    assert not scene.first_tips.waiting and scene.first_tips.current() is None
     assert not TipBook().has_seen("Bea", "market")
 
 
@@ -177,20 +177,20 @@ def test_no_tip_in_a_game_of_ai_seats(driver):
     driver.app.reset(scene)
     driver.frames(2)
     meet(driver, scene, "market")
-    assert scene.tips.current() is None and not TipBook().seen
+    assert scene.first_tips.current() is None and not TipBook().seen
 
 
 def test_a_tip_never_blocks_play(driver):
     scene = start(driver)
     meet(driver, scene, "market")
-    assert scene.tips.current() is not None
+    assert scene.first_tips.current() is not None
     # A click on a card in the hand picks it, the tip staying where it is.
     rect, item, card = scene.hand_slots[0]
     driver.click(rect.center)
     assert scene.selection is not None and scene.selection.card == card
-    assert scene.tips.current() is not None
-    driver.click(scene.tips.box.center)
-    assert scene.tips.current() is None
+    assert scene.first_tips.current() is not None
+    driver.click(scene.first_tips.box.center)
+    assert scene.first_tips.current() is None
 
 
 # ------------------------------------------------------------------ fitting
@@ -242,9 +242,9 @@ def test_the_tips_link_opens_its_page_and_back_returns(driver):
     assert SECTIONS[driver.top.page] == "harvest"
     driver.top.handle(pygame_key("back"))
     driver.frames(1)
-    assert driver.top is scene and scene.tips.current() is not None
+    assert driver.top is scene and scene.first_tips.current() is not None
     # The mouse: the Rules link drawn in the tip.
-    driver.click(scene.tips.link.center)
+    driver.click(scene.first_tips.link.center)
     assert isinstance(driver.top, RulesScene) and SECTIONS[driver.top.page] == "harvest"
 
 
@@ -253,8 +253,8 @@ def test_a_refusals_link_opens_its_page(driver):
     scene.warn(hint(IllegalAction("x", "harvest_no_chain", {})), (300, 200))
     driver.frames(1)
     assert scene.rules_page() == "harvest"
-    assert scene.tips.link is not None, "the link is drawn beside the bubble"
-    driver.click(scene.tips.link.center)
+    assert scene.first_tips.link is not None, "the link is drawn beside the bubble"
+    driver.click(scene.first_tips.link.center)
     assert isinstance(driver.top, RulesScene) and SECTIONS[driver.top.page] == "harvest"
     driver.top.handle(pygame_key("back"))
     driver.frames(1)

@@ -87,7 +87,7 @@ class PlayScene(PadPlay, GameTable):
         self.message_at: tuple[int, int] | None = None
         self.presenter = Presenter(self)
         self.coach = HintCoach(self)          # the Hint command: hard's advice, lit on the board
-        self.tips = TipGuide(self)            # first-time tips and the rules links
+        self.first_tips = TipGuide(self)      # first-time tips and the rules links
         self.bubble_rect: pygame.Rect | None = None
         self.ai_turns = AITurns(self)
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
@@ -398,7 +398,7 @@ class PlayScene(PadPlay, GameTable):
             return                   # the host hands a dropped remote seat to an AI
         if self.coach.handle(cmd):   # the hint: T key, pad L3
             return
-        if self.tips.handle(cmd):    # a tip dismissed, or a Rules link
+        if self.first_tips.handle(cmd):    # a tip dismissed, or a Rules link
             return
         if self.pad_command(cmd):
             return
@@ -534,11 +534,11 @@ class PlayScene(PadPlay, GameTable):
         if self.keeper.problem:
             self.warn(self.keeper.problem)
         self._after_turn(events)
-        self.tips.observe(events)
+        self.first_tips.observe(events)
 
     def rules_page(self) -> str | None:
         """The rules page of the tip or reason on screen (F1, H, pad R3)."""
-        return self.tips.rules_page()
+        return self.first_tips.rules_page()
 
     def retell(self, state: GameState) -> None:
         """A resumed game: the log of its last actions (the charts come from
@@ -786,7 +786,7 @@ class PlayScene(PadPlay, GameTable):
         # where the bubble went (the first-time tips keep clear of it)
         self.bubble_rect = overlay.draw(surface, art, self.layout.board, self.overlay_model())
         self.draw_tooltip(surface)
-        self.tips.draw(surface)
+        self.first_tips.draw(surface)
 
     def bubble_model(self) -> BubbleModel | None:
         """The refusal, else what the hovered hex would do, next to the eye."""
