@@ -20,7 +20,10 @@ score pops), charts (the final scoring with its charts), celebration (the winner
 podium before it), settings, rules (the help on the markets page), save_name (a name
 typed in the save dialog), log_overlay (the log over the play screen), load, replays,
 replay (the viewer), maps, maps_folder (an own map chosen, the maps folder's path and
-Open folder), patterns (colour-blind patterns on), pads_setup and pads_play (three
+Open folder), last_moves (the others' moves since a seat's last action ringed),
+last_moves_replay (those moves replayed, the second lit with its words), log_flash (the
+pointer on a log line, its hexes flashing), log_overlay_flash (an entry of the Log overlay
+focused), patterns (colour-blind patterns on), pads_setup and pads_play (three
 virtual pads joined; a turn with the hex cursor). One size and one language: the files are
 ``<shot>.png``; otherwise ``<shot>-<lang>-<w>x<h>.png``. Every game is seeded
 (``--seed``); the player's own files stay untouched (a temporary HACIENDA_HOME).
@@ -176,11 +179,57 @@ def shot_payout(app, seed):
 def shot_last_moves(app, seed):
     """A turn begins: the other seats' moves since its player's last action
     are marked on the board in their colours."""
+    app.settings.tips = False         # no first-time tip over the board
     count = iter(range(10 ** 6))
     game = play_to(app, 400, seed, until=lambda events: next(count) >= 40 and any(
         e.kind == "turn_ended" for e in events))
     game.pending.clear()
     game.anims = type(game.anims)()
+    settle(app, 2)
+
+
+def shot_last_moves_replay(app, seed):
+    """The last moves replayed (the Last moves button, P, or the hand-off's
+    offer): mid-way, the second of the others' moves lit in its mover's colour
+    with its log words over the board."""
+    shot_last_moves(app, seed)
+    game = app.top
+    game.replay_last_moves()
+    step = game.replay.step
+    app.time = game.replay.start + step * 1.5      # half-way through the second move
+    settle(app, 1)
+
+
+def shot_log_flash(app, seed):
+    """The pointer on a line of the side log: the entry is lit and the hexes
+    it names flash on the board in its seat's colour."""
+    shot_last_moves(app, seed)
+    game = app.top
+    rect = game.layout.log
+    line_h = app.art.fonts.body.line_height
+    spots = [(rect.x + 60, y + line_h // 2) for y in range(rect.y + 4, rect.bottom - line_h,
+                                                           line_h)]
+    named = [pos for pos in spots if (c := game.log_command(pos)) is not None
+             and c.line is not None and game.log[c.line].hexes]
+    pos = named[len(named) // 2]
+    app.pointer = pos
+    game.carry_out(game.log_command(pos))
+    settle(app, 2)
+
+
+def shot_log_overlay_flash(app, seed):
+    """The Log overlay with an entry focused (up/down or the D-pad): the panel
+    stands aside and the board flashes the entry's hexes."""
+    from hacienda_game.client.scenes.padmenus import LogView
+
+    shot_last_moves(app, seed)
+    game = app.top
+    view = LogView(game)
+    app.push(view)
+    for _ in range(3):
+        view.focus_entry(1)
+        if view.focused_hexes():
+            break
     settle(app, 2)
 
 

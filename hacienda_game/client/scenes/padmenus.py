@@ -182,13 +182,19 @@ class LogView(PadMenu):
         self.rect = pygame.Rect(0, 0, width, 48 + self.LINES * font.line_height + 16
                                 + prompt_height(self.app.art))
         self.rect.center = self.centre()
-        if hexes:
+        if hexes:                     # the side covering fewest of them (right first)
             view = self.play.view
-            x = sum(view.centres[h][0] for h in hexes) / len(hexes)
-            if x > cw / 2:
-                self.rect.left = 8
-            else:
-                self.rect.right = cw - 8
+            spots = [pygame.Rect(0, 0, 1, 1).inflate(view.hex_px, view.hex_px).move(
+                view.centres[h]) for h in hexes]
+            sides = []
+            for side in ("right", "left"):
+                rect = self.rect.copy()
+                if side == "right":
+                    rect.right = cw - 8
+                else:
+                    rect.left = 8
+                sides.append((sum(rect.colliderect(spot) for spot in spots), side, rect))
+            self.rect = min(sides, key=lambda t: t[0])[2]
 
     def resize(self) -> None:
         self.layout()
@@ -201,51 +207,59 @@ class LogView(PadMenu):
         key = (len(self.play.entries), width, id(font), language())
         if getattr(self, "_wrapped_for", None) != key:
             out: list[tuple[str, int | None]] = []
-            meta: list[tuple[bool, tuple[int, ...]]] = []
-            for entry in self.play.entries[-200:]:
-                text, seat = entry[0], entry[1]
-                parts = font.wrap(worded(text), width)
-                out += [(part, seat) for part in parts]
-                meta += [(i == 0, getattr(entry, "hexes", ())) for i in range(len(parts))]
-            self._wrapped, self._meta, self._wrapped_for = out, meta, key
+            owner: list[int] = []             # each line's entry (in the last 200)
+            for k, entry in enumerate(self.play.entries[-200:]):
+                parts = font.wrap(worded(entry[0]), width)
+                out += [(part, entry[1]) for part in parts]
+                owner += [k] * len(parts)
+            self._wrapped, self._owner, self._wrapped_for = out, owner, key
         return self._wrapped
 
+    def focused_entry(self):
+        entries = self.play.entries[-200:]
+        if self.focused is None or self.focused >= len(entries):
+            return None
+        return entries[self.focused]
+
     def focused_hexes(self) -> tuple[int, ...]:
+        entry = self.focused_entry()
+        return getattr(entry, "hexes", ()) if entry is not None else ()
+
+    def focused_lines(self) -> range:
+        """The wrapped lines of the entry focused (empty: none)."""
         if self.focused is None:
-            return ()
+            return range(0)
         self.lines()
-        return self._meta[self.focused][1] if self.focused < len(self._meta) else ()
+        mine = [i for i, k in enumerate(self._owner) if k == self.focused]
+        return range(mine[0], mine[-1] + 1) if mine else range(0)
 
     def language_changed(self) -> None:
         super().language_changed()
         self._wrapped_for = None
 
     def focus_entry(self, step: int) -> None:
-        """Up (older) or down (newer) one entry; the board flashes its hexes."""
-        log = self.lines()
-        firsts = [i for i, (first, _h) in enumerate(self._meta) if first]
-        if not firsts:
+        """Up (older, ``step`` 1) or down (newer) one entry; the board flashes
+        its hexes and the panel stands aside for them."""
+        count = len(self.play.entries[-200:])
+        if not count:
             return
         if self.focused is None:
-            at = len(firsts) - 1 if step > 0 else None
+            at = count - 1 if step > 0 else None
         else:
-            here = max(k for k, i in enumerate(firsts) if i <= self.focused)
-            at = here - step
-            if at >= len(firsts):
-                at = None            # past the newest: nothing focused
-        at = None if at is None else max(0, at)
-        self.focused = None if at is None else firsts[at]
-        if self.focused is not None:   # keep the entry in sight
-            end = len(log) - self.back
-            if self.focused < end - self.LINES:
-                self.back = len(log) - self.focused - self.LINES
-            elif self.focused >= end:
-                self.back = max(0, len(log) - self.focused - 1)
-            seat = log[self.focused][1]
-            self.play.flash_hexes(self.focused_hexes(), seat)
-        else:
-            self.play.flash_hexes((), None)
+            at = self.focused - step
+            at = None if at >= count else max(0, at)
+        self.focused = at
+        entry = self.focused_entry()
+        self.play.flash_hexes(self.focused_hexes(), None if entry is None else entry[1])
         self.layout()
+        lines = self.focused_lines()
+        if lines:                     # keep the entry in sight
+            log = self.lines()
+            end = len(log) - self.back
+            if lines.start < end - self.LINES:
+                self.back = len(log) - lines.start - self.LINES
+            elif lines.stop > end:
+                self.back = max(0, len(log) - lines.stop)
 
     def close(self) -> None:
         self.play.flash_hexes((), None)
@@ -281,7 +295,7 @@ class LogView(PadMenu):
         hexes = self.focused_hexes()
         if hexes:                     # over the dimmed board, beside the panel
             play = self.play
-            seat = self.lines()[self.focused][1]
+            seat = self.focused_entry()[1]
             surface.set_clip(play.view.area)
             recent.flash(surface, art, play.view, hexes,
                          None if seat is None else play.plan.seats[seat].colour,
@@ -293,9 +307,7 @@ class LogView(PadMenu):
         start = max(0, end - self.LINES)
         for i, (line, seat) in enumerate(log[start:end]):
             y = self.rect.y + 40 + i * font.line_height
-            if self.focused is not None and self.focused <= start + i and \
-                    (start + i == self.focused or not self._meta[start + i][0]) and \
-                    all(not self._meta[k][0] for k in range(self.focused + 1, start + i + 1)):
+            if start + i in self.focused_lines():
                 band = pygame.Rect(self.rect.x + 10, y, self.rect.w - 20, font.line_height)
                 pygame.draw.rect(surface, DIM, band)
                 pygame.draw.line(surface, GOLD, band.topleft, band.bottomleft, 2)

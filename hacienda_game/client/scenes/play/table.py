@@ -397,8 +397,11 @@ class GameTable(Scene):
         self.panels.draw(surface, self.app.art, self.layout, self.shown_panels)
         board = self.board_model(obs)
         self.board_drawing.draw(surface, board)
-        if board.step is not None:
-            overlay.replay_caption(surface, self.app.art, self.layout.board, board.step)
+        if board.step is not None:        # its words away from the move
+            area = self.view.area
+            high = sum(self.view.centres[h][1] for h in board.step.hexes) \
+                < area.centery * len(board.step.hexes)
+            overlay.replay_caption(surface, self.app.art, area, board.step, low=high)
         self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
         art = self.app.art
         for b in [self.b_menu, *self.zoom_buttons]:

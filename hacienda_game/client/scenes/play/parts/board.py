@@ -160,7 +160,11 @@ class BoardDrawing:
         surface.fill(NIGHT, view.area)
         surface.blit(self._scaled[1], view.origin)
         recent.draw(surface, self.art, view, model.recent)
-        if model.step is not None:
+        if model.step is not None:        # a replayed move: the rest of the board calms down
+            if model.lit is None:
+                shade = self.dim_layer(frozenset(model.step.hexes), model.time)
+                shade.set_alpha(round(255 * min(1.0, model.step.progress * 4)))
+                surface.blit(shade, view.origin)
             recent.step(surface, self.art, view, model.step)
         recent.flash(surface, self.art, view, model.flash, model.flash_colour, model.time)
         self.draw_choice(surface, model)
@@ -191,7 +195,8 @@ class BoardDrawing:
     def draw_choice(self, surface: pygame.Surface, model: BoardModel) -> None:
         lit = model.lit
         if lit is None:
-            self._dim = None
+            if model.step is None:        # (a replayed move keeps its shade)
+                self._dim = None
             return
         shade = self.dim_layer(lit, model.time)
         fade = min(1.0, (model.time - self._dim_since) / FADE) if model.animate else 1.0

@@ -63,18 +63,23 @@ def hold_bar(surface: pygame.Surface, button: pygame.Rect, progress: float) -> N
                                      int((button.w - 4) * progress), 4))
 
 
-def replay_caption(surface: pygame.Surface, art, board: pygame.Rect, step: ReplayStep) -> None:
+def replay_caption(surface: pygame.Surface, art, board: pygame.Rect, step: ReplayStep,
+                   low: bool = False) -> pygame.Rect:
     """The replay of the last moves: which move of how many, and its log words,
-    in a band at the top of the board edged in the mover's colour."""
+    in a band edged in the mover's colour at the top of the board (``low``:
+    at its foot, where the move is in the board's upper half)."""
     font = art.fonts.body
     head = _("Last moves {number}/{count}").format(number=step.number, count=step.count)
     note = _("any key: skip")
     lines = font.wrap(step.words, board.w - 40)[:2]
     h = (len(lines) + 1) * font.line_height + 10
     rect = pygame.Rect(board.x + 8, board.y + 6, board.w - 16, h)
+    if low:
+        rect.bottom = board.bottom - 6
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, art.seat_colour(step.colour), rect, 3)
     font.draw(surface, head, (rect.x + 10, rect.y + 5), GOLD)
     font.draw(surface, note, (rect.right - 10, rect.y + 5), WHITE, align="right")
     for i, line in enumerate(lines):
         font.draw(surface, line, (rect.x + 10, rect.y + 5 + (i + 1) * font.line_height), WHITE)
+    return rect
