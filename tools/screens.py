@@ -592,6 +592,62 @@ SHOTS.update({f"tooltip_{name[13:]}": fn for name, fn in list(globals().items())
               if name.startswith("tooltip_shot_")})
 
 
+# ------------------------------------------ first-time tips and rules links
+# tip_market, tip_harvest (a first-time tip beside its hex), refusal_link (a refusal
+# with its Rules link), rules_from_tip (the help opened from a tip, at its page).
+def tip_after(app, seed, kind: str, tip: str):
+    """A game of three at one screen up to the first ``kind`` event: its tip
+    shows (the tips of the turn's earlier firsts left out)."""
+    app.settings.tips = True
+    game = play_to(app, 600, seed, until=lambda events: any(e.kind == kind for e in events))
+    guide = game.first_tips
+    guide.waiting = [m for m in guide.waiting if m.tip == tip]
+    guide.shown = None
+    game.pending.clear()
+    game.anims = type(game.anims)()
+    settle(app, 2)
+    return game
+
+
+def learn_shot_tip_market(app, seed):
+    """A herd reaches its first market side: the tip beside the market."""
+    tip_after(app, seed, "market_paid", "market")
+
+
+def learn_shot_tip_harvest(app, seed):
+    """The first harvest: the tip beside the harvested chain."""
+    tip_after(app, seed, "harvest", "harvest")
+
+
+def learn_shot_refusal_link(app, seed):
+    """A card chosen and a hex it cannot go to clicked: the reason, and beside
+    it the link to its rules page."""
+    game = play_to(app, 30, seed)
+    pick_a_card(game)
+    sel = game.selection
+    lit = set(game.layer.play_targets(sel.card)) if sel is not None else set()
+    board = game.layer.board
+    area = game.view.area
+    # A hex it cannot go to, near the board's middle (its reason on the board).
+    h = min((h for h in range(len(board.names)) if board.names[h] not in lit),
+            key=lambda h: abs(game.view.centres[h][0] - area.centerx)
+            + abs(game.view.centres[h][1] - area.centery))
+    app.pointer = game.view.centres[h]
+    game.click_hex(h)
+    settle(app, 2)
+
+
+def learn_shot_rules_from_tip(app, seed):
+    """The tip's Rules link followed: the help at the harvest page, its board picture."""
+    game = tip_after(app, seed, "harvest", "harvest")
+    game.first_tips.open_rules()
+    settle(app, 2)
+
+
+SHOTS.update({name[11:]: fn for name, fn in list(globals().items())
+              if name.startswith("learn_shot_")})
+
+
 # -------------------------------------------------------------------- runs
 def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path: Path,
          root: bool, text_size: str = "normal") -> Path:
@@ -606,6 +662,7 @@ def take(name: str, language: str, size: tuple[int, int] | None, seed: int, path
     else:
         app = App(Options(headless=True, language=language, screen=size))
     app.set_text_size(text_size)
+    app.settings.tips = False          # first-time tips only in their own shots
     try:
         SHOTS[name](app, seed)
         app.draw()

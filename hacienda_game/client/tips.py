@@ -202,15 +202,15 @@ def place_box(size: tuple[int, int], anchor: pygame.Rect, canvas: pygame.Rect) -
 def draw(surface: pygame.Surface, art, model: TipModel, area: pygame.Rect, family: str,
          time: float) -> tuple[pygame.Rect, pygame.Rect]:
     """The tip next to its anchor (pulsing there), its words, picture and the
-    prompts to dismiss it and to open its rules page; returns the box and the
-    Rules link's rectangle."""
+    prompts to dismiss it and to open its rules page; beside a hex it stays on
+    the board (``area``).  Returns the box and the Rules link's rectangle."""
     font = art.fonts.body
     lines = tip_lines(font, model.text, area)[:MAX_LINES]
     pad_h = prompt_height(art)
     w = box_width(font, area)
     h = max(len(lines) * font.line_height, PICTURE) + 12 + pad_h + 4
     anchor = pygame.Rect(model.anchor)
-    box = place_box((w, h), anchor, surface.get_rect())
+    box = place_box((w, h), anchor, area if model.hex else surface.get_rect())
     pulse = 2 + int(2 * (1 + math.sin(time * 6)) / 2)
     if model.hex:
         radius = max(anchor.w, anchor.h) // 2 + pulse
@@ -299,9 +299,12 @@ class TipGuide:
         viewer = play.viewer
         view = play.layer.view(viewer) if viewer is not None and viewer in seats else None
         if any(e.kind == "turn_ended" for e in events):
+            # A player's turn is over: its tip has been seen, and what it met
+            # but was not shown is past (a tip comes when the thing happens).
             ended = next(e.seat for e in events if e.kind == "turn_ended")
             if self.shown is not None and self.shown.seat == ended:
-                self.shown = None              # seen: its player's turn is over
+                self.shown = None
+            self.waiting = [m for m in self.waiting if m.seat != ended]
         self.note(triggered(events, view, seats))
 
     def note(self, met: list[Met]) -> None:

@@ -8,8 +8,9 @@ one section per page, the same section ids in every language::
     - a bullet
     > the caption under the page's picture
 
-Each page has a picture drawn from the game's own map tiles and sprites (a
-small hex diagram of what the page explains).  Left/right (keys, buttons or
+Each page has a picture: the pages about the board show a small prepared
+position drawn by the play screen's own board drawing (``rulepictures``), the
+others the game's cards and icons.  Left/right (keys, buttons or
 the contents) turn the pages; back or Close returns to where the player was.
 """
 
@@ -21,7 +22,6 @@ from functools import cache
 import pygame
 
 from ...i18n import LOCALE_DIR, _, language
-from ...maps.catalog import maps_dir
 from ..assets import GOLD, GREY, INK, WHITE, Art
 from ..prompts import draw_prompts
 from ..scene import Command, Scene
@@ -130,51 +130,9 @@ def page_of(section: str | None) -> int:
 
 
 # ------------------------------------------------------------------ pictures
-TILE = 32                    # the map tiles' hex size; pictures draw them at 2x
-SPACES = ("mountain", "forest", "meadow", "rock", "moor", "pampas", "market", "water")
-
-
-@cache
-def _tiles() -> dict[str, pygame.Surface]:
-    """The map tileset's terrain hexes (maps/hacienda.png), by space."""
-    sheet = pygame.image.load(str(maps_dir() / "hacienda.png"))
-    return {space: sheet.subsurface((i * TILE, 0, TILE, TILE)).copy()
-            for i, space in enumerate(SPACES)}
-
-
-# Each picture: hexes (column, row, space, [pieces]) on a pointy-top grid whose
-# odd rows are shifted right (as the game's maps), then labels.
-Piece = str
-PICTURES: dict[str, list[tuple[int, int, str, tuple[Piece, ...]]]] = {
-    "land": [(0, 0, "forest", ("land_0",)), (1, 0, "forest", ("land_0",)),
-             (2, 0, "forest", ("hex_legal",)), (0, 1, "forest", ("land_0",)),
-             (1, 1, "pampas", ("land_0",)), (2, 1, "meadow", ()), (0, 2, "pampas", ()),
-             (1, 2, "pampas", ("hex_legal",)), (2, 2, "rock", ())],
-    "animals": [(0, 0, "meadow", ("land_1",)), (1, 0, "meadow", ("land_1",)),
-                (2, 0, "mountain", ("hex_illegal",)), (0, 1, "pampas", ("animal_pig_1",)),
-                (1, 1, "pampas", ("animal_pig_1",)), (2, 1, "pampas", ("hex_legal",)),
-                (0, 2, "pampas", ("animal_sheep_2",)), (1, 2, "pampas", ()),
-                (2, 2, "pampas", ())],
-    "markets": [(0, 0, "forest", ("land_0",)), (1, 0, "forest", ("land_0",)),
-                (2, 0, "pampas", ()), (0, 1, "pampas", ("animal_cattle_0",)),
-                (1, 1, "pampas", ("animal_cattle_0", "coin_0")), (2, 1, "market", ()),
-                (0, 2, "pampas", ()), (1, 2, "pampas", ("animal_cattle_0",)),
-                (2, 2, "pampas", ())],
-    "hacienda": [(0, 0, "moor", ("land_2",)), (1, 0, "moor", ("land_2", "hacienda_2")),
-                 (2, 0, "moor", ("land_2",)), (0, 1, "pampas", ("animal_horse_2",)),
-                 (1, 1, "pampas", ("animal_horse_2",)), (2, 1, "pampas", ()),
-                 (0, 2, "pampas", ()), (1, 2, "rock", ()), (2, 2, "rock", ())],
-    "water": [(0, 0, "meadow", ("land_3",)), (1, 0, "meadow", ("land_3",)),
-              (2, 0, "pampas", ("animal_sheep_4",)), (0, 1, "pampas", ("water",)),
-              (1, 1, "pampas", ("water",)), (2, 1, "pampas", ("animal_sheep_4",)),
-              (0, 2, "pampas", ("animal_pig_3",)), (1, 2, "pampas", ("water",)),
-              (2, 2, "pampas", ())],
-    "harvest": [(0, 0, "rock", ("land_4",)), (1, 0, "rock", ("land_4", "chip")),
-                (2, 0, "rock", ("land_4",)), (0, 1, "rock", ("land_4",)),
-                (1, 1, "pampas", ("land_4",)), (2, 1, "mountain", ("land_0",)),
-                (0, 2, "pampas", ()), (1, 2, "mountain", ("land_0", "chip")),
-                (2, 2, "mountain", ("land_0",))],
-}
+# The pages about the board show it: a small prepared position drawn by the
+# play screen's own board drawing (client/rulepictures.py).  The others show
+# rows of the game's cards and icons.
 CARD_ROWS: dict[str, list[tuple[str, str]]] = {
     # (sprite, caption) rows of cards and icons for the pages without a board.
     "turn": [("card_back_land", "1"), ("card_land_forest", "2"), ("chip", "3")],
@@ -187,35 +145,15 @@ CARD_ROWS: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def hex_centre(col: int, row: int, scale: int = 2) -> tuple[int, int]:
-    """Centre of a grid hex in a picture (pointy top, odd rows shifted right)."""
-    x = col * TILE + (TILE // 2 if row % 2 else 0) + TILE // 2
-    y = row * (TILE * 3 // 4) + TILE // 2
-    return x * scale, y * scale
-
-
 def draw_picture(surface: pygame.Surface, art: Art, section: str, rect: pygame.Rect) -> None:
     """The page's picture, centred in rect."""
-    sprites = art.sprites
-    if section in PICTURES:
-        hexes = PICTURES[section]
-        tiles = _tiles()
-        w = max(hex_centre(c, r)[0] for c, r, _s, _p in hexes) + TILE
-        h = max(hex_centre(c, r)[1] for c, r, _s, _p in hexes) + TILE
-        ox, oy = rect.centerx - w // 2, rect.centery - h // 2
-        for col, row, space, pieces in hexes:
-            cx, cy = hex_centre(col, row)
-            big = pygame.transform.scale_by(tiles[space], 2)
-            surface.blit(big, (ox + cx - TILE, oy + cy - TILE))
-            for name in pieces:
-                if name not in sprites:
-                    continue
-                image = pygame.transform.scale_by(sprites.get(name), 2)
-                ax, ay = sprites.anchors.get(name, (0, 0))
-                dx, dy = (14, 12) if name in ("chip", "coin_0") else \
-                    (0, -12) if name.startswith("hacienda") else (0, 0)
-                surface.blit(image, (ox + cx + dx - 2 * ax, oy + cy + dy - 2 * ay))
+    from .. import rulepictures
+
+    board = rulepictures.picture(art, section, rect.size)
+    if board is not None:
+        surface.blit(board, board.get_rect(center=rect.center))
         return
+    sprites = art.sprites
     row = CARD_ROWS.get(section, [])
     if not row:
         return
