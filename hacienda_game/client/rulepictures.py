@@ -19,9 +19,7 @@ from functools import cache
 
 import pygame
 
-from ..engine import new_game, observe
-from ..engine.components import ANIMALS
-from ..engine.groups import ANIMAL0, EMPTY, LAND, WATER
+from ..engine import ANIMAL0, ANIMALS, EMPTY, LAND, WATER, new_game, observe
 from .assets import INK, NIGHT, WHITE
 
 MAP = "symmetric"
