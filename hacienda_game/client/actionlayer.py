@@ -1,10 +1,13 @@
-"""The thin action layer: the ONLY client code that calls the engine's ``apply``.
+"""The thin action layer: the screen's side of the game's table.
 
 Scenes ask it what is legal now (always from ``legal_actions()``), what an
 action would do for the player to move (a preview on a clone of the state:
 only the effect on that player's own money and score is shown) and why an
-action is not allowed; ``perform`` carries an action out and hands back the
-events.  It never decides rules itself.
+action is not allowed; ``perform`` hands the player's action to the table
+(`session.table.Table.submit`: checked, applied, recorded, told to every
+listener) and gives back the events.  It listens to the table, so an AI
+seat's move or a remote seat's reaches the screen the same way
+(``on_events``).  It never decides rules itself.
 """
 
 from __future__ import annotations
@@ -18,19 +21,28 @@ from ..i18n import _, ngettext
 from ..maps.board import Cell
 from ..maps.hexgrid import add_cube, from_cube, rotate_cube
 from ..session.refusals import hint
+from ..session.table import Listener, LocalSeat, Played, Table
 from .words import action_words, card_name
 
 
-class ActionLayer:
-    def __init__(self, state: GameState, on_events: Callable[[Action, list[Event]], None]
+class ActionLayer(Listener):
+    def __init__(self, game: GameState | Table, on_events: Callable[[Action, list[Event]], None]
                  | None = None):
-        self._state = state
+        """On a table (its game and seats), or on a game alone: a table of
+        seats at this screen (a replay, a test)."""
+        self.table = game if isinstance(game, Table) else Table(
+            game, [LocalSeat() for _ in range(game.players)])
+        self.table.listen(self)
         self.on_events = on_events
         self.version = 0
         self._legal: list[Action] | None = None
         self._view: tuple[tuple[int, int], Observation] | None = None
 
     # ------------------------------------------------------------ read only
+    @property
+    def _state(self) -> GameState:
+        return self.table.state
+
     @property
     def current(self) -> int:
         return self._state.current
@@ -183,16 +195,21 @@ class ActionLayer:
 
     # ---------------------------------------------------------------- acting
     def restore(self, state: GameState) -> None:
-        """Go back to an earlier state of this game (undo: a replay of its record)."""
-        self._state = state
-        self.version += 1
-        self._legal = None
+        """Go back to an earlier state of this game (a replay's step back)."""
+        self.table.restore(state)
 
     def perform(self, action: Action) -> list[Event]:
-        """Carry out an action (raises IllegalAction, changing nothing, if it is not legal)."""
-        events = self._state.apply(action)
+        """The player's action to the table (raises IllegalAction, changing
+        nothing, if it is not legal); the events come back."""
+        return self.table.submit(action).events
+
+    # --------------------------------------------------- hearing the table
+    def played(self, table: Table, move: Played) -> None:
         self.version += 1
         self._legal = None
         if self.on_events is not None:
-            self.on_events(action, events)
-        return events
+            self.on_events(move.action, move.events)
+
+    def restored(self, table: Table) -> None:
+        self.version += 1
+        self._legal = None

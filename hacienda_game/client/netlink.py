@@ -7,12 +7,14 @@ state dealt consistently with that view (`determinize`: the seat to move's
 legal actions never depend on hidden cards), and ``perform`` sends the action
 to the host, whose events come back through ``on_events``.
 
-`HostedLayer` is the host's own `ActionLayer`: every action it performs (a
-local seat's, an AI's, or a remote seat's that passed the engine's checks) is
-published to the remote seats.
+`HostPublisher` listens to the host's table (`session.table.Table`): every
+action it applies (a local seat's, an AI's, or a remote seat's that passed
+the engine's checks) is published to the remote seats.  A remote seat of the
+host's table is a `RemoteSeat`: what its player sends, the host submits.
 
 `NetPlay` / `JoinPlay` are what the play scene holds as ``net``: seat kinds,
-the layer, the keeper, ``pump()`` each frame, the status line.
+the keeper, ``pump()`` each frame, the status line; a joined game's layer
+(`GameLink`: the joiner's seat is a remote seat of the host's table).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from ..net.protocol import (
 from ..session.keeper import BLOCKED, GameKeeper
 from ..session.plan import HUMAN, GamePlan, SeatPlan, default_level, find_map
 from ..session.refusals import hint
+from ..session.table import Listener, Played, Seat, Table
 from .actionlayer import ActionLayer
 
 UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
@@ -417,16 +420,24 @@ class JoinPlay:
     def __init__(self, link: GameLink):
         self.link = link
         self.shown: tuple[str, float] | None = None     # a refusal on screen, until when
+        self._keeper: RemoteKeeper | None = None
 
     def is_remote(self, seat: int) -> bool:
         return seat != self.link.seat
 
     def layer(self, state, on_events) -> ActionLayer:
-        self.link.on_events = on_events
+        def heard(action: Action, events: list[Event]) -> None:
+            # The undo limit follows the host's events (the host keeps the game).
+            if self._keeper is not None:
+                self._keeper.note(self.link.game, action, events)
+            on_events(action, events)
+
+        self.link.on_events = heard
         return self.link
 
     def keeper(self, plan: GamePlan, limit: UndoLimit | None) -> GameKeeper:
-        return RemoteKeeper(plan, self.link)
+        self._keeper = RemoteKeeper(plan, self.link)
+        return self._keeper
 
     def pump(self) -> None:
         self.link.pump()
@@ -467,25 +478,23 @@ class JoinPlay:
 
 
 # ------------------------------------------------------------------ hosting
-class HostedLayer(ActionLayer):
-    """The host's action layer: what it performs, every remote seat hears."""
+class HostPublisher(Listener):
+    """Hears the host's table: after every action (a local seat's, an AI's, or
+    a remote seat's that passed the engine's checks) and every undo, each
+    remote seat gets its view (`HostedGame.publish`)."""
 
-    def __init__(self, state: GameState, on_events, hosted: HostedGame, keeper_of):
-        super().__init__(state, on_events)
+    def __init__(self, hosted: HostedGame, keeper: GameKeeper | None):
         self.hosted = hosted
-        self.keeper_of = keeper_of
+        self.keeper = keeper
 
-    def perform(self, action: Action) -> list[Event]:
-        events = super().perform(action)
-        keeper = self.keeper_of()
-        self.hosted.publish(self._state, action, events,
-                            limit=keeper.limit if keeper else None)
-        return events
+    def _limit(self) -> UndoLimit | None:
+        return self.keeper.limit if self.keeper is not None else None
 
-    def restore(self, state: GameState) -> None:
-        super().restore(state)
-        keeper = self.keeper_of()
-        self.hosted.publish(state, None, [], reset=True, limit=keeper.limit if keeper else None)
+    def played(self, table: Table, move: Played) -> None:
+        self.hosted.publish(table.state, move.action, move.events, limit=self._limit())
+
+    def restored(self, table: Table) -> None:
+        self.hosted.publish(table.state, None, [], reset=True, limit=self._limit())
 
 
 class NetPlay:
@@ -517,8 +526,9 @@ class NetPlay:
         with contextlib.suppress(OSError):
             self.note_path.parent.mkdir(parents=True, exist_ok=True)
             self.hosted.write_note(self.note_path)
-        self._layer: HostedLayer | None = None
+        self._table: Table | None = None
         self._keeper: GameKeeper | None = None
+        self._ai_seat: Callable[[str], Seat] | None = None
         self.advertiser = None
         if advertise:
             from ..net.discovery import Advertiser
@@ -544,34 +554,42 @@ class NetPlay:
     def is_remote(self, seat: int) -> bool:
         return self.plan.seats[seat].kind == REMOTE
 
-    def layer(self, state, on_events) -> ActionLayer:
-        self._layer = HostedLayer(state, on_events, self.hosted, lambda: self._keeper)
-        return self._layer
-
     def keeper(self, plan: GamePlan, limit: UndoLimit | None) -> GameKeeper:
         self._keeper = GameKeeper(saved_plan(plan), limit)
         return self._keeper
 
+    def attach(self, table: Table, ai_seat: Callable[[str], Seat]) -> None:
+        """Host the table: its actions go to the remote seats; ``ai_seat(level)``
+        makes the seat that plays a dropped player's seat once handed to an AI."""
+        self._table = table
+        self._ai_seat = ai_seat
+        table.listen(HostPublisher(self.hosted, self._keeper))
+
     def pump(self) -> None:
-        layer = self._layer
-        if layer is not None:
-            self.hosted.pump(lambda: layer.game, layer.perform, self._undo)
+        table = self._table
+        if table is not None:
+            # A remote seat's action, checked for its holder and turn, goes to
+            # the table as that seat's move.
+            self.hosted.pump(lambda: table.state, table.submit, self._undo)
 
     def _undo(self, seat: int) -> str | None:
-        layer, keeper = self._layer, self._keeper
-        if not keeper.undo_label(layer.game, True)[0]:
-            return keeper.limit.reason
-        layer.restore(keeper.undo(layer.game))
+        table, keeper = self._table, self._keeper
+        if table is None or keeper is None or not table.may_undo(True):
+            return keeper.limit.reason if keeper is not None else None
+        table.undo()
         return None
 
     def ready(self) -> bool:
         return self.hosted.started
 
     def waiting_for(self) -> int | None:
-        return self.hosted.waiting_for(self._layer.game) if self._layer else None
+        return self.hosted.waiting_for(self._table.state) if self._table else None
 
     def hand_to_ai(self, seat: int) -> None:
-        self.hosted.hand_to_ai(seat, default_level())
+        level = default_level()
+        self.hosted.hand_to_ai(seat, level)
+        if self._table is not None and self._ai_seat is not None:
+            self._table.set_seat(seat, self._ai_seat(level))
 
     def welcome(self, names: list[str]) -> str:
         return self.join_text()
@@ -600,8 +618,8 @@ class NetPlay:
         return False
 
     def close(self) -> None:
-        if self._keeper is not None and self._layer is not None \
-                and not self._layer.game.is_over():
+        if self._keeper is not None and self._table is not None \
+                and not self._table.over:
             self._keeper.flush()
         if self.advertiser is not None:
             self.advertiser.close()

@@ -1,13 +1,15 @@
-"""AI turns on the play screen: ask the AI worker for a move, carry it out when
-it is ready and the last move has been on screen long enough.
+"""AI turns on the play screen: the pace at which the table's AI seats move.
 
-The AI thinks in another process and sees only its seat's view; only its
-answer is applied here, between frames.
+The table (`session.table.Table`) asks the seat to move, checks, applies,
+records and tells the screen; this part gives its AI seats the worker
+process to think in (so the screen keeps its frame rate: `think` starts the
+worker at the first request) and polls the table between frames, holding an
+answer back until the last move has been on screen long enough.  A seat that
+failed (its code raised, it answered an illegal move, it took too long)
+played the table's legal fallback: the log says why, the player gets a notice.
 """
 
 from __future__ import annotations
-
-from ....ai.base import decision_seed
 
 AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
 
@@ -16,58 +18,60 @@ class AITurns:
     def __init__(self, scene):
         self.scene = scene
         self.worker = None
-        self.future = None
         self.ready_at = 0.0
         self.deferred = False
 
+    # ---------------------------------------------------- the table's thinker
     def start(self) -> None:
         if self.worker is None:
             from ....ai import AIWorker
 
             self.worker = AIWorker()
 
+    def think(self, level, obs, seed, budget=None):
+        """The table's AI seats think in the worker process (started at need)."""
+        self.start()
+        return self.worker.think(level, obs, seed, budget)
+
+    def seat(self, kind: str):
+        """The table's seat for a plan's seat kind (in autoplay, every seat an AI)."""
+        from ....session.choices import HUMAN, default_level
+        from ....session.table import AISeat, seat_for
+
+        if kind == HUMAN and self.scene.autoplay:
+            return AISeat(default_level(), self)
+        return seat_for(kind, self)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.close()
             self.worker = None
 
-    def answer(self, future):
-        """The seat's move.  A seat that failed (its code raised or answered an
-        illegal move: the worker played a fallback) or an answer that is not
-        legal here is logged, and a legal move of the seat's view is played
-        with a notice, as at the deadline: an AI seat never ends a game."""
-        from ....ai.fallback import fallback_move
-        from ....i18n import _
+    # ------------------------------------------------------------- pacing
+    @property
+    def future(self):
+        table = self.scene.table
+        return table.thinking if table is not None else None
+
+    def waiting_on(self):
+        return self.future
+
+    def heard(self, move) -> None:
+        """A move the table applied for an AI seat: its failure told."""
         from ....session.userdirs import log_note
 
         scene = self.scene
-        layer = scene.layer
-        cur = layer.current
-        try:
-            action = future.result()
-            problem = getattr(future, "problem", None)
-        except Exception as exc:  # noqa: BLE001 - whatever the worker says, the game goes on
-            action, problem = None, f"{type(exc).__name__}: {exc}"
-        notice = getattr(future, "notice", None)
-        if action is not None and action not in layer.legal():
-            action, problem = None, f"an illegal move here: {action}"
-        if action is None:
-            view = layer.view(cur)
-            action = fallback_move(view, decision_seed(scene.plan.ai_seed, cur,
-                                                       len(view.history)))
-            notice = _("The AI made a mistake and made a quick move instead.")
-        if problem:
-            log_note(f"AI seat {cur + 1} ({scene.plan.seats[cur].kind}): {problem};"
-                     f" played {action} instead")
-        if notice:
-            scene.warn(notice)
-        return action
-
-    def waiting_on(self):
-        return self.future if self.future is not None and not self.future.done() else None
+        if move.problem:
+            log_note(f"AI seat {move.seat + 1} ({scene.plan.seats[move.seat].kind}):"
+                     f" {move.problem}; played {move.action} instead")
+        if move.notice:
+            scene.warn(move.notice)
 
     def idle(self) -> None:
         scene = self.scene
+        table = scene.table
+        if table is None:                # a joined game: the host's table plays
+            return
         app = scene.app
         if scene.redrawn and not self.deferred:
             # This frame repainted panels: the next move waits one frame, so
@@ -75,19 +79,12 @@ class AITurns:
             self.deferred = True
             return
         self.deferred = False
-        if self.future is not None and self.future.done() and app.time >= self.ready_at:
-            future, self.future = self.future, None
-            scene.layer.perform(self.answer(future))
-            instant = scene.autoplay and app.options.headless and not app.options.realtime
-            self.ready_at = app.time + (0.0 if instant else AI_PAUSE * max(scene.factor, 0.3))
-        if self.future is not None or not scene.ai_turn():
+        net = scene.net
+        hold = (app.time < self.ready_at or bool(scene.pending)
+                or (net is not None and not net.ready()))
+        move = table.poll(hold=hold)
+        if move is None:
             return
-        self.start()
-        layer = scene.layer
-        cur = layer.current
-        view = layer.view(cur)
-        # The AI's seeds come from the plan's own AI seed, never the game's seed
-        # (which deals the cards): a seat cannot work the deal out from them.
-        self.future = self.worker.think(scene.plan.seats[cur].kind, view,
-                                        seed=decision_seed(scene.plan.ai_seed, cur,
-                                                           len(view.history)))
+        self.heard(move)
+        instant = scene.autoplay and app.options.headless and not app.options.realtime
+        self.ready_at = app.time + (0.0 if instant else AI_PAUSE * max(scene.factor, 0.3))

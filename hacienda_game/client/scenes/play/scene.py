@@ -3,11 +3,14 @@
 The screen shows one seat's view (``observe``): the hand of the human at the
 screen, never another's.  Clicks become actions only through the action
 layer, from ``legal_actions()``; a click that is not allowed says why, next
-to the pointer.  The modules: ``layout`` (where things go), ``selection``
-(what a click means), ``presentation`` (events -> log, animation, sound),
-``parts/`` (drawing, each part from its view model, sending commands up),
-``pad`` (keys and pads), ``ai`` (AI turns); ``table`` holds what the play
-scene shares with the replay.
+to the pointer.  The game runs on a `session.table.Table` (its seats: the
+people here, the AI seats, the remote players when hosting), which applies,
+records and autosaves every move and tells this screen (``on_events``).
+The modules: ``layout`` (where things go), ``selection`` (what a click
+means), ``presentation`` (events -> log, animation, sound), ``parts/``
+(drawing, each part from its view model, sending commands up), ``pad`` (keys
+and pads), ``ai`` (the AI seats' pace); ``table`` holds what the play scene
+shares with the replay.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from ....session.keeper import BLOCKED, GameKeeper, retold
 from ....session.plan import GamePlan, SeatPlan, new_game_seed
 from ....session.refusals import hint
 from ....session.saves import QUICK_ACTIONS
+from ....session.table import Table
+from ...actionlayer import ActionLayer
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
 from ...hint import HintCoach
@@ -93,6 +98,7 @@ class PlayScene(PadPlay, GameTable):
         self.seen_upto: dict[int, int] = {}      # log length when each seat last played
         self.retelling = None        # a long resumed game's log, replayed on a thread
         self.finished = False
+        self.table: Table | None = None   # the game's table (None: a joined game, the host's)
 
     # ------------------------------------------------------------ lifecycle
     def enter(self, app) -> None:
@@ -111,14 +117,19 @@ class PlayScene(PadPlay, GameTable):
             from ...netlink import NetPlay
 
             self.net = NetPlay(self.plan, state)         # hosting: the remote seats join
-        if self.net is not None:
-            self.set_table(state, self.net.layer(state, self.on_events))
+        if self.joined:
+            self.set_table(None, self.net.layer(None, self.on_events))
             self.keeper = self.net.keeper(self.plan, self.start_limit)
-            state = self.layer.game if self.net.hosting else None
+            state = None
         else:
-            self.set_table(state)
-            self.keeper = GameKeeper(self.plan, self.start_limit,
-                                     keep=not self.autoplay and self.thinks)
+            self.keeper = (self.net.keeper(self.plan, self.start_limit) if self.net is not None
+                           else GameKeeper(self.plan, self.start_limit,
+                                           keep=not self.autoplay and self.thinks))
+            self.table = Table(state, [self.ai_turns.seat(s.kind) for s in self.plan.seats],
+                               keeper=self.keeper, ai_seed=self.plan.ai_seed)
+            self.set_table(state, ActionLayer(self.table, self.on_events))
+            if self.net is not None:
+                self.net.attach(self.table, self.ai_turns.seat)
         scores, money = self.layer.public_totals()
         self.samples.append((0, scores, money, list(self.projected)))
         if state is not None and state.history:
@@ -132,7 +143,7 @@ class PlayScene(PadPlay, GameTable):
                                    else humans[0] if humans else None)
         self.shown_to: int | None = None
         if any(s.kind in known for s in self.plan.seats) and self.thinks and not self.joined:
-            self.ai_turns.start()
+            self.ai_turns.start()            # the worker ready before the first AI turn
         self.layout_buttons()
         if self.net is not None:
             self.say(lambda: self.net.welcome(self.names))
@@ -145,6 +156,8 @@ class PlayScene(PadPlay, GameTable):
         self.check_privacy()
 
     def exit(self) -> None:
+        if self.table is not None:
+            self.table.close()                       # the last autosave on disk
         keeper = getattr(self, "keeper", None)       # None if entering failed
         if keeper is not None:
             keeper.close()
@@ -530,8 +543,7 @@ class PlayScene(PadPlay, GameTable):
         if "turn_ended" in kinds:
             ended = next(e.seat for e in events if e.kind == "turn_ended")
             self.seen_upto[ended] = len(self.entries)
-        self.keeper.note(self.layer.game, action, events)
-        if self.keeper.problem:
+        if self.keeper.problem:              # the table's autosave failed: say why
             self.warn(self.keeper.problem)
         self._after_turn(events)
         self.first_tips.observe(events)
@@ -595,7 +607,10 @@ class PlayScene(PadPlay, GameTable):
             return
         state = self.layer.game
         taken, seat = state.history[-1], state.current
-        self.layer.restore(self.keeper.undo(state))
+        if self.table is not None:
+            self.table.undo()
+        else:
+            self.keeper.undo(state)          # a joined game: the host takes it back
         self.recent.take_back()
         self.select(None)
         self.anims = Animations()
@@ -608,11 +623,14 @@ class PlayScene(PadPlay, GameTable):
         text = self.keeper.next_redo()
         if text is None or not self.human_turn:
             return
+        self.select(None)
+        if self.table is not None:
+            self.table.redo()
+            return
         action = parse_action(text)
         if not self.layer.game.is_legal(action):
             self.keeper.redo.clear()
             return
-        self.select(None)
         self.layer.perform(action)
 
     def pause_menu(self) -> None:
@@ -761,18 +779,11 @@ class PlayScene(PadPlay, GameTable):
             view.pan_by(dx, dy)
             self.hover_hex = view.hex_at(pos)
 
-    def ai_turn(self) -> bool:
-        seat = self.plan.seats[self.layer.current]
-        return (not self.layer.is_over() and not self.pending and seat.kind != REMOTE
-                and (self.autoplay or not seat.is_human)
-                and (self.net is None or self.net.ready()
-                     and not self.net.is_remote(self.layer.current)))
-
     def idle(self) -> None:
         if self.net is not None:
             self.net.pump()          # remote seats' actions (hosting) or the host's views
         self.coach.poll()
-        self.ai_turns.idle()
+        self.ai_turns.idle()         # the table's AI seats, at the screen's pace
 
     # ----------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
