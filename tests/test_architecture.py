@@ -507,9 +507,12 @@ def test_the_markets_a_seat_is_connected_to_are_counted_in_one_place():
 # The table (session/table.py) asks the seats, applies, records and tells its
 # listeners; the front ends that once ran their own loop only drive it.
 LOOP_CALLS = {"apply", "make_record", "choose_action", "decide", "decide_move",
-              "fallback_move", "note"}
+              "fallback_move"}
+RECORDING = "note"              # a keeper's ``note``: recording an action
+PLAY_SCREEN = ROOT / PACKAGE / "client" / "scenes" / "play"
 RUN_ON_THE_TABLE = ["hacienda_game/terminal/play.py", "tools/tournament.py",
-                    "hacienda_game/client/netbot.py"]
+                    "hacienda_game/client/netbot.py",
+                    *sorted(p.relative_to(ROOT).as_posix() for p in PLAY_SCREEN.rglob("*.py"))]
 # Not a game: the tournament's fingerprint digests each level's choices in
 # fixed positions of a random walk (the code's version, not a game played).
 NOT_A_GAME = {"fingerprint"}
@@ -527,7 +530,8 @@ def loop_calls(path: Path) -> list[str]:
             func = node.func
             name = (func.attr if isinstance(func, ast.Attribute) else
                     func.id if isinstance(func, ast.Name) else None)
-            if name in LOOP_CALLS:
+            keeper = isinstance(func, ast.Attribute) and "keeper" in ast.unparse(func.value)
+            if name in LOOP_CALLS or (name == RECORDING and keeper):
                 found.append(f"{path.name}:{node.lineno}: calls {name}")
     return sorted(found)
 
@@ -537,11 +541,17 @@ def test_a_front_end_runs_its_game_on_the_table(rel):
     assert loop_calls(ROOT / rel) == []
 
 
+def test_the_play_screen_is_checked_whole():
+    names = {rel.rsplit("/", 1)[-1] for rel in RUN_ON_THE_TABLE}
+    assert {"scene.py", "ai.py", "table.py", "play.py", "tournament.py", "netbot.py"} <= names
+
+
 def test_a_loop_of_its_own_fails_the_test(tmp_path):
     probe = tmp_path / "loop.py"
     probe.write_text("def play(state, seat):\n"
                      "    action = choose_action('easy', observe(state, seat), 1)\n"
                      "    keeper.note(state, action, state.apply(action))\n"
+                     "    recent.note(events)\n"
                      "    return make_record(state)\n", encoding="utf-8")
     assert loop_calls(probe) == ["loop.py:2: calls choose_action", "loop.py:3: calls apply",
-                                 "loop.py:3: calls note", "loop.py:4: calls make_record"]
+                                 "loop.py:3: calls note", "loop.py:5: calls make_record"]
