@@ -147,3 +147,26 @@ def test_the_log_overlay_focuses_entries_and_flashes_their_hexes(driver):
     key(driver, pygame.K_p)                 # P from the log: the replay
     assert driver.top is play and play.replay is not None
     assert play.board_model(play.observation()).flash == ()
+
+
+
+def test_the_replay_viewer_flashes_the_hexes_of_a_log_line_too(driver):
+    from hacienda_game.client.scenes.moments import finished_replay
+    from hacienda_game.client.scenes.replay import ReplayScene
+
+    play, placed = bo_moves(driver)
+    viewer = ReplayScene(finished_replay(play.layer.game, play.plan, None))
+    driver.app.push(viewer)
+    driver.frames(2)
+    viewer.goto(len(viewer.actions))
+    driver.frames(2)
+    rect = viewer.layout.log
+    line_h = driver.app.art.fonts.body.line_height
+    for y in range(rect.y + 4, rect.bottom - 4, line_h):
+        command = viewer.log_command((rect.x + 40, y + 2))
+        if command is not None and command.line is not None and viewer.log[command.line].hexes:
+            driver.move((rect.x + 40, y + 2))
+            flash = viewer.board_model(viewer.observation()).flash
+            assert flash == viewer.log[command.line].hexes
+            return
+    raise AssertionError("no log line of the viewer names a hex")

@@ -26,7 +26,7 @@ from ..assets import WHITE
 from ..ui import Button, handle_buttons
 from ..words import action_words
 from .play.parts.viewmodel import PromptRow, StatusModel
-from .play.presentation import Presenter, describe
+from .play.presentation import Presenter, describe, hexes_named
 from .play.recent import RecentMoves
 from .play.table import GameTable
 
@@ -236,7 +236,8 @@ class ReplayScene(GameTable):
         """The log of a finished game names every card (nothing is hidden any more)."""
         for e in events:
             if e.kind != "card_revealed":
-                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat)
+                self.say(lambda e=e: describe(e, self.names, self.layer.board), e.seat,
+                         hexes_named(e, self.layer.board))
 
     def action_buttons(self) -> list[Button]:
         return self.buttons[:5]
@@ -282,6 +283,11 @@ class ReplayScene(GameTable):
             return
         if handle_buttons(self.buttons, cmd):
             return
+        if cmd.kind in ("point", "press") and cmd.pos is not None:
+            # a log line under the pointer (or clicked) flashes its hexes
+            focus = self.log_command(cmd.pos, click=cmd.kind == "press")
+            self.focus_log(None if focus is None else focus.line,
+                           1.5 if focus is not None and focus.click else 0.0)
         if cmd.kind == "point" and cmd.pos is not None:
             self.hover_hex = self.view.hex_at(cmd.pos)
 
