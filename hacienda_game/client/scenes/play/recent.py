@@ -51,10 +51,13 @@ class RecentMoves:
         self.seen: list[int | None] = [None] * seats    # None: not acted since the start
         self.actions = 0
         self._seen_before: list[list[int | None]] = []   # per action: ``seen`` before it
+        self._changes = 0                                # each note or take-back counts one
+        self._marks: tuple | None = None                 # (seat, changes) -> marks, kept
 
     def note(self, events, board) -> None:
         """One action's events: its moves are kept, and its mover has seen all."""
         self.actions += 1
+        self._changes += 1
         self._seen_before.append(list(self.seen))
         self.moves += moves_of(events, board, self.actions)
         actor = next((e.seat for e in events if e.seat is not None), None)
@@ -66,6 +69,7 @@ class RecentMoves:
         before it comes back."""
         if not self.actions:
             return
+        self._changes += 1
         self.moves = [m for m in self.moves if m.action != self.actions]
         self.actions -= 1
         self.seen = self._seen_before.pop()
@@ -93,7 +97,17 @@ class RecentMoves:
 
     def marks(self, seat: int) -> tuple[tuple[int, int, str], ...]:
         """(hex, mover, kind) for each hex a move since the seat's last action
-        touched; a hex touched twice shows its latest move."""
+        touched; a hex touched twice shows its latest move (worked out again
+        only when a move or what the seat saw changed)."""
+        key = (seat, self._changes)
+        kept = self._marks
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        out = self._marks_of(seat)
+        self._marks = (key, out)
+        return out
+
+    def _marks_of(self, seat: int) -> tuple[tuple[int, int, str], ...]:
         last: dict[int, tuple[int, str]] = {}
         for m in self.since(seat):
             for h in m.hexes:

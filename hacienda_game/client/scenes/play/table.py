@@ -206,9 +206,8 @@ class GameTable(Scene):
 
     def log_command(self, pos: tuple[int, int], click: bool = False):
         """The log part's answer to the pointer at ``pos`` (None: not over the log)."""
-        model = vm.log_model(self.log, self.seat_colours, self.log_back, self.log_focus)
-        command = log.command_at(self.layout.log, model, self.app.art.fonts.body.line_height,
-                                 pos)
+        command = log.command_at(self.layout.log, self.log_model(),
+                                 self.app.art.fonts.body.line_height, pos)
         if command is not None and click:
             return type(command)(command.line, True)
         return command
@@ -364,9 +363,21 @@ class GameTable(Scene):
                            self.markets, now),
             vm.market_model(obs),
             self.hand_model(obs),
-            vm.log_model(self.log, colours, self.log_back, self.log_focus),
+            self.log_model(),
             vm.actions_model(self.action_buttons(), now),
             self.status_model())
+
+    def log_model(self) -> vm.LogModel:
+        """The log's model, made again only when a line, the scroll, the focus
+        or the seats' colours changed (not at every frame: 200 lines)."""
+        log = self.log
+        key = (len(log), id(log[-1]) if log else None, self.log_back, self.log_focus,
+               tuple(self.seat_colours))
+        kept = self.__dict__.get("_log_model")
+        if kept is None or kept[0] != key:
+            kept = (key, vm.log_model(log, self.seat_colours, self.log_back, self.log_focus))
+            self._log_model = kept
+        return kept[1]
 
     def board_model(self, obs) -> vm.BoardModel:
         sel = self.selection
