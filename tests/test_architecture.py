@@ -511,7 +511,7 @@ LOOP_CALLS = {"apply", "make_record", "choose_action", "decide", "decide_move",
 RECORDING = "note"              # a keeper's ``note``: recording an action
 PLAY_SCREEN = ROOT / PACKAGE / "client" / "scenes" / "play"
 RUN_ON_THE_TABLE = ["hacienda_game/terminal/play.py", "tools/tournament.py",
-                    "hacienda_game/client/netbot.py",
+                    "tools/replay_table_game.py", "hacienda_game/client/netbot.py",
                     *sorted(p.relative_to(ROOT).as_posix() for p in PLAY_SCREEN.rglob("*.py"))]
 # Not a game: the tournament's fingerprint digests each level's choices in
 # fixed positions of a random walk (the code's version, not a game played).

@@ -16,7 +16,7 @@ traced seat's lead over the best other seat; then the traced seat's actions
 and every animal card bought.  This is an analysis tool: it reads the whole
 state (no seat ever does).
 
-It is how stop 23 found that the projection counts the end of the first
+It showed that the projection counts the end of the first
 stack far off (38 rounds to go where 8 were left) and that expert bought
 land cards before the intermediate scoring that could not become tiles in
 time (docs/ai.md, "Expert's count of the intermediate scoring").
@@ -33,11 +33,46 @@ from hacienda_game.ai.expert import EXPERT
 from hacienda_game.ai.projection import HARD2
 from hacienda_game.engine import new_game
 from hacienda_game.maps.catalog import builtin_maps
-from tools.tournament import decide, parse_budgets, read_games, table_tasks
+from hacienda_game.session.table import Listener, Played, Table
+from tools.tournament import parse_budgets, read_games, seat_for, table_tasks
 
 
 def projection_of(level: str):
     return EXPERT if level == "expert" else HARD2
+
+
+class Trace(Listener):
+    """What the traced seat's projection says at the start of every turn, its
+    actions and every animal card bought, as the table plays the game again."""
+
+    def __init__(self, state, seats: list[str], traced: int, weights, from_turn: int):
+        self.seats, self.traced, self.weights, self.from_turn = seats, traced, weights, from_turn
+        self.rows: list[dict] = []
+        self.turn = None
+        self.turn_row(state)
+
+    def turn_row(self, state) -> None:
+        if state.is_over() or state.turn == self.turn:
+            return
+        self.turn = turn = state.turn
+        if turn < self.from_turn:
+            return
+        values = self.weights.seat_values(state)
+        others = [v for q, v in enumerate(values) if q != self.traced]
+        self.rows.append({"turn": turn, "to_move": state.current, "stack": state.stack,
+                          "scorings": state.scorings_done, "final_due": state.final_due,
+                          "animals_left": len(state.animal_draw),
+                          "rounds": round(self.weights.rounds(state), 1),
+                          "scores": [s.score for s in state.seats],
+                          "projected": [round(v, 1) for v in values],
+                          "lead": round(values[self.traced] - max(others), 1)})
+
+    def played(self, table: Table, move: Played) -> None:
+        if self.turn >= self.from_turn and (move.seat == self.traced
+                                            or move.action.kind == "buy animal"):
+            self.rows.append({"turn": self.turn, "seat": move.seat,
+                              "level": self.seats[move.seat], "action": str(move.action)})
+        self.turn_row(table.state)
 
 
 def replay(log: Path, index: int, seat_level: str | None = None,
@@ -56,34 +91,17 @@ def replay(log: Path, index: int, seat_level: str | None = None,
     if level not in seats:
         raise SystemExit(f"no {level} seat in this table ({', '.join(entries)})")
     traced = seats.index(level)
-    weights = projection_of(level)
-    state = new_game(map_name, players=len(seats), seed=game_seed)
-    rows: list[dict] = []
-    turn = None
-    while not state.is_over():
-        if state.turn != turn:
-            turn = state.turn
-            if turn >= from_turn:
-                values = weights.seat_values(state)
-                others = [v for q, v in enumerate(values) if q != traced]
-                rows.append({"turn": turn, "to_move": state.current, "stack": state.stack,
-                             "scorings": state.scorings_done, "final_due": state.final_due,
-                             "animals_left": len(state.animal_draw),
-                             "rounds": round(weights.rounds(state), 1),
-                             "scores": [s.score for s in state.seats],
-                             "projected": [round(v, 1) for v in values],
-                             "lead": round(values[traced] - max(others), 1)})
-        seat = state.current
-        action = decide(state, seats, ai_seed, budgets)
-        if state.turn >= from_turn and (seat == traced or action.kind == "buy animal"):
-            rows.append({"turn": state.turn, "seat": seat, "level": seats[seat],
-                         "action": str(action)})
-        state.apply(action)
+    # The table's seats and AI seed, as the tournament played the game.
+    table = Table(new_game(map_name, players=len(seats), seed=game_seed),
+                  [seat_for(s, budgets) for s in seats], ai_seed=ai_seed)
+    trace = Trace(table.state, seats, traced, projection_of(level), from_turn)
+    table.listen(trace)
+    state = table.run()
     final = [s.score for s in state.seats]
     logged = next((g for g in games if g["index"] == index), None)
     return {"index": index, "seats": seats, "traced": traced, "final": final,
             "logged": logged["scores"] if logged else None,
-            "matches_log": bool(logged) and logged["scores"] == final, "rows": rows}
+            "matches_log": bool(logged) and logged["scores"] == final, "rows": trace.rows}
 
 
 def print_replay(out: dict) -> None:

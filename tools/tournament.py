@@ -42,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import hacienda_game
-from hacienda_game.ai import Budget, choose_action, decision_seed, levels
+from hacienda_game.ai import Budget, choose_action, levels
 from hacienda_game.engine import PLAYER_COUNTS, new_game, observe
 from hacienda_game.maps.catalog import builtin_maps
 from hacienda_game.session.table import AISeat, Listener, Played, Table
@@ -109,20 +109,6 @@ def seat_for(level: str, budgets: dict[str, Budget]) -> AISeat:
     if level in REF_BOTS:
         return AISeat(level, choose=REF_BOTS[level])
     return AISeat(level, budget=budgets.get(level))
-
-
-def decide(state, seats: list[str], ai_seed: int, budgets: dict[str, Budget],
-           failures: list[str] | None = None):
-    """The action the seat to move in a table's game plays (as `play_game`'s
-    table asks it): its level on its own view, with the game's decision seed;
-    a level whose code raises or answers an illegal move plays a legal
-    fallback (``ai.fallback``), and ``failures`` collects why."""
-    seat = state.current
-    answer = seat_for(seats[seat], budgets).answer_now(
-        observe(state, seat), decision_seed(ai_seed, seat, len(state.history)))
-    if answer.problem and failures is not None:
-        failures.append(f"action {len(state.history) + 1}: {answer.problem}")
-    return answer.action
 
 
 class Tally(Listener):
