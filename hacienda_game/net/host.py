@@ -80,6 +80,8 @@ class QuietLog(logging.LoggerAdapter):
     def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
         if not self.isEnabledFor(level):
             return
+        if str(msg).startswith("server listening on"):
+            return                   # the host's owner says where it listens, first
         kwargs.pop("exc_info", None)
         kwargs.pop("stack_info", None)
         now = time.monotonic()
@@ -254,6 +256,7 @@ class Client:
     cut: bool = False                  # let go for not reading: nothing more is queued
     since: float = field(default_factory=time.monotonic)      # joined at
     last_seq: int = 0                  # the highest action sequence number taken from it
+    hello: dict[str, Any] = field(default_factory=dict)       # what it said on joining
 
     def allow(self, now: float) -> bool:
         """Token bucket: False while the client sends faster than RATE."""
@@ -271,16 +274,42 @@ class Client:
         return self.strikes >= STRIKES
 
 
+class Inbox(queue.Queue[tuple[str, int, int | None, dict[str, Any] | None]]):
+    """What clients asked of one game, for its owner; ``wake`` is set at each
+    message (one owner looking after many games waits on one event)."""
+
+    def __init__(self, wake: threading.Event | None = None):
+        super().__init__()
+        self.wake = wake
+
+    def put(self, item: tuple[str, int, int | None, dict[str, Any] | None],
+            block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        if self.wake is not None:
+            self.wake.set()
+
+
 class NetHost:
     """The server.  ``info`` goes to every client in its welcome (names, seat
     kinds, map, players, variants: nothing secret); ``remote`` are the seats
-    clients may hold, ``tokens`` their reconnect tokens (made when not given)."""
+    clients may hold, ``tokens`` their reconnect tokens (made when not given).
+
+    One server hosts many games on one port: a game started with ``share``
+    (another NetHost, which `start` ed) is a room of that server; a hello's
+    join code picks the room.  A ``lobby`` host is only the server (no game of
+    its own; `hacienda serve --games N`)."""
 
     def __init__(self, info: dict[str, Any], remote: list[int], code: str | None = None,
                  tokens: dict[int, str] | None = None, bind: str = "127.0.0.1", port: int = 0,
                  ssl_context: ssl.SSLContext | None = None,
-                 log: Callable[[str], None] | None = None, tap: Callable | None = None):
+                 log: Callable[[str], None] | None = None,
+                 tap: Callable[[Client, str], None] | None = None,
+                 share: NetHost | None = None, lobby: bool = False,
+                 wake: threading.Event | None = None):
         self.info = info
+        self.share = share
+        self.lobby = lobby
+        self.rooms: dict[str, NetHost] = {}      # the games of this server, by code
         self.code = normal_code(code) if code else join_code()
         self.remote = set(remote)
         self.tokens = {s: (tokens or {}).get(s) or seat_token() for s in remote}
@@ -289,7 +318,7 @@ class NetHost:
         self.ssl_context = ssl_context
         self.log = log or (lambda text: None)
         self.tap = tap                        # tap(seat, text): every text sent (tests)
-        self.inbox: queue.Queue = queue.Queue()
+        self.inbox = Inbox(wake)
         self.clients: dict[int, Client] = {}
         self.online: set[int] = set()         # seats with a live connection (read anywhere)
         self.latest: dict[int | None, dict[str, Any]] = {}
@@ -307,7 +336,17 @@ class NetHost:
 
     # ---------------------------------------------------------- owner thread
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
-        """Start listening (on its own thread); (address, port) once it does."""
+        """Start listening (on its own thread); (address, port) once it does.
+        A room (``share``) joins its server's rooms instead."""
+        if self.share is not None:
+            server = self.share
+            if self.code in server.rooms or server.code == self.code:
+                raise OSError("that join code is taken on this server")
+            self._loop, self.gate, self.bind, self.port = (server._loop, server.gate,
+                                                          server.bind, server.port)
+            self._refusal_log = server._refusal_log
+            server.rooms[self.code] = self
+            return self.bind, self.port
         self._thread = threading.Thread(target=self._run, name="hacienda-net-host", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -339,9 +378,18 @@ class NetHost:
               timeout: float = 5.0) -> None:
         """Tell every client why (``code``: one of `protocol.FAREWELLS`) and stop."""
         loop = self._loop
-        if loop is None or self._thread is None:
+        if loop is None:
             return
-        with contextlib.suppress(RuntimeError):
+        if self.share is not None:                # a room: its clients go, the server stays
+            with contextlib.suppress(RuntimeError, TimeoutError):
+                asyncio.run_coroutine_threadsafe(self._farewell(reason, code), loop).result(
+                    timeout)
+            self.share.rooms.pop(self.code, None)
+            self._loop = None
+            return
+        if self._thread is None:
+            return
+        with contextlib.suppress(RuntimeError, TimeoutError):
             asyncio.run_coroutine_threadsafe(self._shutdown(reason, code), loop).result(timeout)
         self._thread.join(timeout)
         self._loop = None
@@ -382,6 +430,13 @@ class NetHost:
         await self._server.wait_closed()
 
     async def _shutdown(self, reason: str, code: str) -> None:
+        for room in list(self.rooms.values()):
+            await room._farewell(reason, code)
+        await self._farewell(reason, code)
+        if self._stopped is not None:
+            self._stopped.set()
+
+    async def _farewell(self, reason: str, code: str) -> None:
         for client in list(self.clients.values()):
             self._queue(client, {"type": "bye", "code": code, "reason": reason},
                         close=(1001, "host quit"))
@@ -390,8 +445,6 @@ class NetHost:
             if all(c.outbox.empty() for c in self.clients.values()):
                 break
             await asyncio.sleep(0.05)
-        if self._stopped is not None:
-            self._stopped.set()
 
     def _queue(self, client: Client, message: dict[str, Any] | str,
                close: tuple[int, str] | None = None) -> None:
@@ -453,20 +506,23 @@ class NetHost:
         address = f"{peer[0]}:{peer[1]}" if peer else "?"
         client = Client(next(self._ids), ws, address, address_key(str(peer[0])) if peer else "?")
         writer = asyncio.ensure_future(self._writer(client))
+        room: NetHost | None = None
         try:
-            if await self._greet(client):
-                await self._listen(client)
+            room = await self._greet(client)
+            if room is not None and await room._seat(client):
+                await room._listen(client)
         except ConnectionClosed:
             pass
         finally:
-            self._gone(client)
+            if room is not None:
+                room._gone(client)
             with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
                 await asyncio.wait_for(writer, 2.0)
             writer.cancel()
 
-    async def _greet(self, client: Client) -> bool:
-        """The handshake: version, join code, then a seat (token, request or the
-        first free one) or a spectator's place.  False: refused and closed."""
+    async def _greet(self, client: Client) -> NetHost | None:
+        """The handshake: version, then the join code picks the game (this
+        host's, or a room's).  None: refused and closed."""
         try:
             # the hello is due HELLO_TIMEOUT seconds after the socket opened
             left = HELLO_TIMEOUT - (time.monotonic() - client.since)
@@ -489,15 +545,27 @@ class NetHost:
         lockout = self.gate.locked(client.key, time.monotonic())
         if lockout:                  # no code is even looked at while an address waits
             return await self._turn_away(client, self._locked(lockout))
-        if not hmac.compare_digest(normal_code(message["code"]).encode(), self.code.encode()):
+        said = normal_code(message["code"]).encode()
+        room: NetHost | None = None
+        for candidate in [*([] if self.lobby else [self]), *self.rooms.values()]:
+            if hmac.compare_digest(said, candidate.code.encode()):
+                room = candidate
+        if room is None:
             return await self._turn_away(client, self._guessed(client, refused(
                 "code", "wrong join code", True)))
+        client.hello = message
+        return room
+
+    async def _seat(self, client: Client) -> bool:
+        """A seat (token, request or the first free one) or a spectator's place
+        in this game.  False: refused and closed."""
+        message = client.hello
         token, wanted = message.get("token"), message.get("seat")
         if token:
             seat = next((s for s, t in self.tokens.items()
                          if hmac.compare_digest(t.encode(), token.encode())), None)
             if seat is None:
-                return await self._turn_away(client, self._guessed(client, refused(
+                return await self._refuse_seat(client, self._guessed(client, refused(
                     "token", "that seat token is not one of this game's (join without it to"
                     " get a free seat)", True)))
             if seat not in self.remote:
@@ -506,16 +574,16 @@ class NetHost:
                 client.seat = seat
         elif message.get("spectate"):
             client.spectator = True
-        if client.spectator and len(self.clients) >= MAX_CONNECTIONS:
+        if client.spectator and self._joined() >= MAX_CONNECTIONS:
             # seats are always let in (there are at most five); watchers are counted
-            return await self._turn_away(client, refused(
+            return await self._refuse_seat(client, refused(
                 "crowded", f"the host has {MAX_CONNECTIONS} connections already", True))
         if not token and not client.spectator:
             free = [s for s in sorted(self.remote) if s not in self.handed]
             if wanted is not None:
                 free = [s for s in free if s == wanted]
             if not free:
-                return await self._turn_away(client, refused(
+                return await self._refuse_seat(client, refused(
                     "full", "no free seat in this game: join as a spectator, or with your"
                     " seat's token", True))
             client.seat = free[0]
@@ -544,12 +612,19 @@ class NetHost:
         client.since = time.monotonic()
         return True
 
-    async def _turn_away(self, client: Client, message: dict[str, Any]) -> bool:
+    def _joined(self) -> int:
+        server = self.share or self
+        return len(server.clients) + sum(len(r.clients) for r in server.rooms.values())
+
+    async def _refuse_seat(self, client: Client, message: dict[str, Any]) -> bool:
+        await self._turn_away(client, message)
+        return False
+
+    async def _turn_away(self, client: Client, message: dict[str, Any]) -> None:
         reason = message["reason"]
         self._refusal_log.say(f"connection #{client.ident} from {client.address} refused:"
                               f" {reason}")
         self._queue(client, message, close=(1008, reason[:120]))
-        return False
 
     def _guessed(self, client: Client, message: dict[str, Any]) -> dict[str, Any]:
         """A wrong code or token: counted against the address (lockouts grow)."""

@@ -17,6 +17,7 @@ import json
 import os
 import socket
 import ssl
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -98,7 +99,8 @@ class HostedGame:
     def __init__(self, plan: GamePlan, state: GameState, bind: str = "127.0.0.1",
                  port: int = 0, ssl_context: ssl.SSLContext | None = None,
                  code: str | None = None, tokens: dict[int, str] | None = None,
-                 log: Callable[[str], None] | None = None, tap: Callable | None = None):
+                 log: Callable[[str], None] | None = None, tap: Callable | None = None,
+                 share: NetHost | None = None, wake: threading.Event | None = None):
         self.plan = plan
         self.log = log or (lambda text: None)
         remote = [i for i, s in enumerate(plan.seats) if s.kind == REMOTE]
@@ -110,7 +112,8 @@ class HostedGame:
                 # a joiner finds it among its own maps.
                 "map": public_map_name(plan.map), "map_digest": map_digest(state.board),
                 "variants": sorted(state.variants)}
-        self.net = NetHost(info, remote, code, tokens, bind, port, ssl_context, self.log, tap)
+        self.net = NetHost(info, remote, code, tokens, bind, port, ssl_context, self.log, tap,
+                           share=share, wake=wake)
         self.address: tuple[str, int] | None = None
         self.spectators = True
         self._started = not remote or set(remote) <= self.net.handed    # resumed: at once
@@ -127,7 +130,8 @@ class HostedGame:
     def start(self, state: GameState) -> tuple[str, int]:
         self.address = self.net.start()
         host, port = self.address
-        self.log(f"hosting on {host}:{port}, join code {code_text(self.code)}")
+        if self.net.share is None:
+            self.log(f"hosting on {host}:{port}, join code {code_text(self.code)}")
         self.publish(state, None, [], reset=True)
         return self.address
 

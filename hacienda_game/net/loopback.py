@@ -30,6 +30,7 @@ class Host:
     port: int
     code: str
     log: Path
+    codes: tuple[str, ...] = ()          # every game's code (``--games N``)
 
     @property
     def address(self) -> str:
@@ -47,10 +48,11 @@ def start_host(tmp: Path, *args: str, name: str = "host", timeout: float = 30.0)
                             env=env(tmp / "home"), cwd=tmp)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = re.search(r"listening on wss?://127\.0\.0\.1:(\d+).*join code (\w+)",
-                          log.read_text(encoding="utf-8"))
+        found = re.search(r"listening on wss?://127\.0\.0\.1:(\d+).*join code ([\w -]+)$",
+                          log.read_text(encoding="utf-8"), re.M)
         if found:
-            return Host(proc, int(found.group(1)), found.group(2), log)
+            codes = tuple(found.group(2).split())
+            return Host(proc, int(found.group(1)), codes[0], log, codes)
         if proc.poll() is not None:
             break
         time.sleep(0.05)

@@ -2,33 +2,47 @@
 
     hacienda serve --map symmetric --seats remote,remote,hard,remote \\
                    [--port 8765] [--bind 0.0.0.0] [--cert F --key F] [--resume SAVE]
+                   [--turn-time S] [--absent LEVEL] [--games N]
 
-Logs each connection and the game; saves after every action (atomically, as
-the client's autosave does) into SAVE or the saves folder, beside it the join
-code and seat tokens, so ``--resume`` takes the same clients back.
+Its first log line says where it listens and whether TLS is on.  Each game
+runs on a `session.table.Table` (the one loop that asks, applies, records and
+publishes), its remote seats held by clients through `hosting.HostedGame`.
+Saves after every action (atomically, as the client's autosave does) into
+SAVE or the saves folder, beside it the join code and seat tokens (0600), so
+``--resume`` takes the same clients back.  ``--games N`` hosts N games at
+once on one port, each with its own join code, seats and save.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import logging
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import IO, Any
 
-from ..engine import Action, GameState, UndoLimit, new_game, observe
-from ..session.choices import PLAYER_COUNTS, PLAYERS_TEXT, VARIANTS
+from .. import __version__
+from ..engine import PLAYER_COUNTS, GameState, Observation, UndoLimit, new_game, observe
+from ..session.choices import VARIANTS
 from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game_seed
 from ..session.saves import SaveError, keep_replay, load_game, save_game
+from ..session.table import AISeat, Answer, Listener, Pending, Played, RemoteSeat, Table
 from . import REMOTE
+from .host import NetHost
 from .hosting import HostedGame, lan_addresses, mark_remote, read_note, saved_plan, tls_context
-from .protocol import encode, obs_to_wire
+from .protocol import CODE_ALPHABET, CODE_LENGTH, code_text, encode, normal_code, obs_to_wire
 
 log = logging.getLogger("hacienda.serve")
+
+ABSENT_GRACE = 5.0          # seconds a dropped seat's turn waits before --absent's AI plays
+STAND_IN = "easy"           # the AI that plays a timed-out turn when --absent names none
 
 
 class ServeKeeper(GameKeeper):
@@ -36,9 +50,9 @@ class ServeKeeper(GameKeeper):
 
     def __init__(self, plan: GamePlan, limit: UndoLimit | None, path: Path):
         super().__init__(plan, limit)
-        self.path = path
+        self.path: Path = path
 
-    def _write(self, state: GameState, saves_folder, replays_folder) -> None:
+    def _write(self, state: GameState, saves_folder: Any, replays_folder: Any) -> None:
         if state.is_over():
             self.replay_path = keep_replay(state, self.plan, replays_folder)
             self.path.unlink(missing_ok=True)
@@ -52,12 +66,215 @@ def view_digest(state: GameState, seat: int) -> str:
     return hashlib.sha256(encode(obs_to_wire(observe(state, seat))).encode()).hexdigest()[:20]
 
 
+class HeldSeat(RemoteSeat):
+    """A remote seat on the server: its holder's moves come through `Table.submit`;
+    while the holder is away (``--absent``) or out of time (``--turn-time``) an
+    AI stands in and plays the seat's own view, until the holder is back."""
+
+    def __init__(self) -> None:
+        self.stand_in: AISeat | None = None
+        self.why = ""                   # "absent" or "timed out"
+
+    @property
+    def falls_back(self) -> bool:       # type: ignore[override]
+        return self.stand_in is not None
+
+    def ask(self, view: Observation, seed: int) -> Pending | None:
+        if self.stand_in is None:
+            return None
+        answer: Answer = self.stand_in.answer_now(view, seed)
+        return answer
+
+
+class ServedGame(Listener):
+    """One game of the server: its table, its room on the server, its save."""
+
+    def __init__(self, number: int, plan: GamePlan, state: GameState, limit: UndoLimit | None,
+                 note: dict[str, Any], args: argparse.Namespace, server: NetHost,
+                 wake: threading.Event, save: Path | None):
+        self.number = number
+        self.plan = plan
+        self.args = args
+        code = (args.code or note.get("code")) if number == 1 else None
+        self.hosted = HostedGame(plan, state, code=code, tokens=note.get("tokens"),
+                                 log=self.say, share=server, wake=wake)
+        if save is None:
+            from ..session.userdirs import saves_dir
+
+            save = saves_dir() / f"server-{self.hosted.code.lower()}.json"
+        save.parent.mkdir(parents=True, exist_ok=True)
+        self.keeper = ServeKeeper(saved_plan(plan), limit, save)
+        self.seats = [HeldSeat() if s.kind == REMOTE else AISeat(s.kind) for s in plan.seats]
+        self.table = Table(state, self.seats, self.keeper, ai_seed=plan.ai_seed)
+        self.table.listen(self)
+        self.trace: IO[str] | None = None
+        if args.trace:
+            self.trace = open(args.trace, "a", encoding="utf-8")  # noqa: SIM115
+        self.turn_seat = state.current
+        self.turn_began = time.monotonic()
+        self.gone_since: dict[int, float] = {}
+        self.ai_due = 0.0
+        self.began = False               # every remote seat taken: the turn timer runs
+        self.waiting_logged: int | None = None
+        self.done = False
+
+    def say(self, text: str) -> None:
+        log.info("game %d: %s", self.number, text)
+
+    def start(self) -> None:
+        self.hosted.start(self.table.state)
+        self.hosted.write_note(self.keeper.path)
+        state = self.table.state
+        log.info("game %d: join code %s, map %s, %d seats (%s), %d actions so far",
+                 self.number, code_text(self.hosted.code), self.plan.map, state.players,
+                 ", ".join(s.kind for s in self.plan.seats), len(state.history))
+        self.traced()
+
+    # ------------------------------------------------------------ listening
+    def played(self, table: Table, move: Played) -> None:
+        self.hosted.publish(table.state, move.action, move.events, limit=self.keeper.limit)
+        if move.problem:
+            log.warning("game %d: seat %d: %s; a quick legal move instead", self.number,
+                        move.seat + 1, move.problem)
+        self.traced()
+        if table.state.current != self.turn_seat or table.over:
+            self.new_turn(table.state.current)
+
+    def restored(self, table: Table) -> None:
+        self.hosted.publish(table.state, None, [], reset=True, limit=self.keeper.limit)
+        self.traced()
+
+    def traced(self) -> None:
+        if self.trace is not None:
+            now = self.table.state
+            for seat in sorted(self.hosted.net.remote):
+                self.trace.write(json.dumps({"n": len(now.history), "seat": seat,
+                                             "view": view_digest(now, seat)}) + "\n")
+            self.trace.flush()
+
+    def new_turn(self, seat: int) -> None:
+        """Another seat's turn: a timed-out seat's stand-in steps down."""
+        old = self.seats[self.turn_seat]
+        if isinstance(old, HeldSeat) and old.why == "timed out":
+            old.stand_in, old.why = None, ""
+        self.turn_seat, self.turn_began = seat, time.monotonic()
+
+    # --------------------------------------------------------------- acting
+    def undo(self, seat: int) -> str | None:
+        if not self.table.may_undo(True):
+            return self.keeper.limit.reason if self.keeper.limit else "no_undo"
+        self.table.undo()
+        return None
+
+    def stand_in(self, seat: int, why: str, level: str) -> None:
+        held = self.seats[seat]
+        if not isinstance(held, HeldSeat) or held.stand_in is not None:
+            return
+        held.stand_in, held.why = AISeat(level), why
+        self.table.set_seat(seat, held)             # asked anew: the AI answers now
+        self.say(f"seat {seat + 1} ({self.plan.seats[seat].name}) {why}: the {level} AI"
+                 " plays it until the player is back")
+
+    def step_down(self, seat: int) -> None:
+        held = self.seats[seat]
+        if isinstance(held, HeldSeat) and held.stand_in is not None:
+            held.stand_in, held.why = None, ""
+            self.table.set_seat(seat, held)
+            self.say(f"seat {seat + 1} ({self.plan.seats[seat].name}) is played by its"
+                     " player again")
+
+    def tick(self, now: float) -> bool:
+        """One look at the game; True when something happened."""
+        if self.done:
+            return False
+        table, hosted = self.table, self.hosted
+        busy = False
+
+        def submit(action: Any) -> None:
+            table.submit(action)
+
+        for change, seat in hosted.pump(lambda: table.state, submit, self.undo):
+            busy = True
+            log.info("game %d: seat %d (%s) %s", self.number, seat + 1,
+                     self.plan.seats[seat].name, change)
+            if change == "joined":
+                self.gone_since.pop(seat, None)
+                self.step_down(seat)
+            else:
+                self.gone_since[seat] = now
+        if table.over:
+            self.finish()
+            return True
+        if not hosted.started:
+            return busy
+        if not self.began:
+            self.began, self.turn_began = True, now
+        seat = table.current
+        held = self.seats[seat]
+        if isinstance(held, HeldSeat) and held.stand_in is None:
+            absent = self.args.absent
+            grace = min(ABSENT_GRACE, self.args.turn_time or ABSENT_GRACE)
+            if absent and not hosted.online(seat) and \
+                    now - self.gone_since.setdefault(seat, now) >= grace:
+                self.stand_in(seat, "absent", absent)
+            elif self.args.turn_time and now - self.turn_began >= self.args.turn_time:
+                self.stand_in(seat, "timed out", absent or STAND_IN)
+        held = self.seats[seat]
+        ai_turn = not isinstance(held, HeldSeat) or held.stand_in is not None
+        if ai_turn and now >= self.ai_due and table.poll() is not None:
+            busy = True
+            self.ai_due = now + self.args.ai_delay
+        waiting = hosted.waiting_for(table.state) if not ai_turn else None
+        if waiting is not None and waiting != self.waiting_logged:
+            self.say(f"waiting for seat {waiting + 1} ({self.plan.seats[waiting].name}) to"
+                     f" {'reconnect' if waiting in hosted.net.handed else 'join'}")
+        self.waiting_logged = waiting
+        if table.over:
+            self.finish()
+        return busy
+
+    def finish(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        final = self.table.state
+        self.table.close()
+        scores = ", ".join(f"{s.name} {v.score}" for s, v in zip(self.plan.seats, final.seats,
+                                                                 strict=True))
+        self.say(f"game over after {len(final.history)} actions ({final.over_reason}):"
+                 f" {scores}")
+        self.hosted.close("the game is over", "over")
+        note = self.keeper.path.with_suffix(".net.json")
+        with contextlib.suppress(OSError):
+            note.unlink(missing_ok=True)
+        self.close_trace()
+
+    def stop(self) -> None:
+        """The server stops: the game is saved for --resume."""
+        if self.done:
+            return
+        self.done = True
+        self.table.close()
+        self.say(f"stopped after {len(self.table.state.history)} actions; saved in"
+                 f" {self.keeper.path} (resume with --resume)")
+        self.hosted.close("the host stopped the game (it is saved: the host can resume it)",
+                          "stopped")
+        self.close_trace()
+
+    def close_trace(self) -> None:
+        if self.trace is not None:
+            self.trace.close()
+            self.trace = None
+
+
 def parser() -> argparse.ArgumentParser:
+    from ..ai import levels
+
     ap = argparse.ArgumentParser(prog="hacienda serve",
-                                 description="Host a networked game without a display.")
+                                 description="Host networked games without a display.")
     ap.add_argument("--map", default="symmetric", help="built-in map name or .tmx path")
     ap.add_argument("--seats", default="remote,remote,remote,remote",
-                    help=f"per seat: remote or an AI level ({PLAYERS_TEXT} seats)")
+                    help="per seat: remote or an AI level (2-5 seats)")
     ap.add_argument("--port", type=int, default=8765, help="port to listen on (0: any free)")
     ap.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     ap.add_argument("--cert", help="TLS certificate (PEM): clients join with wss://")
@@ -65,19 +282,31 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--resume", metavar="SAVE", help="go on with a saved game")
     ap.add_argument("--save", metavar="FILE", help="where to keep the game (default: the"
                     " saves folder, server-<code>.json)")
-    ap.add_argument("--seed", type=int, help="the game's seed (default: random)")
+    ap.add_argument("--seed", type=int, help="the game's seed (default: 128 bits from the OS;"
+                    " a typed one makes the cards guessable)")
     ap.add_argument("--ai-seed", type=int,
                     help="the AI seats' own seed, apart from the game's (default: random)")
     ap.add_argument("--variant", action="append", default=[], choices=VARIANTS)
-    ap.add_argument("--code", help="the join code (default: a new random one)")
+    ap.add_argument("--code", help="the join code (default: a new random one; at least"
+                    f" {CODE_LENGTH} of {CODE_ALPHABET})")
     ap.add_argument("--ai-delay", type=float, default=0.0,
                     help="seconds an AI seat waits before it moves (for people watching)")
+    ap.add_argument("--turn-time", type=float, metavar="S",
+                    help="seconds a remote seat has for its turn; then an AI (--absent's"
+                    f" level, else {STAND_IN}) finishes the turn for it")
+    ap.add_argument("--absent", metavar="LEVEL", choices=levels(),
+                    help="an AI of this level plays a dropped remote seat (after"
+                    f" {ABSENT_GRACE:g} s, or --turn-time if shorter) until its player is"
+                    " back")
+    ap.add_argument("--games", type=int, default=1, metavar="N",
+                    help="host N games at once on this port, each with its own code")
     ap.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)   # tests: view digests
     ap.add_argument("--quiet", action="store_true", help="log warnings only")
     return ap
 
 
-def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
+def _setup(args: argparse.Namespace, ap: argparse.ArgumentParser
+           ) -> tuple[GamePlan, GameState, UndoLimit | None, dict[str, Any]]:
     from ..ai import levels
 
     if args.resume:
@@ -92,7 +321,8 @@ def _setup(args, ap) -> tuple[GamePlan, GameState, UndoLimit | None, dict]:
         return plan, saved.state, saved.limit, note
     kinds = [k.strip().lower() for k in args.seats.split(",") if k.strip()]
     if len(kinds) not in PLAYER_COUNTS:
-        ap.error(f"--seats takes {PLAYERS_TEXT} seats, got {len(kinds)}")
+        ap.error(f"--seats takes {PLAYER_COUNTS[0]}-{PLAYER_COUNTS[-1]} seats, got"
+                 f" {len(kinds)}")
     bad = [k for k in kinds if k != REMOTE and k not in levels()]
     if bad:
         ap.error(f"unknown seat {bad[0]!r}: write remote or an AI level"
@@ -120,119 +350,75 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(message)s", stream=sys.stdout)
     if bool(args.cert) != bool(args.key):
         ap.error("--cert and --key go together")
+    if args.games < 1 or args.games > 1000:
+        ap.error("--games takes 1 to 1000")
+    if args.resume and args.games != 1:
+        ap.error("--resume goes on with one game: leave --games out")
+    if args.save and args.games != 1:
+        ap.error("--save names one game's file: with --games each game saves as"
+                 " server-<code>.json")
+    if args.code and (len(normal_code(args.code)) < CODE_LENGTH
+                      or not set(normal_code(args.code)) <= set(CODE_ALPHABET)):
+        ap.error(f"--code takes at least {CODE_LENGTH} letters of {CODE_ALPHABET}"
+                 " (40 bits: nobody guesses it)")
+    if args.turn_time is not None and args.turn_time <= 0:
+        ap.error("--turn-time takes seconds above 0")
     try:
         context = tls_context(args.cert, args.key)
     except (OSError, ValueError) as e:
         ap.error(f"cannot use the certificate: {e}")
-    plan, state, limit, note = _setup(args, ap)
-    hosted = HostedGame(plan, state, args.bind, args.port, context,
-                        code=args.code or note.get("code"), tokens=note.get("tokens"),
-                        log=log.info)
-    if args.save or args.resume:
-        path = Path(args.save or args.resume)
-    else:
-        from ..session.userdirs import saves_dir
-
-        path = saves_dir() / f"server-{hosted.code.lower()}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    keeper = ServeKeeper(saved_plan(plan), limit, path)
+    first = _setup(args, ap)
+    wake = threading.Event()
+    server = NetHost({"version": __version__}, [], bind=args.bind, port=args.port,
+                     ssl_context=context, log=log.info, lobby=True, wake=wake)
     try:
-        host, port = hosted.start(state)
+        host, port = server.start()
     except OSError as e:
         print(f"hacienda serve: {e}", file=sys.stderr)
         return 1
-    hosted.write_note(path)
     scheme = "wss" if context else "ws"
-    where = host if host not in ("0.0.0.0", "") else ", ".join(lan_addresses())
-    print(f"hacienda serve: listening on {scheme}://{host}:{port} (reach it at {where}),"
-          f" join code {hosted.code}", flush=True)
-    log.info("game on %s, %d seats (%s), %d actions so far", plan.map, state.players,
-             ", ".join(s.kind for s in plan.seats), len(state.history))
-    return _loop(plan, state, hosted, keeper, args)
+    where = [host] if host not in ("0.0.0.0", "") else lan_addresses()
+    # The first line: where it listens and whether what crosses the network is encrypted.
+    log.info("hacienda serve: listening on %s://%s:%d, TLS %s (reach it at %s), %d game%s",
+             scheme, host, port, "on" if context else "off: anyone on the way can read the"
+             " games; give --cert and --key for TLS", ", ".join(where), args.games,
+             "" if args.games == 1 else "s")
+    if args.seed is not None:
+        log.warning("a typed --seed makes the hidden cards guessable: leave it out for a game"
+                    " nobody can work out")
+    games: list[ServedGame] = []
+    for number in range(1, args.games + 1):
+        plan, state, limit, note = first if number == 1 else _setup(args, ap)
+        save = Path(args.save or args.resume) if (args.save or args.resume) else None
+        game = ServedGame(number, plan, state, limit, note, args, server, wake, save)
+        game.start()
+        games.append(game)
+    codes = " ".join(code_text(g.hosted.code) for g in games)
+    print(f"hacienda serve: listening on {scheme}://{host}:{port} (TLS"
+          f" {'on' if context else 'off'}), join code {codes}", flush=True)
+    return _loop(games, server, wake)
 
 
-def _loop(plan: GamePlan, state: GameState, hosted: HostedGame, keeper: ServeKeeper,
-          args) -> int:
-    from ..ai.base import decision_seed
-    from ..ai.fallback import decide
-
+def _loop(games: list[ServedGame], server: NetHost, wake: threading.Event) -> int:
     stop: list[str] = []
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_a: stop.append("stopped"))
-    trace = open(args.trace, "a", encoding="utf-8") if args.trace else None   # noqa: SIM115
-    game = [state]
-
-    def perform(action: Action) -> None:
-        events = game[0].apply(action)
-        keeper.note(game[0], action, events)
-        hosted.publish(game[0], action, events, limit=keeper.limit)
-        traced(game[0])
-
-    def undo(seat: int) -> str | None:
-        if not keeper.undo_label(game[0], True)[0]:
-            return keeper.limit.reason
-        game[0] = keeper.undo(game[0])
-        hosted.publish(game[0], None, [], reset=True, limit=keeper.limit)
-        traced(game[0])
-        return None
-
-    def traced(now: GameState) -> None:
-        if trace is not None:
-            for seat in sorted(hosted.net.remote):
-                trace.write(json.dumps({"n": len(now.history), "seat": seat,
-                                        "view": view_digest(now, seat)}) + "\n")
-            trace.flush()
-
-    traced(state)
-    waiting_logged = None
-    ai_due = 0.0
-    while not stop and not game[0].is_over():
-        ai_seat = plan.seats[game[0].current].kind != REMOTE
-        for change, seat in hosted.pump(lambda: game[0], perform, undo,
-                                        block=0.0 if ai_seat else 0.05):
-            log.info("seat %d (%s) %s", seat + 1, plan.seats[seat].name, change)
-        now = game[0]
-        if now.is_over():
-            break
-        kind = plan.seats[now.current].kind
-        if kind != REMOTE and not hosted.started:
-            time.sleep(0.05)             # the game begins once every remote seat is taken
-        elif kind != REMOTE:
-            if time.monotonic() >= ai_due:
-                # AI choices follow the plan's AI seed (kept in the save), never
-                # the game's seed: the same decisions on --resume.
-                seed = decision_seed(plan.ai_seed, now.current, len(now.history))
-                decision = decide(kind, observe(now, now.current), seed)
-                if decision.problem:      # a seat that fails never ends the game
-                    log.warning("seat %d: %s; a quick legal move instead", now.current + 1,
-                                decision.problem)
-                perform(decision.action)
-                ai_due = time.monotonic() + args.ai_delay
-            continue
-        waiting = hosted.waiting_for(now)
-        if waiting is not None and waiting != waiting_logged:
-            log.info("waiting for seat %d (%s) to %s", waiting + 1, plan.seats[waiting].name,
-                     "reconnect" if waiting in hosted.net.handed else "join")
-        waiting_logged = waiting
-    final = game[0]
-    keeper.close()
-    if final.is_over():
-        scores = ", ".join(f"{s.name} {v.score}" for s, v in zip(plan.seats, final.seats,
-                                                                 strict=True))
-        log.info("game over after %d actions (%s): %s", len(final.history), final.over_reason,
-                 scores)
-        hosted.close("the game is over", "over")
-        if keeper.path.with_suffix(".net.json").exists():
-            keeper.path.with_suffix(".net.json").unlink()
-    else:
-        log.info("stopped after %d actions; saved in %s (resume with --resume)",
-                 len(final.history), keeper.path)
-        hosted.close("the host stopped the game (it is saved: the host can resume it)",
-                     "stopped")
-    if trace is not None:
-        trace.close()
-    log.info("refused %d messages, disconnected %d clients", hosted.net.stats["refused"],
-             hosted.net.stats["disconnected"])
+    while not stop and not all(g.done for g in games):
+        wake.clear()
+        now = time.monotonic()
+        busy = False
+        for game in games:
+            busy = game.tick(now) or busy
+        if not busy:
+            # nothing to do: wait for a client's message (or a timer: AI delay, turn time)
+            wake.wait(0.05)
+    for game in games:
+        game.stop()
+    refused = sum(g.hosted.net.stats["refused"] for g in games) + server.stats["refused"]
+    cut = sum(g.hosted.net.stats["disconnected"] for g in games) + \
+        server.stats["disconnected"]
+    server.close("the host stopped", "stopped")
+    log.info("refused %d messages, disconnected %d clients", refused, cut)
     return 0
 
 

@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 from hacienda_game.client.app import App  # noqa: E402
 from hacienda_game.client.netlink import NetPlay  # noqa: E402
 from hacienda_game.client.options import Options  # noqa: E402
+from hacienda_game.client.scene import Command  # noqa: E402
 from hacienda_game.engine import new_game  # noqa: E402
 from hacienda_game.net.loopback import (  # noqa: E402
     lines,
@@ -199,3 +200,40 @@ def test_a_pad_types_the_code_on_the_on_screen_keyboard(app):
     focus_by(press, join, next(b for b in join.buttons if b.label == "9"))
     press("confirm")
     assert join.text["address"] == "9"
+
+
+def test_setup_warns_that_a_typed_seed_lets_remote_players_work_out_the_cards(app,
+                                                                              monkeypatch):
+    from hacienda_game.client import assets
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    drawn: list[tuple[str, tuple]] = []
+    draw = assets.Font.draw
+
+    def caught(self, target, text, pos, *args, **kwargs):
+        drawn.append((text, args[0] if args else kwargs.get("colour")))
+        return draw(self, target, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(assets.Font, "draw", caught)
+    setup = SetupScene()
+    app.push(setup)
+    setup.seats[1].kind = "remote"
+    warning = ("a typed seed lets remote players work out the cards",
+               "typed seed: cards guessable")
+
+    def shown() -> set[str]:
+        drawn.clear()
+        app.step()
+        return {text for text, _colour in drawn}
+
+    assert not shown() & set(warning)              # a drawn seed: nothing to guess
+    setup.edit("seed", 0)
+    setup.handle(Command("key", name="select_all"))
+    setup.handle(Command("text", text="12345"))
+    assert setup.seed == 12345 and setup.seed_typed
+    assert shown() & set(warning)
+    setup.seats[1].kind = "easy"                    # no remote seat: no warning
+    assert not shown() & set(warning)
+    setup.seats[1].kind = "remote"
+    setup.reroll()                                  # a drawn seed again
+    assert not shown() & set(warning)

@@ -64,6 +64,7 @@ class SetupScene(Scene):
         self.seats = [SeatPlan(DEFAULT_NAMES[i], HUMAN if i == 0 else default_level(), i)
                       for i in range(3)]
         self.seed = new_game_seed()
+        self.seed_typed = False       # a seed a person typed: remote players could guess it
         self.variants: set[str] = set()
         self.hints = True             # the table allows the Hint command (client/hint.py)
         self.noted = 1                # the seat whose kind the line under the seats explains
@@ -285,6 +286,7 @@ class SetupScene(Scene):
 
     def reroll(self) -> None:
         self.seed = new_game_seed()
+        self.seed_typed = False
         self.layout()
 
     def edit(self, what: str, i: int) -> None:
@@ -376,6 +378,7 @@ class SetupScene(Scene):
                 self.seats[i].name = field.text
             else:
                 self.seed = int(field.text or 0)
+                self.seed_typed = True
             self.layout()
             return True
         if cmd.kind == "key":
@@ -415,10 +418,16 @@ class SetupScene(Scene):
         draw_panel(surface, art, self.seed_rect)
         text_y = SEED_Y + (26 - small.line_height) // 2
         small.draw(surface, _("Seed"), (40, text_y), WHITE)
-        same = _("same seed, same game")
-        x = self.seed_button.rect.right + 40
-        if x + small.width(same) <= self.seed_rect.right - 12:
-            small.draw(surface, same, (x, text_y), GREY)
+        same, colour = _("same seed, same game"), GREY
+        x, right = self.seed_button.rect.right + 40, self.seed_rect.right - 12
+        if self.seed_typed and any(s.kind == "remote" for s in self.seats):
+            # a seed a person types is a small number: a remote seat could search
+            # for it from its own hand and so know every hidden card
+            same, colour = _("a typed seed lets remote players work out the cards"), RED
+            if x + small.width(same) > right:
+                same = _("typed seed: cards guessable")
+        if x + small.width(same) <= right:
+            small.draw(surface, same, (x, text_y), colour)
         draw_panel(surface, art, self.notes_rect)
         self.draw_option_notes(surface)
         draw_buttons(self.buttons, surface, art, self.focus)
