@@ -275,12 +275,14 @@ class TextField:
     replaces it).  ``allow`` filters what may be typed (digits for a seed)."""
 
     def __init__(self, text: str = "", limit: int = 30,
-                 allow: Callable[[str], bool] = str.isprintable):
+                 allow: Callable[[str], bool] = str.isprintable, selected: bool = False):
+        """``selected``: the text starts selected (a proposed name: typing
+        replaces it, an arrow, Home or End keeps it), as in every system dialog."""
         self.text = text[:limit]
         self.limit = limit
         self.allow = allow
         self.cursor = len(self.text)
-        self.all_selected = False
+        self.all_selected = selected and bool(self.text)
 
     def set(self, text: str) -> None:
         """Put text in (from outside): the cursor goes to its end."""

@@ -207,7 +207,8 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     driver.frames(1)
     key(driver, "confirm")                               # saves, then a message to close
     key(driver, "confirm")
-    assert {s.name for s in saves.list_saves()[0]} >= {"Game 1X"}
+    # The proposed name ("Game 1") was selected: what is typed replaces it.
+    assert {s.name for s in saves.list_saves()[0]} >= {"X"}
     done = new_game("symmetric", 2, seed=8)
     rng = random.Random(8)
     while not done.is_over():
@@ -220,7 +221,7 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     key(driver, "confirm")
     load = driver.top
     assert isinstance(load, LoadScene)
-    while load.chosen.name != "Game 1X":
+    while load.chosen.name != "X":
         key(driver, "down")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
                                          unicode="", scancode=0))
@@ -228,7 +229,7 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     assert isinstance(driver.top, Confirm)
     focus_to(driver, driver.top, "Yes")
     key(driver, "confirm")
-    assert "Game 1X" not in {s.name for s in load.items}
+    assert "X" not in {s.name for s in load.items}
     key(driver, "back")
     focus_to(driver, menu, "Replays")
     key(driver, "confirm")

@@ -60,6 +60,19 @@ def test_space_types_a_space_in_the_save_name_and_enter_saves(driver, home):
     assert driver.app.stack[-2] is pause, "the pause menu behind took no key"
 
 
+def test_the_proposed_save_name_is_selected_typing_replaces_it_and_end_keeps_it(driver, home):
+    _play, dialog = open_save_dialog(driver)
+    assert dialog.name == "Game 1" and dialog.field.all_selected
+    type_keys(driver, "Finca")                              # no Ctrl+A needed
+    assert dialog.name == "Finca"
+    driver.click_button(dialog.buttons, "Cancel")
+    _play, dialog = open_save_dialog(driver)
+    press(driver, pygame.K_END)                             # keep it, type after it
+    driver.frames(1)
+    type_keys(driver, " b")
+    assert dialog.name == "Game 1 b"
+
+
 def test_home_end_backspace_and_delete_edit_where_the_cursor_is(driver, home):
     _play, dialog = open_save_dialog(driver)
     assert dialog.name == "Game 1"

@@ -54,7 +54,7 @@ class SaveDialog(Dialog):
     def __init__(self, state: GameState, plan: GamePlan):
         self.state = state
         self.plan = plan
-        self.field = TextField(saves.next_name(), NAME_LIMIT)
+        self.field = TextField(saves.next_name(), NAME_LIMIT, selected=True)
         super().__init__(lambda: _("Save game"),
                          lambda: _("Name of the save (type to change it):"),
                          [(lambda: _("Save"), self.save), (lambda: _("Cancel"), self.close)])
