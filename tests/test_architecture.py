@@ -555,3 +555,40 @@ def test_a_loop_of_its_own_fails_the_test(tmp_path):
                      "    return make_record(state)\n", encoding="utf-8")
     assert loop_calls(probe) == ["loop.py:2: calls choose_action", "loop.py:3: calls apply",
                                  "loop.py:3: calls note", "loop.py:5: calls make_record"]
+
+
+# ------------------------------------------------------ the engine's classes
+LONGEST_CLASS = 300      # lines: the state is data, each rule area a module of functions
+
+
+def long_classes(folder: Path, most: int = LONGEST_CLASS) -> list[str]:
+    """Classes under ``folder`` longer than ``most`` lines, and classes that
+    inherit rules from mixins (a base named ``...Rules`` or ``...Mixin``),
+    each in words."""
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            where = f"{path.relative_to(folder.parent)}:{node.lineno}"
+            size = (node.end_lineno or node.lineno) - node.lineno + 1
+            if size > most:
+                out.append(f"{where}: class {node.name} is {size} lines")
+            bases = [ast.unparse(b) for b in node.bases]
+            mixins = [b for b in bases if b.endswith(("Rules", "Mixin"))]
+            if mixins:
+                out.append(f"{where}: class {node.name} inherits {', '.join(mixins)}")
+    return out
+
+
+def test_no_engine_class_is_over_300_lines_or_made_of_mixins(tmp_path):
+    assert long_classes(ROOT / PACKAGE / "engine") == []
+    probe = tmp_path / "engine"
+    probe.mkdir()
+    body = "".join(f"    def m{i}(self):\n        return {i}\n\n" for i in range(110))
+    (probe / "big.py").write_text(f"class Big:\n{body}\n\nclass Small:\n    pass\n",
+                                  encoding="utf-8")
+    (probe / "mixed.py").write_text("class State(CardRules, WaterRules):\n    pass\n",
+                                    encoding="utf-8")
+    assert long_classes(probe) == ["engine/big.py:1: class Big is 330 lines",
+                                   "engine/mixed.py:1: class State inherits CardRules, WaterRules"]

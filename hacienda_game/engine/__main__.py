@@ -11,22 +11,25 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..maps.board import BoardError
 from .actions import parse_action
 from .errors import IllegalAction, ScenarioError
+from .events import Event
 from .scenario import load_scenario
 from .scoring import score
 from .setup import new_game
+from .state import GameState
 
 
-def _load(source: str, players: int, seed: int):
+def _load(source: str, players: int, seed: int) -> GameState:
     if Path(source).suffix.lower() == ".json":
         return load_scenario(source)
     return new_game(source, players=players, seed=seed)
 
 
-def _summary(state, events, error: str | None) -> dict:
+def _summary(state: GameState, events: list[Event], error: str | None) -> dict[str, Any]:
     return {
         "money": [s.money for s in state.seats],
         "events": [e.to_dict() for e in events],
@@ -38,7 +41,7 @@ def _summary(state, events, error: str | None) -> dict:
     }
 
 
-def _print_text(state, events, error: str | None) -> None:
+def _print_text(state: GameState, events: list[Event], error: str | None) -> None:
     for e in events:
         print(e.describe())
     print("money:", " ".join(f"P{i + 1}={s.money}" for i, s in enumerate(state.seats)))
@@ -56,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     except (ScenarioError, BoardError, OSError, ValueError) as e:
         print(f"cannot set up {args.scenario}: {e}", file=sys.stderr)
         return 2
-    events, error = [], None
+    events: list[Event] = []
+    error: str | None = None
     for text in args.do:
         try:
             events.extend(state.apply(parse_action(text)))

@@ -103,7 +103,7 @@ def chance_outcomes(state: GameState, action: Action,
     land = action.item == "land"
     seat = state.current
     out: list[tuple[float, GameState]] = []
-    for card, p in draw_outcomes(state, action.item, seat):
+    for card, p in draw_outcomes(state, "land" if land else "animal", seat):
         child = state.clone()
         if _with_card_on_top(child, card, land, seat):
             child.apply(action)

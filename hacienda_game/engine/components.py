@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..maps.board import TERRAINS
+from ..maps.board import TERRAINS as TERRAINS
 from ..maps.hexgrid import Cube
 
 LAND_CARDS: tuple[str, ...] = (*TERRAINS, "pampas")
@@ -111,7 +111,7 @@ def coverable(counts: list[int] | tuple[int, ...], caps: dict[int, int]) -> bool
     return True
 
 
-_can_add_memo: dict[tuple, bool] = {}
+_can_add_memo: dict[tuple[int, ...], bool] = {}
 
 
 def can_add(counts: list[int], member: int, caps: dict[int, int],

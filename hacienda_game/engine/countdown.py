@@ -9,6 +9,10 @@ Both may come due in the same round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from .observe import Observation
+from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,7 @@ class ScoringAhead:
 OVER = ScoringAhead(None, False, 0)
 
 
-def scoring_ahead(view) -> ScoringAhead:
+def scoring_ahead(view: Observation | GameState) -> ScoringAhead:
     """The next scoring of a seat view (``Observation``) or a game state."""
     if view.over:
         return OVER
@@ -30,12 +34,10 @@ def scoring_ahead(view) -> ScoringAhead:
         return ScoringAhead("intermediate", True, 0, bool(view.final_due))
     if view.final_due:
         return ScoringAhead("final", True, 0)
-    cards = getattr(view, "animal_draw_size", None)
-    if cards is None:
-        cards = len(view.animal_draw)
+    cards = view.animal_draw_size if isinstance(view, Observation) else len(view.animal_draw)
     return ScoringAhead("intermediate" if view.stack <= 1 else "final", False, cards)
 
 
-def scoring_switched(data: dict) -> ScoringAhead:
+def scoring_switched(data: dict[str, Any]) -> ScoringAhead:
     """What a ``stack_switched`` event makes due: its scoring, at this round's end."""
     return ScoringAhead(data["scoring"], True, 0)

@@ -23,7 +23,7 @@ from .state import GameState
 _parse = lru_cache(maxsize=16384)(parse_action)
 
 
-def _unseen(total: dict[str, int], *seen: Counter) -> list[str]:
+def _unseen(total: dict[str, int], *seen: Counter[str]) -> list[str]:
     left = Counter(total)
     for counts in seen:
         left.subtract(counts)
@@ -32,7 +32,7 @@ def _unseen(total: dict[str, int], *seen: Counter) -> list[str]:
     return sorted(left.elements())
 
 
-def _hand_counts(names: tuple[str, ...], counts: tuple[int, ...]) -> Counter:
+def _hand_counts(names: tuple[str, ...], counts: tuple[int, ...]) -> Counter[str]:
     return Counter({n: c for n, c in zip(names, counts, strict=True) if c})
 
 
@@ -81,7 +81,7 @@ def _deal_hidden(state: GameState, obs: Observation, rng: random.Random, land: b
     own = obs.land_hand if land else obs.animal_hand
     face_up = Counter(c for c in (obs.land_face_up if land else obs.animal_face_up) if c)
     discard = Counter(dict(obs.land_discard if land else obs.animal_discard))
-    known = [Counter() for _ in obs.seats]
+    known: list[Counter[str]] = [Counter() for _ in obs.seats]
     for i, view in enumerate(obs.seats):
         if i != obs.seat:
             known[i] = _hand_counts(names, view.known_land if land else view.known_animal)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 
 class IllegalAction(ValueError):
@@ -19,7 +20,7 @@ class IllegalAction(ValueError):
       ``money``, ``size`` ... as the refusal has them).
     """
 
-    def __init__(self, message: str, code: str = "", params: dict | None = None,
+    def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None,
                  rule: str = ""):
         super().__init__(message)
         self.code = code

@@ -1,94 +1,75 @@
-"""The turn and the game's phases (R13, R40, R41, R49): actions spent, ending a
-turn, the stacks running out, scorings, the end.
-
-Part of `GameState` (state.py keeps the data, copying and dispatch); the
-methods read and change the state's fields directly.
-"""
+"""The turn and the game's phases (R13, R40, R41, R49): ending a turn, the
+stacks running out, scorings, the end."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import components as C
-from .actions import END, KINDS
+from .actions import END
+from .common import event
 from .errors import Termination
 from .events import Event
+from .scoring import apply_scoring, ranking
 from .segments import Segment, same
 
 if TYPE_CHECKING:
-    pass
+    from .state import GameState
 
 
-class PhaseRules:
-    __slots__ = ()
+def stack_used_up(state: GameState, events: list[Event]) -> None:
+    """R40: the draw pile ran out; the next stack comes and a scoring is due."""
+    if state.stack == 1:
+        state.stack = 2
+        state.animal_draw, state.animal_waiting = state.animal_waiting, []
+        state.intermediate_due = True
+        event(events, "stack_switched", stack=2, scoring="intermediate")
+        if not state.animal_draw:
+            stack_used_up(state, events)
+    elif state.stack == 2:
+        state.stack = 3
+        state.final_due = True
+        event(events, "stack_switched", stack=3, scoring="final")
 
-    def _turn_open(self) -> bool:
-        return not self.over and self.actions_taken < C.ACTIONS_PER_TURN
 
-    def _spend_action(self) -> None:
-        self.actions_taken += 1
+def options(state: GameState, first: bool) -> list[Segment]:
+    return [] if state.over else [((END,), same)]
 
-    def _stack_used_up(self, events: list[Event]) -> None:
-        if self.stack == 1:
-            self.stack = 2
-            self.animal_draw, self.animal_waiting = self.animal_waiting, []
-            self.intermediate_due = True
-            self._event(events, "stack_switched", stack=2, scoring="intermediate")
-            if not self.animal_draw:
-                self._stack_used_up(events)
-        elif self.stack == 2:
-            self.stack = 3
-            self.final_due = True
-            self._event(events, "stack_switched", stack=3, scoring="final")
 
-    def _can_act(self) -> bool:
-        """Whether the current player has any action besides ending the turn."""
-        return any(self._options[k](self, True) for k in KINDS if k != "end")
+def end_turn(state: GameState, events: list[Event]) -> None:
+    """R13, R40: the next seat's turn; at a round's end the scorings due."""
+    from .legal import can_act
 
-    def _opt_end(self, first: bool) -> list[Segment]:
-        return [] if self.over else [((END,), same)]
+    # A player who cannot do anything passes; when every player in a row
+    # had to pass, nothing can ever change: the game ends (engine ruling).
+    forced = state.actions_taken == 0 and not can_act(state)
+    state.forced_passes = state.forced_passes + 1 if forced else 0
+    ended = state.current
+    nxt = (state.current + 1) % state.players
+    event(events, "turn_ended", ended, next=nxt, forced=forced)
+    state.actions_taken = 0
+    state.bought_hacienda = state.bought_water = state.harvested = False
+    state.turn += 1
+    state.current = nxt
+    if state.forced_passes >= state.players:
+        apply_scoring(state, "final", events)
+        finish(state, Termination.STALEMATE, events)
+        return
+    if nxt == state.start_player:
+        # R40: the round is finished; scorings that became due happen now.
+        state.round += 1
+        if state.intermediate_due:
+            state.intermediate_due = False
+            apply_scoring(state, "intermediate", events)
+        if state.final_due:
+            state.final_due = False
+            apply_scoring(state, "final", events)
+            finish(state, Termination.STACKS, events)
 
-    def _do_end(self, events: list[Event]) -> None:
-        from .scoring import apply_scoring
 
-        # A player who cannot do anything passes; when every player in a row
-        # had to pass, nothing can ever change: the game ends (engine ruling).
-        forced = self.actions_taken == 0 and not self._can_act()
-        self.forced_passes = self.forced_passes + 1 if forced else 0
-        ended = self.current
-        nxt = (self.current + 1) % self.players
-        self._event(events, "turn_ended", ended, next=nxt, forced=forced)
-        self.actions_taken = 0
-        self.bought_hacienda = self.bought_water = self.harvested = False
-        self.turn += 1
-        self.current = nxt
-        if self.forced_passes >= self.players:
-            apply_scoring(self, "final", events)
-            self._finish(Termination.STALEMATE, events)
-            return
-        if nxt == self.start_player:
-            # R40: the round is finished; scorings that became due happen now.
-            self.round += 1
-            if self.intermediate_due:
-                self.intermediate_due = False
-                apply_scoring(self, "intermediate", events)
-            if self.final_due:
-                self.final_due = False
-                apply_scoring(self, "final", events)
-                self._finish(Termination.STACKS, events)
-
-    def _finish(self, termination: Termination, events: list[Event]) -> None:
-        from .scoring import ranking
-
-        self.over = True
-        self.over_reason = termination.reason
-        order, winners = ranking(self)
-        self._event(events, "game_over", reason=termination.reason,
-                    termination=termination.code, winners=winners, ranking=order,
-                    scores=[s.score for s in self.seats], money=[s.money for s in self.seats])
-
-    def winners(self) -> list[int]:
-        """R49: the seats with the most points, ties broken by money (may be several)."""
-        from .scoring import ranking
-
-        return ranking(self)[1]
+def finish(state: GameState, termination: Termination, events: list[Event]) -> None:
+    state.over = True
+    state.over_reason = termination.reason
+    order, winners = ranking(state)
+    event(events, "game_over", reason=termination.reason,
+          termination=termination.code, winners=winners, ranking=order,
+          scores=[s.score for s in state.seats], money=[s.money for s in state.seats])

@@ -50,11 +50,11 @@ def make_record(state: GameState, **extra: Any) -> dict[str, Any]:
     return {"header": header, "actions": [str(a) for a in state.history], "result": result}
 
 
-def save_record(state: GameState, path: str | os.PathLike, **extra: Any) -> None:
+def save_record(state: GameState, path: str | os.PathLike[str], **extra: Any) -> None:
     Path(path).write_text(json.dumps(make_record(state, **extra), indent=1), encoding="utf-8")
 
 
-def load_record(path: str | os.PathLike) -> dict[str, Any]:
+def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -95,7 +95,7 @@ def initial_state(record: dict[str, Any], board: Board | None = None) -> GameSta
         raise ScenarioError(f"record header: map {header['map']!r}: {e}") from None
 
 
-def replay(record: dict[str, Any] | str | os.PathLike, board: Board | None = None,
+def replay(record: dict[str, Any] | str | os.PathLike[str], board: Board | None = None,
            upto: int | None = None,
            on_events: Callable[[int, list[Event]], None] | None = None) -> GameState:
     """Replay a record (a dict or a file), optionally only its first ``upto`` actions;

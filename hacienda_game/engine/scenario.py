@@ -19,6 +19,7 @@ from typing import Any
 
 from ..maps.board import Board, BoardError, parse_cell
 from . import components as C
+from . import phases
 from .errors import ScenarioError
 from .groups import ANIMAL0, EMPTY, LAND, WATER
 from .setup import check_players_variants, deal, resolve_board
@@ -30,7 +31,7 @@ TOP_KEYS = {"format", "map", "players", "seed", "variants", "current_player", "s
             "start_player", "face_up", "decks", "stack", "round"}
 
 
-def load_scenario(source: str | os.PathLike | Mapping[str, Any],
+def load_scenario(source: str | os.PathLike[str] | Mapping[str, Any],
                   board: Board | None = None) -> GameState:
     """Set up the position a scenario describes; `ScenarioError` lists every
     reason it cannot be (a rule it breaks, an unknown hex, a bad value)."""
@@ -49,14 +50,14 @@ def load_scenario(source: str | os.PathLike | Mapping[str, Any],
     return _build(data, base, board)
 
 
-def _build(data: dict, base: str | None, board: Board | None) -> GameState:
+def _build(data: dict[str, Any], base: str | None, board: Board | None) -> GameState:
     problems: list[str] = []
     if data.get("format", FORMAT) != FORMAT:
         problems.append(f"format must be {FORMAT!r}, not {data.get('format')!r}")
     unknown = set(data) - TOP_KEYS
     if unknown:
         problems.append(f"unknown keys: {', '.join(sorted(unknown))}")
-    players = data.get("players")
+    players: Any = data.get("players")
     variants = data.get("variants", [])
     if not isinstance(variants, list):
         problems.append("variants must be a list")
@@ -105,7 +106,7 @@ def _build(data: dict, base: str | None, board: Board | None) -> GameState:
     return state
 
 
-def _cards(cards: Any, names: tuple[str, ...], what: str, problems: list[str]) -> list | None:
+def _cards(cards: Any, names: tuple[str, ...], what: str, problems: list[str]) -> list[str] | None:
     if cards is None:
         return None
     if not isinstance(cards, list) or any(c not in names for c in cards):
@@ -137,7 +138,8 @@ def _put(state: GameState, h: int, kind: int, seat: int, what: str,
     return True
 
 
-def _place(state: GameState, data: dict, seats: list[dict], problems: list[str]) -> None:
+def _place(state: GameState, data: dict[str, Any], seats: list[dict[str, Any]],
+           problems: list[str]) -> None:
     board = state.board
     # Water first: placed tiles beyond the starting ones (R21).
     water = data.get("water", [])
@@ -228,7 +230,7 @@ def _place(state: GameState, data: dict, seats: list[dict], problems: list[str])
     state.rebuild_caches()
 
 
-def _decks(state: GameState, data: dict, problems: list[str]) -> None:
+def _decks(state: GameState, data: dict[str, Any], problems: list[str]) -> None:
     face_up = data.get("face_up", {})
     decks = data.get("decks", {})
     if not isinstance(face_up, dict) or not isinstance(decks, dict):
@@ -272,10 +274,10 @@ def _decks(state: GameState, data: dict, problems: list[str]) -> None:
         state.animal_waiting = []
         state.scorings_done = 1
     if not state.animal_draw and state.stack < 3:
-        state._stack_used_up([])
+        phases.stack_used_up(state, [])
 
 
-def _turn(state: GameState, data: dict, problems: list[str]) -> None:
+def _turn(state: GameState, data: dict[str, Any], problems: list[str]) -> None:
     current = data.get("current_player", state.start_player)
     if not isinstance(current, int) or not 0 <= current < state.players:
         problems.append(f"current_player must be 0-{state.players - 1}")

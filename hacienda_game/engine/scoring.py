@@ -19,6 +19,9 @@ from .groups import EMPTY, WATER
 if TYPE_CHECKING:
     from .state import GameState
 
+# One seat's row of a scoring: points per category, "total" and "detail".
+Row = dict[str, Any]
+
 CATEGORIES = ("markets", "chains", "haciendas", "water", "money")
 # What each category counts on the board (`scoring_hexes`).
 BOARD_CATEGORIES = ("markets", "chains", "haciendas", "water")
@@ -96,7 +99,7 @@ def water_bodies(state: Position) -> list[tuple[int, ...]]:
     return [tuple(sorted(h)) for h in lakes.values()]
 
 
-def score(state: Position) -> list[dict[str, Any]]:
+def score(state: Position) -> list[Row]:
     """One scoring of the position now, one dict per seat (R41-R47).
 
     Each dict has the points of every category, ``total``, and ``detail``:
@@ -129,7 +132,7 @@ def score(state: Position) -> list[dict[str, Any]]:
         for a in range(len(s.animal_hexes)):
             groups.extend(state.herds_of(seat, a))
         hacienda_sizes = [len(g) for g in groups if not hacienda_hexes.isdisjoint(g)]
-        row = {
+        row: Row = {
             "markets": C.market_points(markets),
             "chains": C.CHAIN_POINTS_PER_TILE * sum(chain_sizes),
             "haciendas": sum(hacienda_sizes),

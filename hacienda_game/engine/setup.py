@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from ..maps.board import Board
 from . import components as C
+from . import phases
 from .errors import ScenarioError
 from .groups import WATER
 from .state import GameState
@@ -17,7 +18,7 @@ Hand = Sequence[str] | None
 PLAYER_COUNTS = range(C.MIN_PLAYERS, C.MAX_PLAYERS + 1)
 
 
-def resolve_board(map_: str | os.PathLike | Board, relative_to: str | None = None) -> Board:
+def resolve_board(map_: str | os.PathLike[str] | Board, relative_to: str | None = None) -> Board:
     """A board from a built-in map name, a path, or a `Board` itself."""
     if isinstance(map_, Board):
         return map_
@@ -36,7 +37,7 @@ def check_players_variants(players: int, variants: Iterable[str]) -> list[str]:
     return problems
 
 
-def new_game(map_: str | os.PathLike | Board, players: int, seed: int = 0,
+def new_game(map_: str | os.PathLike[str] | Board, players: int, seed: int = 0,
              variants: Iterable[str] = (), start_player: int | None = None) -> GameState:
     """A new game on a board (R9-R12): every random choice comes from ``seed``."""
     variants = tuple(variants)
@@ -120,5 +121,5 @@ def deal(board: Board, players: int, seed: int, variants: Iterable[str],
     state.start_player = rng.randrange(players) if start_player is None else start_player
     state.current = state.start_player
     if not state.animal_draw:
-        state._stack_used_up([])
+        phases.stack_used_up(state, [])
     return state

@@ -10,9 +10,12 @@ none is, names the rule that stops them all with its numbers, as the same
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from . import animals as animal_rules
+from . import cards as card_rules
 from . import components as C
+from . import land as land_rules
 from .actions import Action
 from .errors import REFUSALS, IllegalAction
 from .groups import EMPTY
@@ -25,7 +28,7 @@ CONTROLS = ("buy land", "buy animal", "buy hacienda", "buy water", "harvest", "p
             "play animal", "end")
 
 
-def _no(code: str, message: str, **params) -> IllegalAction:
+def _no(code: str, message: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"{message} ({REFUSALS[code]})", code, params, REFUSALS[code])
 
 
@@ -93,7 +96,8 @@ def why_none(state: GameState, kind: str, card: str | None = None) -> IllegalAct
 def _why_no_card(state: GameState, item: str, card: str | None) -> IllegalAction:
     s = state.seat
     land = item == "land"
-    full = state._land_hand_full(s) if land else state._animal_hand_full(s)
+    full = (card_rules.land_hand_full(state, s) if land
+            else card_rules.animal_hand_full(state, s))
     if full:
         limit = C.HAND_LIMIT_LAND if land else C.HAND_LIMIT_ANIMAL
         return _no("hand_full", f"you hold {limit} {item} cards", limit=limit, item=item)
@@ -116,7 +120,7 @@ def _why_no_land(state: GameState, card: str | None) -> IllegalAction:
     held = [c for c, n in zip(C.LAND_CARDS, s.land_hand, strict=True) if n]
     if card is not None and card not in held or not held:
         return _no("no_such_card", f"you hold no {card or 'land'} card", card=card)
-    if not state._can_place_land(state.current):
+    if not land_rules.can_place(state, state.current):
         return _no("no_land_tile_left", "no land tile showing your colour is left")
     if card is None or card == "pampas":
         return _no("pampas_no_room", "no free pampas lies next to your land tiles")
@@ -130,7 +134,7 @@ def _why_no_animal(state: GameState, card: str | None) -> IllegalAction:
     if card is not None and card not in held or not held:
         return _no("no_such_card", f"you hold no {card or 'animal'} card", card=card)
     animal = C.ANIMALS.index(card or held[0])
-    if not state._can_place_animal(s, animal):
+    if not animal_rules.can_place(s, animal):
         return _no("no_token_left", f"none of your tokens can show a {C.ANIMALS[animal]} any more",
                    card=C.ANIMALS[animal])
     return _no("animal_no_room", f"no free pampas lies next to your land tiles or your"

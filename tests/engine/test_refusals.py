@@ -16,8 +16,8 @@ def test_r61_every_refusal_in_the_engine_has_a_known_code():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
-            # state._refuse(action, code, ...) and whynot's _no(code, ...)
-            if getattr(node.func, "attr", "") == "_refuse":
+            # common.refuse(action, code, ...) and whynot's _no(code, ...)
+            if "refuse" in (getattr(node.func, "attr", ""), getattr(node.func, "id", "")):
                 code = node.args[1]
             elif getattr(node.func, "id", "") == "_no":
                 code = node.args[0]
@@ -110,7 +110,8 @@ def test_r61_every_refusal_names_its_rule_where_it_is_raised():
     raised = 0
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "_refuse":
+            if isinstance(node, ast.Call) and "refuse" in (getattr(node.func, "attr", ""),
+                                                           getattr(node.func, "id", "")):
                 rule = next((k.value for k in node.keywords if k.arg == "rule"), None)
                 assert rule is not None, (path.name, node.lineno, "no rule=")
                 if isinstance(rule, ast.Constant):
