@@ -13,6 +13,7 @@ import pygame
 
 from ....engine import Action, Event, GameState, connected_markets
 from ....i18n import _
+from ....maps.landmarks import landmarks_of
 from ....session.plan import GamePlan, SeatPlan
 from ...actionlayer import ActionLayer
 from ...anim import Animations, Ticker
@@ -72,6 +73,7 @@ class GameTable(Scene):
         self.view = BoardView(self.layer.board, self.layout.board)
         self.board_drawing = BoardDrawing(self.view, self.app.art)
         self.recent = RecentMoves(len(self.plan.seats))
+        landmarks_of(self.layer.board)    # the places' names, worked out before the first move
         scores, money = self.layer.public_totals()
         self.score_tick = [Ticker(v) for v in scores]
         self.money_tick = [Ticker(v) for v in money]
