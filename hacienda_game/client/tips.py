@@ -403,6 +403,11 @@ class TipGuide:
                 if item == "animal" and card is None:
                     return tuple(rect), False
             return tuple(play.layout.market), False
+        # The header's countdown to the next scoring (where its tooltip is).
+        listed = getattr(play, "tips", None)
+        for t in (listed() if callable(listed) else ()):
+            if t.key == "stack":
+                return tuple(t.rect), False
         return tuple(play.layout.top), False
 
     def draw(self, surface: pygame.Surface) -> None:
