@@ -113,16 +113,25 @@ class Finder:
 
 def _land(f: Finder) -> Position:
     """A forest chain of 3 with a pampas tile beside it; lit: the next forest
-    or pampas card's places."""
-    pos = Position()
-    chain = f.run("forest", 3, pos, 2)
-    pos.land(chain, 0)
-    tile = f.pampas_around(chain, pos)[0]
-    pos.land([tile], 0)
-    forest = [x for h in chain for x in f.adj[h] if f.space[x] == "forest" and f.free(pos, x)]
-    pos.lit = set(forest[:1]) | set(f.pampas_around([*chain, tile], pos)[:2])
-    pos.focus = {*chain, tile} | pos.lit
-    return pos
+    or pampas card's places (of the chains on the map, the most compact)."""
+    best: tuple[int, Position] | None = None
+    for chain in f.runs("forest", 3, Position(), 2):
+        pos = Position()
+        pos.land(chain, 0)
+        tile = f.pampas_around(chain, pos)[0]
+        pos.land([tile], 0)
+        forest = [x for h in chain for x in f.adj[h]
+                  if f.space[x] == "forest" and f.free(pos, x)]
+        pos.lit = set(forest[:1]) | set(f.pampas_around([*chain, tile], pos)[:2])
+        pos.focus = {*chain, tile} | pos.lit
+        xs = [f.board.cells[h][0] for h in pos.focus]
+        ys = [f.board.cells[h][1] for h in pos.focus]
+        span = (max(xs) - min(xs)) * 2 + max(ys) - min(ys)
+        if best is None or span < best[0]:
+            best = (span, pos)
+    if best is None:
+        raise LookupError("no forest chain of 3 beside pampas on the map")
+    return best[1]
 
 
 def _animals(f: Finder) -> Position:
@@ -199,7 +208,7 @@ def _harvest(f: Finder) -> Position:
     """A chip on a chain of 5 tiles (15 pesos)."""
     pos = Position()
     chain = f.run("rock", 3, pos, 1)
-    for h in chain:
+    for h in [chain[1], *chain]:              # grown round its middle: a compact chain
         for x in f.adj[h]:
             if len(chain) < 5 and x not in chain and f.free(pos, x) \
                     and f.space[x] not in ("market", "water"):
