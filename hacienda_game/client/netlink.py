@@ -115,10 +115,16 @@ def board_for(info: dict[str, Any]):
     from pathlib import Path
 
     from ..net.hosting import map_digest
+    from ..net.mapshare import received_dir
     from ..session.userdirs import user_maps_dir
 
     key = str(info.get("map", ""))
     candidates = [key, str(user_maps_dir() / Path(key).name)]
+    want = info.get("map_digest")
+    if isinstance(want, str) and want.isalnum() and len(want) == 16:
+        folder = received_dir() / want           # sent by a host before
+        if folder.is_dir():
+            candidates += [str(p) for p in sorted(folder.glob("*.tmx"))[:1]]
     for name in candidates:
         entry = find_map(name)
         if entry.ok and (not info.get("map_digest")
@@ -151,6 +157,7 @@ class GameLink(ActionLayer):
         self.remote: list[int] = []
         self.lost: str | None = None         # connection trouble, in words
         self.waiting: str | None = None      # not joined yet: what it waits for, in words
+        self.asked_map = False               # the host was asked for its map
         self.retry_at = 0.0                  # when the next try is (time.monotonic)
         self.closed: str | None = None       # the game is over for this link: why
         self.refusals: list[str] = []        # the host's refusals, in the player's words
@@ -296,8 +303,14 @@ class GameLink(ActionLayer):
                 try:
                     self.board_ = board_for(message)
                 except LinkError as e:
-                    self.closed = str(e)
-                    self.client.close()
+                    if message.get("map_files") is True and not self.asked_map:
+                        self.asked_map = True          # the host sends it: ask for it
+                        self.client.send({"type": "map"})
+                    else:
+                        self.closed = str(e)
+                        self.client.close()
+        elif kind == "mapdata":
+            self._map_data(message)
         elif kind == "state":
             self._state_message(message)
         elif kind == "seats":
@@ -344,6 +357,28 @@ class GameLink(ActionLayer):
             self.lost = self.waiting = None
         elif kind == "_closed":
             self.closed = self.closed or str(message.get("reason", ""))
+
+    def _map_data(self, message: dict[str, Any]) -> None:
+        """The host's map, for a joiner that lacks it: checked as hostile input,
+        then read like any local map (the bounded reader, the validator)."""
+        from ..net.mapshare import unpack
+
+        if self.board_ is not None or not self.asked_map:
+            return
+        try:
+            path = unpack(message.get("files"), str(self.info.get("map_digest", "")))
+        except (ProtocolError, OSError):
+            self.closed = _("The host sent its map in a form this game refuses.")
+            self.client.close()
+            return
+        entry = find_map(str(path))
+        if not entry.ok:
+            self.closed = _("The host's map cannot be played here: {why}").format(
+                why="; ".join(str(e) for e in entry.errors)[:300])
+            self.client.close()
+            return
+        self.board_ = entry.board
+        self.client.send({"type": "sync"})         # its view, now that the board is here
 
     def _state_message(self, message: dict[str, Any]) -> None:
         if self.board_ is None:

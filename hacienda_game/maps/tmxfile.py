@@ -99,6 +99,7 @@ class Scan:
     tsx_parsed: dict[str, Element] = field(default_factory=dict)
     unchecked_png: list[tuple[Path, str]] = field(default_factory=list)
     templates: dict[str, Template] = field(default_factory=dict)
+    opened: list[Path] = field(default_factory=list)     # every file read, in order
 
     def refuse(self, message: str) -> None:
         self.problems.append(message)
@@ -146,6 +147,7 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
         _too_big(label, len(data), limit, scan)
         return None
     scan.bytes_read += len(data) if head is None else info.st_size
+    scan.opened.append(path)
     return data
 
 

@@ -257,6 +257,7 @@ class Client:
     since: float = field(default_factory=time.monotonic)      # joined at
     last_seq: int = 0                  # the highest action sequence number taken from it
     hello: dict[str, Any] = field(default_factory=dict)       # what it said on joining
+    map_sent: bool = False             # the map's files went to it (once a connection)
 
     def allow(self, now: float) -> bool:
         """Token bucket: False while the client sends faster than RATE."""
@@ -310,6 +311,8 @@ class NetHost:
         self.share = share
         self.lobby = lobby
         self.rooms: dict[str, NetHost] = {}      # the games of this server, by code
+        self.map_files: dict[str, str] = {}      # the map for joiners lacking it (`mapshare`)
+        self._map_text: str | None = None
         self.code = normal_code(code) if code else join_code()
         self.remote = set(remote)
         self.tokens = {s: (tokens or {}).get(s) or seat_token() for s in remote}
@@ -455,7 +458,8 @@ class NetHost:
             return
         text = encode(message) if isinstance(message, dict) else message
         size = len(text) if text is not None else 0
-        if client.outbox.qsize() >= OUTBOX_LIMIT or client.queued + size > OUTBOX_BYTES:
+        room = len(self._map_text) if client.map_sent and self._map_text else 0
+        if client.outbox.qsize() >= OUTBOX_LIMIT or client.queued + size > OUTBOX_BYTES + room:
             self._cut(client)
             return
         client.queued += size
@@ -672,6 +676,15 @@ class NetHost:
             self._queue(client, None, close=(1000, "bye"))
         elif kind == "sync":
             self._send_view(client, reset=True)
+        elif kind == "map":
+            if client.map_sent:                  # once a connection: it is large
+                await self._refuse(client, refused("malformed", "the map was sent already"),
+                                   3.0)
+                return
+            client.map_sent = True
+            if self._map_text is None:
+                self._map_text = encode({"type": "mapdata", "files": self.map_files})
+            self._queue(client, self._map_text)
         elif kind == "hello":
             await self._refuse(client, refused("joined", "already joined"))
         elif client.seat is None:

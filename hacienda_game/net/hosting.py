@@ -28,6 +28,7 @@ from ..engine import Action, Event, GameState, UndoLimit, observe, parse_action
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
 from .host import SPECTATOR, NetHost
+from .mapshare import pack
 from .protocol import (
     code_text,
     event_to_wire,
@@ -112,8 +113,13 @@ class HostedGame:
                 # a joiner finds it among its own maps.
                 "map": public_map_name(plan.map), "map_digest": map_digest(state.board),
                 "variants": sorted(state.variants)}
+        # A map that is not built in travels to joiners that lack it (its files by
+        # names inside its folder: `mapshare`).
+        files = pack(getattr(state.board, "path", None))
+        info["map_files"] = bool(files)
         self.net = NetHost(info, remote, code, tokens, bind, port, ssl_context, self.log, tap,
                            share=share, wake=wake)
+        self.net.map_files = files
         self.address: tuple[str, int] | None = None
         self.spectators = True
         self._started = not remote or set(remote) <= self.net.handed    # resumed: at once

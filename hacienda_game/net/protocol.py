@@ -92,6 +92,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool, int]]] = {
             "turn": (_INT, True, 1 << 20), "seq": (_INT, True, 1 << 53)},
     "undo": {"seat": (_INT + (type(None),), False, 4)},
     "sync": {},
+    "map": {},                     # the joiner lacks the map: the host sends its files
     "ping": {"t": ((int, float), False, 1 << 62)},
     "bye": {},
 }

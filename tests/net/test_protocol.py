@@ -449,3 +449,67 @@ def test_refused_connections_log_no_traceback_and_at_most_a_few_lines(caplog):
         assert len(records) <= 10                     # rate-limited: 40 refusals, few lines
     finally:
         owner.hosted.close()
+
+
+def test_a_joiner_gets_a_map_it_lacks_from_the_host_by_plain_names_only(tmp_path, monkeypatch):
+    import base64
+    import shutil
+
+    from hacienda_game.maps.catalog import maps_dir
+    from hacienda_game.session.userdirs import user_maps_dir
+
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path / "home-of-carmen"))
+    folder = user_maps_dir() / "valleys"
+    folder.mkdir(parents=True)
+    for name in ("hacienda.tsx", "hacienda.png"):
+        shutil.copy(maps_dir() / name, folder / name)
+    text = (maps_dir() / "symmetric.tmx").read_text(encoding="utf-8")
+    (folder / "carmens_valley.tmx").write_text(text.replace("</map>", "</map>\n"),
+                                               encoding="utf-8")
+    path = str((folder / "carmens_valley.tmx").resolve())
+    plan = GamePlan(path, [SeatPlan(f"P{i}", "remote", i) for i in range(2)], 5)
+    state = new_game(path, 2, 5)
+    hosted = HostedGame(plan, state)
+    address = f"127.0.0.1:{hosted.start(state)[1]}"
+    heard: list[str] = []
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path / "joiner"))     # another machine
+    try:
+        link = GameLink.join(address, hosted.code, tap=heard.append)
+        assert link.board.title() == state.board.title()
+        assert link.board.spaces == state.board.spaces
+        assert link.asked_map and str(tmp_path / "joiner") in link.board.path
+        received = "".join(heard)
+        assert "home-of-carmen" not in received and str(tmp_path) not in received
+        assert "valleys" not in received                  # not even the folder's name
+        package = next(json.loads(t) for t in heard if '"mapdata"' in t[:30])
+        assert sorted(package["files"]) == ["carmens_valley.tmx", "hacienda.png",
+                                            "hacienda.tsx"]
+        assert base64.b64decode(package["files"]["hacienda.png"]) == \
+            (folder / "hacienda.png").read_bytes()
+        assert link.obs is not None and link.obs.players == 2      # and it plays on it
+        link.close()
+    finally:
+        hosted.close()
+    ad = Advertiser("Carmen's game", 8765, ["127.0.0.1"], state.board.title(), 2)
+    assert set(ad.properties) == {"map", "free", "version", "tls"}
+    assert ad.properties["map"] == state.board.title() and ad.properties["free"] == "2"
+
+
+@pytest.mark.parametrize("files, why", [
+    ({"a.tmx": "AAAA", "../evil.png": "AAAA"}, "name"),
+    ({"a.tmx": "AAAA", "/etc/passwd": "AAAA"}, "name"),
+    ({"a.tmx": "AAAA", "sub\\b.png": "AAAA"}, "name"),
+    ({"a.tmx": "not base64!"}, "cannot read"),
+    ({"a.tmx": "AAAA"}, "not the one"),
+    ({"b.png": "AAAA"}, "not in what"),
+    ({f"f{i}.png": "AAAA" for i in range(17)}, "too many"),
+    ([], "no map"),
+])
+def test_a_hostile_map_package_is_refused(files, why, tmp_path, monkeypatch):
+    from hacienda_game.net.mapshare import unpack
+
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    with pytest.raises(ProtocolError, match=why):
+        unpack(files, "0123456789abcdef")
+    assert not any((tmp_path / "received-maps").rglob("*.tmx")) \
+        if (tmp_path / "received-maps").exists() else True
