@@ -20,17 +20,18 @@ def placements(state: GameState, first: bool = False) -> list[tuple[int, tuple[C
     (bit mask of its hexes, its cells), smaller tiles first.  Whether the
     seat may buy one (money, one per turn) is `legal_actions`' business."""
     board, free = state.board, state._free_pampas
-    out = []
+    out: list[tuple[int, tuple[Cell, ...]]] = []
     for size in sorted(state.water_left):
         if state.water_left[size] <= 0:
             continue
         shape = C.WATER_SHAPES[size]
-        for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
-                               strict=True):
-            if mask & free == mask:
-                out.append((mask, cells))
-                if first:
-                    return out
+        pairs = zip(board.placement_masks(shape), board.placement_cells(shape), strict=True)
+        if first:
+            for mask, cells in pairs:
+                if mask & free == mask:
+                    return [(mask, cells)]
+        else:
+            out += [(mask, cells) for mask, cells in pairs if mask & free == mask]
     return out
 
 
@@ -41,7 +42,11 @@ def options(state: GameState, first: bool) -> list[Segment]:
     cells = [cells for _, cells in placements(state, first)]
     if not cells:
         return []
-    return [(cells, lambda where: new_action(Action, ("buy", "water", None, where, None)))]
+    return [(cells, _buy_water)]
+
+
+def _buy_water(where: tuple[Cell, ...]) -> Action:
+    return new_action(Action, ("buy", "water", None, where, None))
 
 
 def check(state: GameState, a: Action, s: Seat) -> Do:
