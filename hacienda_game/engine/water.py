@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..maps.board import Board
 from . import components as C
 from .actions import Action
 from .common import Do, event, hex_at, pay, refuse, spend_action, turn_open
@@ -15,31 +16,59 @@ if TYPE_CHECKING:
     from .state import GameState, Seat
 
 
-def placements(state: GameState, first: bool = False) -> list[tuple[int, tuple[Cell, ...]]]:
+Placement = tuple[int, tuple[Cell, ...]]      # bit mask of its hexes, its cells
+# Every placement free pampas allow, by board, free-pampas mask and sizes
+# left: the positions of a turn and every copy a search makes share them
+# (listing them was half the time of `legal_actions`).  Never changed once
+# made; the board kept beside them guards against a reused id.
+_memo: dict[tuple[int, int, tuple[int, ...]],
+            tuple[Board, list[Placement], list[tuple[Cell, ...]]]] = {}
+MEMO_MOST = 4096
+
+
+def _known(state: GameState) -> tuple[list[Placement], list[tuple[Cell, ...]]]:
+    """Every placement now and their cells (shared lists: never change them)."""
+    board, free, left = state.board, state._free_pampas, state.water_left
+    sizes = tuple(size for size in sorted(left) if left[size] > 0)
+    key = (id(board), free, sizes)
+    hit = _memo.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1], hit[2]
+    out: list[Placement] = []
+    for size in sizes:
+        shape = C.WATER_SHAPES[size]
+        out += [(mask, cells) for mask, cells in zip(board.placement_masks(shape),
+                                                      board.placement_cells(shape), strict=True)
+                if mask & free == mask]
+    if len(_memo) >= MEMO_MOST:
+        _memo.clear()
+    _memo[key] = (board, out, [cells for _, cells in out])
+    return out, _memo[key][2]
+
+
+def placements(state: GameState, first: bool = False) -> list[Placement]:
     """R21: every way to lay an available water tile on free pampas now, as
     (bit mask of its hexes, its cells), smaller tiles first.  Whether the
     seat may buy one (money, one per turn) is `legal_actions`' business."""
-    board, free = state.board, state._free_pampas
-    out: list[tuple[int, tuple[Cell, ...]]] = []
-    for size in sorted(state.water_left):
-        if state.water_left[size] <= 0:
-            continue
-        shape = C.WATER_SHAPES[size]
-        pairs = zip(board.placement_masks(shape), board.placement_cells(shape), strict=True)
-        if first:
-            for mask, cells in pairs:
+    if first:
+        board, free = state.board, state._free_pampas
+        for size in sorted(state.water_left):
+            if state.water_left[size] <= 0:
+                continue
+            shape = C.WATER_SHAPES[size]
+            for mask, cells in zip(board.placement_masks(shape), board.placement_cells(shape),
+                                   strict=True):
                 if mask & free == mask:
                     return [(mask, cells)]
-        else:
-            out += [(mask, cells) for mask, cells in pairs if mask & free == mask]
-    return out
+        return []
+    return list(_known(state)[0])
 
 
 def options(state: GameState, first: bool) -> list[Segment]:
     s = state.seat
     if not turn_open(state) or state.bought_water or s.money < C.PRICE_WATER:
         return []
-    cells = [cells for _, cells in placements(state, first)]
+    cells = [cells for _, cells in placements(state, True)] if first else _known(state)[1]
     if not cells:
         return []
     return [(cells, _buy_water)]
