@@ -111,8 +111,8 @@ class App:
                 clean_temp()        # what interrupted writes left (the game's own names)
         if options.windowed:
             self.settings.fullscreen = False
-        if options.headless or options.autoplay:
-            self.settings.fullscreen = False
+        if options.headless:
+            self.settings.fullscreen = False   # --autoplay opens as a normal start does
         i18n.set_language(options.language or self.settings.language
                           or i18n.system_language())
         self.screen: pygame.Surface | None = None    # the canvas scenes draw on
