@@ -97,10 +97,7 @@ class ExpertProjection(Projection):
         scorings; the rest count ``mid_scoring`` of the first and then what
         they will be worth held into the last stack (so the value does not
         jump at the scoring)."""
-        s = state.seats[seat]
-        plays = 2.0 * rounds + 1.0
-        land = min(sum(s.land_hand), plays)
-        animal = min(sum(s.animal_hand), plays)
+        land, animal = self.counted(state, seat, rounds)
         if state.stack == 1:           # the first stack's share of the rounds left
             first = len(state.animal_draw)
             left = rounds * first / max(1, first + len(state.animal_waiting))

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from ..engine import HARVEST_PER_TILE, GameState, connected_markets
+from ..engine import GameState
+from ..engine import components as C
+from ..engine.scoring import connected_markets
 from .evaluate import board_points, market_reach, rounds_left
 
 
@@ -45,6 +47,9 @@ class Projection:
     market_reach: float = 0.2     # share of a market's points per step closer (tuned: 0.45 -> 0.2)
     frontier: float = 0.04
     best_opponent: float = 0.6    # the rest of the opponents' weight goes to their mean
+    hand_rounds: float = 2.0      # cards in hand count as far as these rounds' plays go
+    reserve: float = 6.0          # pesos kept to act with (three blind card buys, R18-R19)
+    reserve_worth: float = 0.4    # a peso of that reserve, on top of the rest
 
     def seat_values(self, state: GameState) -> list[float]:
         """Every seat's projected final points (`projected`)."""
@@ -69,14 +74,24 @@ class Projection:
         """The rounds left to the end of the game, as the projection counts them."""
         return rounds_left(state, True)
 
+    def counted(self, state: GameState, seat: int, rounds: float) -> tuple[float, float]:
+        """The land and animal cards in hand that count, of each kind as many as
+        the seat can play (two a round) in the rounds left, but no more than
+        ``hand_rounds`` ahead.  A card for a play further off can be bought
+        when it is due: counted now, it made every seat spend its pesos on land
+        cards at three a turn, so no seat could buy the animal cards that end
+        the game (R40), the measured pace fell and the rounds left (and so the
+        cards that seemed playable) grew without end."""
+        s = state.seats[seat]
+        plays = 2.0 * min(rounds, self.hand_rounds) + 1.0
+        return min(sum(s.land_hand), plays), min(sum(s.animal_hand), plays)
+
     def hand(self, state: GameState, seat: int, ahead: int, soon: float,
              rounds: float) -> float:
         """What the seat's cards in hand are worth: a share of the tile or token
-        each becomes, per scoring to come, as many as the rounds left let it play."""
-        s = state.seats[seat]
-        plays = 2.0 * rounds + 1.0
-        return ahead * soon * (self.land_card * min(sum(s.land_hand), plays)
-                               + self.animal_card * min(sum(s.animal_hand), plays))
+        each becomes, per scoring to come, for the cards that count (`counted`)."""
+        land, animal = self.counted(state, seat, rounds)
+        return ahead * soon * (self.land_card * land + self.animal_card * animal)
 
     def as_dict(self) -> dict[str, float]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -103,6 +118,10 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
     soon = min(1.0, rounds / 3.0)            # can what is in hand still be used?
     spendable = min(s.money, w.spend_per_round * rounds)
     value += 0.1 * ahead * s.money + w.peso_spend * spendable
+    if rounds > 1.0:
+        # A seat without pesos cannot buy the animal cards that reach markets
+        # (its income since lone tiles no longer harvest, R39) or end the game.
+        value += w.reserve_worth * min(s.money, w.reserve)
     value += w.hand(state, seat, ahead, soon, rounds)
     chains = state.chains(seat)
     if rounds > 1.0:
@@ -114,9 +133,10 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
                 value += 2 * ahead * w.pair_tile * grow
         if w.harvest:
             chips = set(state.chips)
-            free = [len(g) for g in chains if chips.isdisjoint(g)]
+            least = 1 if "lone_harvest" in state.variants else C.CHAIN_MIN_HARVEST  # R39
+            free = [len(g) for g in chains if len(g) >= least and chips.isdisjoint(g)]
             if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
-                value += (w.harvest * HARVEST_PER_TILE * max(free)
+                value += (w.harvest * C.HARVEST_PER_TILE * max(free)
                           * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
         connected = set(connected_markets(state, seat))
         if w.market_reach and (sum(s.animal_hand) or rounds > 2.0):
