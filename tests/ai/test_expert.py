@@ -129,10 +129,13 @@ def test_r40_cards_that_cannot_be_played_before_the_intermediate_scoring_do_not_
     near.animal_draw = near.animal_draw[:2]
     rounds = EXPERT.rounds(near)
     first = 2.0 * min(rounds * 2 / (2 + len(near.animal_waiting)), 2 / EXPERT.mid_race) + 1.0
-    assert first < 12
-    full = plain.land_card * 10 + plain.animal_card * 2
-    held = plain.land_card * plain.final_card * 10 + plain.animal_card * 2
-    share = first / 12
+    # the cards that count at all: two rounds' plays of each kind (Projection.counted)
+    land, animal = EXPERT.counted(near, seat, rounds)
+    assert (land, animal) == (min(10, 2.0 * min(rounds, EXPERT.hand_rounds) + 1.0), 2)
+    assert first < land + animal
+    full = plain.land_card * land + plain.animal_card * animal
+    held = plain.land_card * plain.final_card * land + plain.animal_card * animal
+    share = first / (land + animal)
     assert EXPERT.hand(near, seat, 2, 1.0, rounds) == pytest.approx(
         2 * share * full + (1 - share) * held)
     assert EXPERT.hand(near, seat, 2, 1.0, rounds) < plain.hand(near, seat, 2, 1.0, rounds)
