@@ -227,6 +227,11 @@ class JoinScene(Scene):
             button.rect.centerx, button.rect.centery - field_face.line_height // 2),
             field_face.line_height, int(self.app.time * 3) % 2 == 0, align="center")
         if self.problem:
-            for i, line in enumerate(small.wrap(self.problem, w // 2 - 60)[:4]):
-                small.draw(surface, line, (40, h - 130 + i * small.line_height),
+            # Wrapped inside the left panel, its last line above the panel's foot.
+            panel = pygame.Rect(24, 48, w // 2 - 28, h - 112)
+            lines = small.wrap(self.problem, panel.w - 32)[:max(1, panel.h // 2
+                                                                // small.line_height)]
+            top = panel.bottom - 10 - len(lines) * small.line_height
+            for i, line in enumerate(lines):
+                small.draw(surface, line, (40, top + i * small.line_height),
                            GOLD if self.link is not None else RED)
