@@ -394,7 +394,9 @@ class GameTable(Scene):
         return vm.BoardModel(obs, self.layer.version, tuple(colours),
                              self.app.settings.patterns, self.anims.hidden_pieces(),
                              None if sel is None else marked_hexes(self.layer, sel),
-                             vm.hover_mark(self.layer, sel, self.hover_hex), self.cursor_hex(),
+                             # the ring under the pointer only while a player here chooses
+                             vm.hover_mark(self.layer, sel, self.hover_hex
+                                           if self.human_turn else None), self.cursor_hex(),
                              self.app.time, self.factor > 0, recent, flash,
                              None if seat is None else colours[seat], step)
 
