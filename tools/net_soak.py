@@ -5,6 +5,16 @@ the client's own link; prints what it measured.
     python -m tools.net_soak [--games 50] [--map symmetric] [--levels easy,easy,easy]
                              [--host-seat easy] [--json] [--timeout-per-game 120]
 
+    python -m tools.net_soak --concurrent 4,8,12,16 [--seconds 40] [--pace 0.25]
+
+``--concurrent``: for each N, one ``hacienda serve --games N`` (four remote
+seats a game) pinned to one core (``taskset -c 0``), its 4N seats played by
+easy AI clients in client processes (four games each) pinned to the other
+core; each run lasts ``--seconds`` (or until every game ends); prints the
+action round trip p50/p99 (timed from sending the action to the new view's
+arrival on the client's network thread) and the host's CPU share.  The
+largest N whose p99 stays under 50 ms is what one core holds.
+
 Figures: games finished; desyncs (a client view that differs from the host's
 ``observe`` for that seat after the same action, or an action a client never
 saw: must be 0); action round trip (client sends, host applies, the client
@@ -66,12 +76,109 @@ def one_game(tmp: Path, args, seed: int) -> dict:
             "round_trips": trips, "cpu": cpu, "rss_kib": rss, "actions": actions}
 
 
+def clients(argv: list[str]) -> int:
+    """A client process of --concurrent: every seat of the games named, played
+    by easy AIs through GameLink; prints its round trips as JSON."""
+    import random
+
+    from hacienda_game.ai import choose_action
+    from hacienda_game.client.netlink import GameLink
+
+    address, seconds, pace = argv[0], float(argv[1]), float(argv[2])
+    part, codes = int(argv[3]), argv[4:]
+    # each seat from its own loopback address: the host lets 8 sockets in per address
+    links = [GameLink.join(address, code, timeout=60,
+                           source=f"127.0.{part + 1}.{4 * g + s + 1}")
+             for g, code in enumerate(codes) for s in range(4)]
+    rng = random.Random(7)
+    deadline = time.monotonic() + seconds
+    due = [0.0] * len(links)
+    while time.monotonic() < deadline and not all(link.obs.over for link in links):
+        for i, link in enumerate(links):
+            link.pump()
+            if link.my_turn and link.sent_at is None and time.monotonic() >= due[i]:
+                link.perform(choose_action("easy", link.obs, rng.randrange(1 << 30)))
+                due[i] = time.monotonic() + pace      # a player's pause between moves
+        time.sleep(0.001)
+    trips = [t for link in links for t in link.round_trips]
+    print(json.dumps({"round_trips": trips, "over": sum(link.obs.over for link in links) // 4,
+                      "moves": sum(len(link.history) for link in links[::4])}), flush=True)
+    for link in links:
+        link.close()
+    return 0
+
+
+def concurrent(tmp: Path, n: int, seconds: float, pace: float) -> dict:
+    import re
+    import subprocess
+    import sys
+
+    from hacienda_game.net.loopback import env
+
+    log = tmp / "host.log"
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    with open(log, "w", encoding="utf-8") as out:
+        host = subprocess.Popen([*pin, sys.executable, "-m", "hacienda_game.net.serve",
+                                 "--bind", "127.0.0.1", "--port", "0", "--games", str(n),
+                                 "--seats", "remote,remote,remote,remote", "--quiet"],
+                                stdout=out, stderr=subprocess.STDOUT, env=env(tmp / "home"))
+    deadline = time.monotonic() + 60
+    found = None
+    while time.monotonic() < deadline and found is None and host.poll() is None:
+        found = re.search(r"listening on ws://127\.0\.0\.1:(\d+).*join code ([\w -]+)$",
+                          log.read_text(encoding="utf-8"), re.M)
+        time.sleep(0.05)
+    if found is None:
+        host.kill()
+        raise SystemExit(f"the host did not start: {log.read_text()}")
+    address, codes = f"127.0.0.1:{found.group(1)}", found.group(2).split()
+    pin = ["taskset", "-c", "1"] if pin else []
+    procs = [subprocess.Popen([*pin, sys.executable, "-m", "tools.net_soak", "clients", address,
+                               str(seconds), str(pace), str(i // 4), *codes[i:i + 4]],
+                              stdout=subprocess.PIPE,
+                              text=True, env=env(tmp / "home"))
+             for i in range(0, len(codes), 4)]
+    cpu0 = _cpu(host.pid)
+    start = time.monotonic()
+    outs = [p.communicate(timeout=seconds + 120)[0] for p in procs]
+    wall = time.monotonic() - start
+    cpu = _cpu(host.pid) - cpu0
+    host.terminate()
+    host.wait(30)
+    trips, over, moves = [], 0, 0
+    for text in outs:
+        line = json.loads(text.strip().splitlines()[-1])
+        trips += line["round_trips"]
+        over += line["over"]
+        moves += line["moves"]
+    return {"games": n, "pace_s": pace, "round_trips": len(trips), "moves": moves,
+            "games_over": over,
+            "round_trip_ms_p50": round(pct(trips, 0.50) * 1000, 2),
+            "round_trip_ms_p99": round(pct(trips, 0.99) * 1000, 2),
+            "host_cpu_share": round(cpu / wall, 2),
+            "host_cpu_ms_per_move": round(cpu / max(1, moves) * 1000, 3),
+            "wall_s": round(wall, 1)}
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds a process has used so far (Linux /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
+    import sys
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "clients":
+        return clients(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--map", default="symmetric")
@@ -79,8 +186,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-seat", default="easy", help="the host's own (AI) fourth seat")
     ap.add_argument("--timeout-per-game", type=float, default=120.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--concurrent", metavar="N,N,...",
+                    help="games at once on one server, one core: round trips for each N")
+    ap.add_argument("--seconds", type=float, default=40.0, help="each --concurrent run")
+    ap.add_argument("--pace", type=float, default=0.0,
+                    help="--concurrent: seconds each client waits between its moves")
     ap.add_argument("--keep", metavar="DIR", help="copy the logs of a game that failed here")
     args = ap.parse_args(argv)
+    if args.concurrent:
+        rows = []
+        for n in (int(x) for x in args.concurrent.split(",")):
+            with tempfile.TemporaryDirectory(prefix="hacienda-soak-") as tmp:
+                rows.append(concurrent(Path(tmp), n, args.seconds, args.pace))
+            print(json.dumps(rows[-1]), flush=True)
+        held = [r["games"] for r in rows if r["round_trip_ms_p99"] < 50]
+        print(f"one core holds {max(held) if held else 0} concurrent 4-seat games at a round"
+              " trip p99 under 50 ms (of those tried)")
+        return 0
     games = []
     start = time.monotonic()
     for g in range(args.games):

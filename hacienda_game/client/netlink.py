@@ -171,10 +171,12 @@ class GameLink(ActionLayer):
              spectate: bool = False, seat: int | None = None, name: str | None = None,
              cafile: str | None = None, timeout: float = 15.0,
              tap: Callable[[str], None] | None = None,
-             heard: Callable[[Observation], None] | None = None) -> GameLink:
+             heard: Callable[[Observation], None] | None = None,
+             source: str | None = None) -> GameLink:
         """Connect and wait (bounded) for the welcome and the first view; ``heard``
         hears every view from the first."""
-        link = cls(NetClient(address, code, token, seat, spectate, name, cafile, tap))
+        link = cls(NetClient(address, code, token, seat, spectate, name, cafile, tap,
+                             source=source))
         link.heard = heard
         link.client.start()
         link.wait_ready(timeout)
@@ -404,7 +406,10 @@ class GameLink(ActionLayer):
         text = message.get("action")
         if self.sent_at is not None and events and obs.history and \
                 events[0].seat == self.seat:
-            self.round_trips.append(time.perf_counter() - self.sent_at)
+            # timed to the view's arrival on the network thread, not to this pump
+            arrived = message.get("_at")
+            now = arrived if isinstance(arrived, float) else time.perf_counter()
+            self.round_trips.append(now - self.sent_at)
             self.sent_at = None
         if events and isinstance(text, str) and self.on_events is not None:
             from ..engine import parse_action

@@ -25,6 +25,7 @@ import itertools
 import queue
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -80,7 +81,8 @@ class NetClient:
     def __init__(self, address: str, code: str, token: str | None = None,
                  seat: int | None = None, spectate: bool = False, name: str | None = None,
                  cafile: str | None = None, tap: Callable[[str], None] | None = None,
-                 retry: tuple[float, ...] = RETRY_DELAYS, tries: int | None = None):
+                 retry: tuple[float, ...] = RETRY_DELAYS, tries: int | None = None,
+                 source: str | None = None):
         self.host, self.port, self.tls = parse_address(address)
         self.code = normal_code(code)
         self.token = token
@@ -91,7 +93,8 @@ class NetClient:
         self.tap = tap                # tap(text): every text received (tests)
         self.retry = retry
         self.tries = tries            # tries after a failure before giving up (None: until told)
-        self.inbox: queue.Queue = queue.Queue()
+        self.source = source          # the local address to connect from (soak tools)
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.sent = 0
         self._seq = itertools.count(1)  # each action frame's number: the host takes it once
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -194,11 +197,12 @@ class NetClient:
 
     async def _session(self) -> tuple[str, str]:
         """One connection, until it ends: ("lost"|"fatal"|"stopped", reason)."""
+        extra: dict[str, Any] = {"local_addr": (self.source, 0)} if self.source else {}
         try:
             ws = await connect(self.url, ssl=self._ssl(), compression=None,
                                max_size=MAX_FROM_HOST, open_timeout=10, ping_interval=10,
                                ping_timeout=20, close_timeout=2, proxy=None,
-                               user_agent_header=None)
+                               user_agent_header=None, **extra)
         except ConnectionRefusedError:
             return "lost", _("Nobody hosts a game at {where}: check the address and port on the"
                              " host's screen.").format(where=f"{self.host}:{self.port}")
@@ -213,6 +217,7 @@ class NetClient:
             return "lost", _("Cannot reach {where} ({why}).").format(
                 where=f"{self.host}:{self.port}", why=e)
         self._ws = ws
+        assert self._stop is not None
         try:
             await ws.send(encode(hello(self.code, self.token, None if self.token else self.seat,
                                        self.spectate and not self.token, self.name)))
@@ -244,6 +249,7 @@ class NetClient:
                     self.inbox.put({"type": "_unreadable"})
                     continue
                 kind = message.get("type")
+                message["_at"] = time.perf_counter()      # when it arrived (round trips)
                 if kind == "welcome":
                     self.token = message.get("token") or self.token
                     if isinstance(message.get("seat"), int):

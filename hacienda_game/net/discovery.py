@@ -14,6 +14,10 @@ import contextlib
 import socket
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from .. import __version__
 from . import SERVICE_TYPE
@@ -35,7 +39,7 @@ class FoundGame:
         return f"{self.address}:{self.port}"
 
 
-def _zeroconf(interfaces: list[str] | None):
+def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
 
     if interfaces:
@@ -56,8 +60,8 @@ class Advertiser:
                            "tls": "1" if tls else "0"}
         self.interfaces = interfaces
         self.error: str | None = None
-        self._zc = None
-        self._info = None
+        self._zc: Zeroconf | None = None
+        self._info: ServiceInfo | None = None
 
     def start(self) -> bool:
         """Advertise; False (and ``error`` says why) when mDNS cannot work here."""
@@ -94,8 +98,8 @@ class Browser:
         self.error: str | None = None
         self._found: dict[str, FoundGame] = {}
         self._lock = threading.Lock()
-        self._zc = None
-        self._browser = None
+        self._zc: Zeroconf | None = None
+        self._browser: ServiceBrowser | None = None
 
     def start(self) -> bool:
         try:
@@ -109,7 +113,8 @@ class Browser:
             self.close()
             return False
 
-    def _changed(self, zeroconf, service_type: str, name: str, state_change) -> None:
+    def _changed(self, zeroconf: Zeroconf, service_type: str, name: str,
+                 state_change: ServiceStateChange) -> None:
         from zeroconf import ServiceStateChange
 
         if state_change is ServiceStateChange.Removed:
@@ -119,7 +124,7 @@ class Browser:
         threading.Thread(target=self._resolve, args=(zeroconf, service_type, name),
                          daemon=True).start()
 
-    def _resolve(self, zeroconf, service_type: str, name: str) -> None:
+    def _resolve(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
         from zeroconf import ServiceInfo
 
         info = ServiceInfo(service_type, name)
@@ -129,7 +134,7 @@ class Browser:
             props = {k.decode(): (v or b"").decode("utf-8", "replace")
                      for k, v in info.properties.items()}
             addresses = info.parsed_addresses()
-            if not addresses:
+            if not addresses or info.port is None:
                 return
             game = FoundGame(name.removesuffix("." + service_type), addresses[0], info.port,
                              props.get("map", "?"), int(props.get("free", "0") or 0),

@@ -65,7 +65,7 @@ LOG_LINES = 5               # websockets' lines (failed handshakes ...) logged p
 LOG_SPAN = 10.0
 
 
-class QuietLog(logging.LoggerAdapter):
+class QuietLog(logging.LoggerAdapter[logging.Logger]):
     """websockets' log as a host wants it: a failed handshake or a dropped
     socket is the client's doing, so one line without a traceback, and at most
     LOG_LINES of them every LOG_SPAN seconds (then one line saying how many
@@ -196,7 +196,7 @@ class Gate:
         past = guesser.wrong - GUESSES_FREE
         if past <= 0:
             return 0.0
-        lockout = min(LOCKOUT_MOST, LOCKOUT_FIRST * 2 ** min(past - 1, 30))
+        lockout = min(LOCKOUT_MOST, LOCKOUT_FIRST * float(2 ** min(past - 1, 30)))
         guesser.until = now + lockout
         return lockout
 
@@ -397,7 +397,7 @@ class NetHost:
         self._thread.join(timeout)
         self._loop = None
 
-    def _call(self, fn: Callable, *args: Any) -> None:
+    def _call(self, fn: Callable[..., object], *args: Any) -> None:
         loop = self._loop
         if loop is not None:
             with contextlib.suppress(RuntimeError):       # the loop has just closed
@@ -449,7 +449,7 @@ class NetHost:
                 break
             await asyncio.sleep(0.05)
 
-    def _queue(self, client: Client, message: dict[str, Any] | str,
+    def _queue(self, client: Client, message: dict[str, Any] | str | None,
                close: tuple[int, str] | None = None) -> None:
         """Everything to a client goes through its outbox, in order, written by
         one task; a client that stops reading is let go, not waited for (its
@@ -535,27 +535,27 @@ class NetHost:
             if message["type"] != "hello":
                 raise ProtocolError("say hello first")
         except TimeoutError:
-            return await self._turn_away(client, refused(
+            return await self._refuse_hello(client, refused(
                 "hello", f"no hello within {HELLO_TIMEOUT:g} seconds", True))
         except ProtocolError as e:
-            return await self._turn_away(client, refused(
+            return await self._refuse_hello(client, refused(
                 "hello" if str(e) == "say hello first" else "malformed", str(e), True))
         if message["protocol"] != PROTOCOL or message["version"] != self.info["version"]:
-            return await self._turn_away(client, refused(
+            return await self._refuse_hello(client, refused(
                 "version", f"version mismatch: the host runs {version_text(self.info['version'])},"
                 f" you run {version_text(message['version'], message['protocol'])}", True,
                 host=self.info["version"], host_protocol=PROTOCOL, you=message["version"],
                 you_protocol=message["protocol"]))
         lockout = self.gate.locked(client.key, time.monotonic())
         if lockout:                  # no code is even looked at while an address waits
-            return await self._turn_away(client, self._locked(lockout))
+            return await self._refuse_hello(client, self._locked(lockout))
         said = normal_code(message["code"]).encode()
         room: NetHost | None = None
         for candidate in [*([] if self.lobby else [self]), *self.rooms.values()]:
             if hmac.compare_digest(said, candidate.code.encode()):
                 room = candidate
         if room is None:
-            return await self._turn_away(client, self._guessed(client, refused(
+            return await self._refuse_hello(client, self._guessed(client, refused(
                 "code", "wrong join code", True)))
         client.hello = message
         return room
@@ -619,6 +619,10 @@ class NetHost:
     def _joined(self) -> int:
         server = self.share or self
         return len(server.clients) + sum(len(r.clients) for r in server.rooms.values())
+
+    async def _refuse_hello(self, client: Client, message: dict[str, Any]) -> NetHost | None:
+        await self._turn_away(client, message)
+        return None
 
     async def _refuse_seat(self, client: Client, message: dict[str, Any]) -> bool:
         await self._turn_away(client, message)

@@ -27,7 +27,7 @@ from .. import __version__
 from ..engine import Action, Event, GameState, UndoLimit, observe, parse_action
 from ..session.plan import HUMAN, GamePlan
 from . import REMOTE
-from .host import SPECTATOR, NetHost
+from .host import SPECTATOR, Client, NetHost
 from .mapshare import pack
 from .protocol import (
     code_text,
@@ -46,7 +46,7 @@ def saved_plan(plan: GamePlan) -> GamePlan:
                                 for s in plan.seats])
 
 
-def map_digest(board) -> str:
+def map_digest(board: object) -> str:
     """A fingerprint of the map file, so a client knows it has the same board."""
     path = getattr(board, "path", None)
     try:
@@ -60,7 +60,7 @@ def lan_addresses() -> list[str]:
     found: list[str] = []
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            addr = info[4][0]
+            addr = str(info[4][0])
             if addr not in found and not addr.startswith("127."):
                 found.append(addr)
     except OSError:
@@ -100,7 +100,8 @@ class HostedGame:
     def __init__(self, plan: GamePlan, state: GameState, bind: str = "127.0.0.1",
                  port: int = 0, ssl_context: ssl.SSLContext | None = None,
                  code: str | None = None, tokens: dict[int, str] | None = None,
-                 log: Callable[[str], None] | None = None, tap: Callable | None = None,
+                 log: Callable[[str], None] | None = None,
+                 tap: Callable[[Client, str], None] | None = None,
                  share: NetHost | None = None, wake: threading.Event | None = None):
         self.plan = plan
         self.log = log or (lambda text: None)
@@ -166,7 +167,7 @@ class HostedGame:
     # --------------------------------------------------------------- acting
     def pump(self, game: Callable[[], GameState], perform: Callable[[Action], object],
              undo: Callable[[int], str | None] | None = None, most: int = 64,
-             block: float = 0.0) -> list[tuple]:
+             block: float = 0.0) -> list[tuple[str, int]]:
         """Carry out what clients asked, through the engine's checks; returns the
         seat changes seen (("joined"|"left", seat)).  Reads at most ``most``
         messages, so a flood never holds up the owner's frame.  ``game()`` is the
@@ -174,13 +175,15 @@ class HostedGame:
         action back and returns None, or why not: the undo limit's reason
         (`engine.undo`: ``card_drawn``, ``turn_start`` ...).  A refusal goes to
         the client as data (its code and params), worded in the joiner's language."""
-        changes = []
+        changes: list[tuple[str, int]] = []
         for i in range(most):
             try:
                 kind, ident, seat, message = (self.net.inbox.get(timeout=block) if block and not i
                                               else self.net.inbox.get_nowait())
             except Exception:  # noqa: BLE001 - queue.Empty
                 break
+            if seat is None:
+                continue                  # (every message in the inbox has a seat)
             if kind in ("joined", "left"):
                 changes.append((kind, seat))
                 if kind == "joined" and not self._started and self.all_joined():
@@ -189,6 +192,7 @@ class HostedGame:
                 continue
             state = game()
             why = self._why_not(state, seat)
+            message = message or {}
             if why is None and kind == "act" and message["turn"] != len(state.history):
                 # Sent for a position that is gone (a replay, or an answer to an
                 # older view): it changes nothing.
@@ -214,11 +218,13 @@ class HostedGame:
                     if limit is None:
                         continue
                     why = refused("undo", f"cannot undo: {limit}", why=limit)
+            if why is None:
+                continue                  # nothing this owner answers
             self.stats["refused"] += 1
             self.net.refuse(ident, why, strike=0.5)
         return changes
 
-    def _why_not(self, state: GameState, seat: int) -> dict | None:
+    def _why_not(self, state: GameState, seat: int) -> dict[str, Any] | None:
         """The refusal for any action of ``seat`` now (game over, not its seat or turn)."""
         if state.is_over():
             return refused("game_over", "the game is over")

@@ -10,8 +10,10 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]        # the folder holding hacienda_game
 
@@ -26,7 +28,7 @@ def env(home: Path) -> dict[str, str]:
 
 @dataclass
 class Host:
-    proc: subprocess.Popen
+    proc: subprocess.Popen[bytes]
     port: int
     code: str
     log: Path
@@ -61,7 +63,7 @@ def start_host(tmp: Path, *args: str, name: str = "host", timeout: float = 30.0)
 
 
 def start_bot(tmp: Path, host: Host | str, name: str, *args: str,
-              code: str | None = None) -> subprocess.Popen:
+              code: str | None = None) -> subprocess.Popen[bytes]:
     address = host.address if isinstance(host, Host) else host
     code = code or (host.code if isinstance(host, Host) else "")
     out = open(tmp / f"{name}.out", "w", encoding="utf-8")  # noqa: SIM115
@@ -71,7 +73,7 @@ def start_bot(tmp: Path, host: Host | str, name: str, *args: str,
                             cwd=tmp)
 
 
-def wait(procs: list[subprocess.Popen], timeout: float) -> list[int]:
+def wait(procs: list[subprocess.Popen[bytes]], timeout: float) -> list[int]:
     """Each process's exit code; one still running at the deadline is killed (-999)."""
     deadline = time.monotonic() + timeout
     codes = []
@@ -85,7 +87,7 @@ def wait(procs: list[subprocess.Popen], timeout: float) -> list[int]:
     return codes
 
 
-def wait_usage(proc: subprocess.Popen, timeout: float) -> tuple[int, float, int]:
+def wait_usage(proc: subprocess.Popen[bytes], timeout: float) -> tuple[int, float, int]:
     """(exit code, CPU seconds, peak memory in KiB) of a process once it ends."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -100,32 +102,34 @@ def wait_usage(proc: subprocess.Popen, timeout: float) -> tuple[int, float, int]
     return -999, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
-def stop(*procs: subprocess.Popen) -> None:
+def stop(*procs: subprocess.Popen[bytes]) -> None:
     for p in procs:
         if p.poll() is None:
             p.kill()
             p.wait(5)
 
 
-def lines(path: Path) -> list[dict]:
+def lines(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    found: list[dict[str, Any]] = [json.loads(line) for line in
+                                   path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return found
 
 
-def result(tmp: Path, name: str) -> dict:
+def result(tmp: Path, name: str) -> dict[str, Any]:
     text = (tmp / f"{name}.out").read_text(encoding="utf-8")
     found = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
     assert found, text
-    return found[-1]
+    last: dict[str, Any] = found[-1]
+    return last
 
 
 def host_views(trace: Path) -> dict[tuple[int, int], str]:
     return {(d["n"], d["seat"]): d["view"] for d in lines(trace)}
 
 
-def wait_for(check, timeout: float, what: str) -> None:
+def wait_for(check: Callable[[], object], timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():

@@ -37,7 +37,15 @@ from ..session.table import AISeat, Answer, Listener, Pending, Played, RemoteSea
 from . import REMOTE
 from .host import NetHost
 from .hosting import HostedGame, lan_addresses, mark_remote, read_note, saved_plan, tls_context
-from .protocol import CODE_ALPHABET, CODE_LENGTH, code_text, encode, normal_code, obs_to_wire
+from .protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    code_text,
+    encode,
+    normal_code,
+    obs_to_wire,
+    public_view,
+)
 
 log = logging.getLogger("hacienda.serve")
 
@@ -150,6 +158,9 @@ class ServedGame(Listener):
             for seat in sorted(self.hosted.net.remote):
                 self.trace.write(json.dumps({"n": len(now.history), "seat": seat,
                                              "view": view_digest(now, seat)}) + "\n")
+            public = public_view(observe(now, now.current))      # what spectators see
+            self.trace.write(json.dumps({"n": len(now.history), "seat": None, "view":
+                hashlib.sha256(encode(obs_to_wire(public)).encode()).hexdigest()[:20]}) + "\n")
             self.trace.flush()
 
     def new_turn(self, seat: int) -> None:

@@ -161,3 +161,52 @@ def test_a_flood_of_20000_messages_a_second_never_holds_up_the_hosts_frames(tmp_
     finally:
         stop(flood)
         owner.hosted.close()
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_a_client_and_the_host_killed_ends_with_every_view_the_hosts(
+        tmp_path):
+    """Two remote seats, a spectator and two AI seats; seat A SIGKILLed and back
+    with its token, then the host SIGKILLed and resumed from its save: the game
+    ends, and every view each client had equals the host's for that moment.
+    Prints the action round trips (``-s``) for docs/network.md."""
+    save = tmp_path / "game.json"
+    trace = tmp_path / "host.trace"
+    args = ("--map", "symmetric", "--seats", "remote,easy,remote,easy", "--save", str(save),
+            "--trace", str(trace))
+    host = start_host(tmp_path, *args, "--port", "0")
+    token = tmp_path / "a.token"
+    a = start_bot(tmp_path, host, "a", "--token-file", str(token), "--delay", "0.02")
+    b = start_bot(tmp_path, host, "b", "--token-file", str(tmp_path / "b.token"),
+                  "--delay", "0.02")
+    spectator = start_bot(tmp_path, host, "s", "--spectate")
+    again = a2 = None
+    try:
+        wait_for(lambda: len(lines(tmp_path / "a.trace")) > 20, 60, "some actions")
+        a.send_signal(signal.SIGKILL)
+        a.wait(5)
+        a2 = start_bot(tmp_path, host, "a2", "--token-file", str(token), "--delay", "0.02")
+        wait_for(lambda: len(lines(tmp_path / "a2.trace")) > 20, 60, "A back and playing")
+        host.proc.send_signal(signal.SIGKILL)
+        host.proc.wait(5)
+        again = start_host(tmp_path, "--resume", str(save), "--port", str(host.port),
+                           "--trace", str(trace), name="host2")
+        codes = wait([a2, b, spectator], 180)
+        assert codes == [0, 0, 0], (result(tmp_path, "a2"), result(tmp_path, "b"),
+                                    result(tmp_path, "s"))
+        assert wait([again.proc], 20) == [0], again.text()
+        assert "game over after" in again.text()
+        truth = {(d["n"], d["seat"]): d["view"] for d in lines(trace)}
+        for name in ("a", "a2", "b", "s"):
+            seen = lines(tmp_path / f"{name}.trace")
+            assert seen, name
+            assert all(truth[(d["n"], d["seat"])] == d["view"] for d in seen), name
+        ends = {result(tmp_path, n)["actions"] for n in ("a2", "b", "s")}
+        assert len(ends) == 1                               # one game, one end
+        trips = sorted(t for n in ("a2", "b") for t in result(tmp_path, n)["round_trips"])
+        p50, p99 = trips[len(trips) // 2], trips[min(len(trips) - 1, int(len(trips) * 0.99))]
+        print(f"round trips: {len(trips)}, p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
+    finally:
+        stop(host.proc, a, b, spectator, *(p for p in (a2,) if p is not None))
+        if again is not None:
+            stop(again.proc)
