@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ROOMS = [
     "hacienda_game/engine",
     "hacienda_game/session",
+    "hacienda_game/net",
 ]
 
 
