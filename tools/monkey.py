@@ -313,6 +313,22 @@ def _seed_folder(home: Path) -> None:
         saves.keep_replay(state, GamePlan("symmetric", plan.seats, seed))
 
 
+def _cause(stats) -> str:
+    """What one slow frame spent most in: the game's own function with the
+    most time of its own and of the library calls it made directly."""
+    own: dict[str, float] = {}
+    for (file, line, name), (_cc, _nc, tt, _ct, callers) in stats.stats.items():
+        here = f"{Path(file).name}:{line}({name})"
+        if "hacienda_game" in file:
+            own[here] = own.get(here, 0.0) + tt
+        else:                        # a library's time goes to the game's caller
+            for (cfile, cline, cname), caller in callers.items():
+                if "hacienda_game" in cfile:
+                    key = f"{Path(cfile).name}:{cline}({cname}) -> {name}"
+                    own[key] = own.get(key, 0.0) + caller[2]
+    return max(own, key=own.get) if own else "-"
+
+
 def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         progress: bool = True, seconds: float | None = None) -> dict:
     """``frames`` frames of the monkey (fewer if ``seconds`` of wall time run out)."""
@@ -332,7 +348,9 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     app = App(Options(windowed=True, fake_clock=True, language=rng.choice(["en", "de", "es"])))
     monkey = Monkey(app, rng)
     app.push(MenuScene())
-    cpu: list[float] = []
+    cpu: list[float] = []          # the main thread's CPU per frame, ms
+    cpu_all: list[float] = []      # the whole process's (every thread of it)
+    causes: dict[str, int] = {}    # --profile: what each slow frame spent most in
     slow: list[tuple[float, int, str]] = []
     rss: list[tuple[int, float]] = []
     failures: list[str] = []
@@ -355,17 +373,20 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
             monkey.before_frame()
             name = type(app.top).__name__ if app.top is not None else "-"
             scenes[name] = scenes.get(name, 0) + 1
-            profiler = cProfile.Profile() if profile else None
+            profiler = cProfile.Profile(time.thread_time) if profile else None
             if profiler is not None:
                 profiler.enable()
-            t = time.thread_time()
+            t, tp = time.thread_time(), time.process_time()
             app.step()
             spent = (time.thread_time() - t) * 1000.0
+            cpu_all.append((time.process_time() - tp) * 1000.0)
             if profiler is not None:
                 profiler.disable()
                 if spent > SLOW_MS:
+                    frame_stats = pstats.Stats(profiler)
+                    causes[_cause(frame_stats)] = causes.get(_cause(frame_stats), 0) + 1
                     if slow_stats is None:
-                        slow_stats = pstats.Stats(profiler)
+                        slow_stats = frame_stats
                     else:
                         slow_stats.add(profiler)
             cpu.append(spent)
@@ -401,6 +422,8 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
         "cpu_ms_p99": round(percentile(cpu, 0.99), 2),
         "cpu_ms_max": round(max(cpu, default=0.0), 1),
+        "process_cpu_ms_p50": round(percentile(cpu_all, 0.5), 2),
+        "process_cpu_ms_p99": round(percentile(cpu_all, 0.99), 2),
         "frames_over_16ms": sum(1 for c in cpu if c > 16.0),
         "frames_over_1s": sum(1 for c in cpu if c > 1000.0),
         "rss_mib_start": round(warm[0][1], 1), "rss_mib_end": round(rss[-1][1], 1),
@@ -421,6 +444,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         slow_stats.stream = out
         slow_stats.sort_stats("cumulative").print_stats(45)
         figures["profile"] = out.getvalue()
+        figures["slow_causes"] = dict(sorted(causes.items(), key=lambda kv: -kv[1])[:25])
     if memory:
         import tracemalloc
 

@@ -267,23 +267,28 @@ class Sprites:
         sw, sh = src.get_size()
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         cw, ch = sw - 2 * m, sh - 2 * m
-        # Centre and edges tiled (nearest-neighbour, never smoothed).
-        for y in range(m, h - m, max(1, ch)):
-            for x in range(m, w - m, max(1, cw)):
-                part_w, part_h = min(cw, w - m - x), min(ch, h - m - y)
-                surf.blit(src, (x, y), (m, m, part_w, part_h))
-        for x in range(m, w - m, max(1, cw)):
+        # Centre and edges tiled (nearest-neighbour, never smoothed): the
+        # centre as one row of tiles copied down, all in one call (a panel
+        # the size of the canvas took 3,000 blits, 4 ms, at each new size).
+        xs, ys = range(m, w - m, max(1, cw)), range(m, h - m, max(1, ch))
+        blits: list = []
+        if cw > 0 and ch > 0 and w > 2 * m and h > 2 * m:
+            row = pygame.Surface((w - 2 * m, ch), pygame.SRCALPHA)
+            row.blits([(src, (x - m, 0), (m, m, min(cw, w - m - x), ch)) for x in xs],
+                      doreturn=False)
+            blits += [(row, (m, y), (0, 0, w - 2 * m, min(ch, h - m - y))) for y in ys]
+        for x in xs:
             part_w = min(cw, w - m - x)
-            surf.blit(src, (x, 0), (m, 0, part_w, m))
-            surf.blit(src, (x, h - m), (m, sh - m, part_w, m))
-        for y in range(m, h - m, max(1, ch)):
+            blits += [(src, (x, 0), (m, 0, part_w, m)),
+                      (src, (x, h - m), (m, sh - m, part_w, m))]
+        for y in ys:
             part_h = min(ch, h - m - y)
-            surf.blit(src, (0, y), (0, m, m, part_h))
-            surf.blit(src, (w - m, y), (sw - m, m, m, part_h))
-        surf.blit(src, (0, 0), (0, 0, m, m))
-        surf.blit(src, (w - m, 0), (sw - m, 0, m, m))
-        surf.blit(src, (0, h - m), (0, sh - m, m, m))
-        surf.blit(src, (w - m, h - m), (sw - m, sh - m, m, m))
+            blits += [(src, (0, y), (0, m, m, part_h)),
+                      (src, (w - m, y), (sw - m, m, m, part_h))]
+        blits += [(src, (0, 0), (0, 0, m, m)), (src, (w - m, 0), (sw - m, 0, m, m)),
+                  (src, (0, h - m), (0, sh - m, m, m)),
+                  (src, (w - m, h - m), (sw - m, sh - m, m, m))]
+        surf.blits(blits, doreturn=False)
         self._nine[key] = surf
         self._nine_bytes += w * h * 4
         # Bounded by bytes, not entries: one panel the size of the canvas

@@ -12,6 +12,8 @@ import datetime
 import json
 import os
 import tempfile
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
@@ -209,13 +211,27 @@ class Settings:
         return {k: v for k, v in asdict(self).items() if k not in UNSAVED}
 
     def save(self) -> None:
-        """Write the file atomically (a temporary file, then renamed over the old one);
-        a damaged file is first kept aside (never written over)."""
-        path = self.path()
-        tmp = None
+        """Write the file now (see :meth:`save_soon`) and wait for it, at most
+        ``WRITE_WAIT_S``."""
+        self.save_soon()
+        settings_written()
+
+    def save_soon(self) -> None:
+        """Write the file on the settings writer's thread (a slow disk never
+        holds a frame): atomically (a temporary file, then renamed over the old
+        one), the newest values last; a damaged file is first kept aside
+        (never written over)."""
         self.keep_damaged()
         if self.damaged:
             return
+        data = self.as_dict()
+        _writer.put(lambda: self._write(data))
+
+    def _write(self, data: dict[str, object]) -> None:
+        """On the writer's thread: ``data`` to the file (or to the plain file a
+        link there leads to)."""
+        path = self.path()
+        tmp = None
         from .userfiles import SETTINGS, FileRefused, write_target
 
         try:
@@ -229,7 +245,7 @@ class Settings:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.as_dict(), f, indent=1)
+                json.dump(data, f, indent=1)
             os.replace(tmp, path)
             tmp = None
         except OSError:
@@ -238,6 +254,72 @@ class Settings:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
+
+
+class SettingsWriter:
+    """One thread that writes the settings file, so a change in the settings
+    screen never waits for the disk (a rename there took up to 30 ms on a
+    busy disk, on the frame).  Bounded: it holds at most one write besides
+    the one under way, the newest (which has every value, so an older one
+    not yet begun is dropped, never the last); the thread ends when idle."""
+
+    IDLE_S = 5.0
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: Callable[[], None] | None = None
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, job: Callable[[], None]) -> None:
+        with self._cond:
+            self._pending = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="settings-writer",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._pending is None:
+                    self._cond.wait(self.IDLE_S)
+                if self._pending is None:
+                    self._thread = None            # the next put() starts another
+                    return
+                job, self._pending = self._pending, None
+                self._busy = True
+            try:
+                job()
+            except Exception as exc:  # noqa: BLE001 - a convenience: logged, never fatal
+                log_error(exc, "settings writer")
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float) -> bool:
+        """Wait until every settings change is on disk, at most ``timeout``
+        seconds; True if it is."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._pending is not None or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+
+_writer = SettingsWriter()
+WRITE_WAIT_S = 2.0
+
+
+def settings_written(timeout: float = WRITE_WAIT_S) -> bool:
+    """Wait (at most ``timeout`` seconds) until the settings changed so far
+    are written: at the game's end, and where a test reads the file."""
+    return _writer.flush(timeout)
 
 
 MAX_SCALE = 8

@@ -16,6 +16,7 @@ from hacienda_game.client.scenes.setup import SetupScene
 from hacienda_game.engine import new_game
 from hacienda_game.session import saves
 from hacienda_game.session.plan import GamePlan, SeatPlan
+from hacienda_game.session.userdirs import settings_written
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,6 +132,7 @@ def test_damaged_settings_are_told_once_and_never_rewritten_silently(home):
         assert isinstance(d.top, SettingsScene)
         d.top.close()
         d.frames(2)
+        assert settings_written()
         kept = [p for p in path.parent.iterdir() if p.read_bytes() == raw]
         assert len(kept) == 1 and kept[0].name.startswith("settings-damaged-")
         assert kept[0].name in app.settings.notice

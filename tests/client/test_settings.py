@@ -14,7 +14,7 @@ from hacienda_game.client.assets import Art
 from hacienda_game.client.options import Options
 from hacienda_game.client.patterns import PATTERNS, ink_for, patterned
 from hacienda_game.client.scene import Command
-from hacienda_game.session.userdirs import Settings
+from hacienda_game.session.userdirs import Settings, settings_written
 
 DEFAULTS = Settings().as_dict()
 
@@ -145,6 +145,7 @@ def test_the_keyboard_changes_and_saves_every_row(driver, home):
     key(driver, "down")
     key(driver, "confirm")                   # patterns on
     assert s.patterns
+    assert settings_written()                # written on the settings writer's thread
     saved = json.loads(settings_file(home).read_text())
     assert (saved["music_volume"], saved["anim_speed"], saved["language"],
             saved["patterns"]) == (50, "fast", "de", True)

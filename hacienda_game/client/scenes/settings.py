@@ -153,7 +153,7 @@ class SettingsScene(Scene):
         current = getattr(s, row.key)
         at = values.index(current) if current in values else 0
         self.apply(row.key, values[(at + by) % len(values)])
-        s.save()
+        s.save_soon()             # on the settings writer's thread: never on the frame
 
     def apply(self, key: str, value: object) -> None:
         app, s = self.app, self.app.settings
@@ -184,7 +184,7 @@ class SettingsScene(Scene):
         self.tips_reset = True
 
     def close(self) -> None:
-        self.app.settings.save()
+        self.app.settings.save_soon()
         self.app.pop()
 
     # ---------------------------------------------------------------- input
