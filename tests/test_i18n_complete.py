@@ -336,6 +336,7 @@ def test_a_broken_own_map_is_explained_in_the_language(code, monkeypatch, tmp_pa
     try:
         scene = maps.MapsScene()
         app.push(scene)
+        assert scene.ready(), "the maps are read on a thread"
         own = {e.name: i for i, e in enumerate(scene.maps) if not e.builtin}
         assert sorted(own) == ["bomb", "many_problems", "warnings", "zstd"]
         pages = {}
@@ -351,6 +352,7 @@ def test_a_broken_own_map_is_explained_in_the_language(code, monkeypatch, tmp_pa
         app.push(setup)
         setup.map_index = next(i for i, e in enumerate(setup.maps) if e.name == "many_problems")
         app.apply_language("en")             # both lists check the maps again, in English
+        assert scene.ready()
         for entry in (scene.maps[own["many_problems"]], setup.maps[setup.map_index]):
             assert entry.name == "many_problems"
             assert entry.errors[2].endswith(": cell 1,1: market has no neighbouring pampas")

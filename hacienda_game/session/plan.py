@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,7 +125,8 @@ class MapEntry:
 # Checked maps by file, its version and the language of the messages (each
 # holds its board: the oldest go first).
 _checked: dict[tuple[str, int, int, str], MapEntry] = {}
-CHECKED_KEPT = 32
+_checked_lock = threading.Lock()     # the Maps screen checks on a thread, Setup on the frame
+CHECKED_KEPT = 64        # the built-in maps in every language, and some own maps
 
 
 def _entry(path: Path, builtin: bool) -> MapEntry:
@@ -134,12 +136,15 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
         key = (str(path), st.st_mtime_ns, st.st_size, language())
     except OSError:
         key = (str(path), 0, 0, language())
-    cached = _checked.get(key)
+    with _checked_lock:
+        cached = _checked.get(key)
     if cached is not None:
         return cached
-    entry = _checked[key] = _check(path, builtin)
-    while len(_checked) > CHECKED_KEPT:      # a map edited all evening, languages switched
-        del _checked[next(iter(_checked))]
+    entry = _check(path, builtin)
+    with _checked_lock:
+        _checked[key] = entry
+        while len(_checked) > CHECKED_KEPT:      # a map edited all evening, languages switched
+            del _checked[next(iter(_checked))]
     return entry
 
 

@@ -50,6 +50,7 @@ def test_maps_and_setup_screens_list_every_case_with_its_reason(driver, home, tm
     scene = MapsScene()
     driver.app.push(scene)
     driver.frames(1)
+    assert scene.ready(), "the maps are read on a thread"
     listing = time.process_time() - start
     by_path = {e.path.resolve(): e for e in scene.maps}
     slowest = 0.0

@@ -89,7 +89,7 @@ def test_every_scene_works_with_the_keyboard_alone(driver):
     focus_to(driver, menu, "Maps")
     key(driver, "confirm")
     maps = driver.top
-    assert isinstance(maps, MapsScene)
+    assert isinstance(maps, MapsScene) and maps.ready()     # the maps are read on a thread
     key(driver, "down")
     assert maps.index == 1
     key(driver, "back")

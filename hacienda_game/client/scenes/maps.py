@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ... import i18n
 from ...i18n import _
 from ...session.folders import failed, open_folder
 from ...session.plan import MapEntry, list_maps
@@ -38,10 +39,39 @@ class MapsScene(Scene):
         self.focus = Focus(2)          # keys and pads: Back, Open folder, Play this map
         self.opening = None            # the file manager starting (a process), if any
         self.opened_at = 0.0
+        self.folder_lines: dict[tuple, list] = {}     # draw_folder's lines, worded
+        self.reading = None            # the maps being checked (saveload.Background)
+        self.problem: str | None = None     # why the list could not be read at all
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.maps = list_maps()
+        self.read_maps()
+        self.layout()
+
+    def read_maps(self) -> None:
+        """Check every map on a thread (tens of ms the first time in a language,
+        a big own map far longer): the screen shows "Reading the maps..." and
+        goes on meanwhile; ``update`` takes the list when it is ready."""
+        from .saveload import Background
+
+        self.reading = Background(list_maps)
+        self.reading.wait(0.004)          # checked already (the usual case): shown at once
+        self.take_maps()
+
+    def ready(self, timeout: float = 60.0) -> bool:
+        """Wait (at most ``timeout`` seconds) for the list being read; True once shown."""
+        if self.reading is not None and self.reading.wait(timeout):
+            self.take_maps()
+        return self.reading is None
+
+    def take_maps(self) -> None:
+        job = self.reading
+        if job is None or not job.done:
+            return
+        self.reading = None
+        self.maps = list(job.value) if job.error is None else []    # type: ignore[call-overload]
+        self.problem = job.error
+        self.index = min(self.index, max(len(self.maps) - 1, 0))
         self.layout()
 
     def layout(self) -> None:
@@ -67,9 +97,7 @@ class MapsScene(Scene):
         self.layout()
 
     def language_changed(self) -> None:
-        self.maps = list_maps()            # a broken map's reasons, in the new language
-        self.index = min(self.index, max(len(self.maps) - 1, 0))
-        self.layout()
+        self.read_maps()                   # a broken map's reasons, in the new language
 
     def pick(self, i: int) -> None:
         if 0 <= i < len(self.maps):
@@ -86,6 +114,7 @@ class MapsScene(Scene):
             self.opening, self.opened_at = result, self.app.time
 
     def update(self, dt: float) -> None:
+        self.take_maps()
         if self.opening is None:
             return
         problem = failed(self.opening)
@@ -136,7 +165,12 @@ class MapsScene(Scene):
         draw_buttons(self.rows, surface, art)
         draw_buttons(self.buttons, surface, art, self.focus)
         d = self.detail_rect
-        if self.maps:
+        if self.reading is not None or self.problem:
+            text = self.problem or _("Reading the maps...")
+            for i, line in enumerate(art.fonts.medium.wrap(text, d.w - 32)):
+                art.fonts.medium.draw(surface, line, (d.centerx, d.centery + i * 14),
+                                      RED if self.problem else GREY, align="center")
+        elif self.maps:
             entry = self.maps[self.index]
             art.fonts.large.draw(surface, entry.title, (d.centerx, 60),
                                  WHITE if entry.ok else RED, align="center")
@@ -150,9 +184,13 @@ class MapsScene(Scene):
         medium = self.app.art.fonts.medium
         box = self.list_rect
         width = box.w - 32
-        lines = [(line, GREY) for line in medium.wrap(_("Your own Tiled maps (.tmx) go in:"),
-                                                      width)]
-        lines += [(line, GOLD) for line in path_lines(medium, str(user_maps_dir()), width)]
+        key = (width, i18n.language(), str(user_maps_dir()), id(medium))
+        lines = self.folder_lines.get(key)
+        if lines is None:               # worded once, not every frame (a letter at a time)
+            lines = [(line, GREY) for line in medium.wrap(
+                _("Your own Tiled maps (.tmx) go in:"), width)]
+            lines += [(line, GOLD) for line in path_lines(medium, key[2], width)]
+            self.folder_lines = {key: lines}
         y = box.bottom - 8 - len(lines) * medium.line_height
         for line, colour in lines:
             medium.draw(surface, line, (box.x + 16, y), colour)
