@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from itertools import repeat
 from pathlib import Path
 
 import pygame
@@ -46,6 +47,7 @@ def _load_png(path: Path, tool: str) -> pygame.Surface:
 TINTS = 12                   # tinted glyph sheets kept per font size (the colours in use)
 NINE_BYTES = 8 * 1024 * 1024    # 9-slice frames kept (panels and buttons of the screens seen)
 TEXT_BYTES = 1024 * 1024        # rendered texts kept per font size and cache
+WRAPPED = 256                   # wrapped texts kept per font size
 
 
 class Font:
@@ -68,6 +70,8 @@ class Font:
         self._cache: OrderedDict[tuple[str, Colour], pygame.Surface] = OrderedDict()
         self._shadowed: OrderedDict[tuple[str, Colour, Colour], pygame.Surface] = OrderedDict()
         self._weights: dict[int, int] = {}      # bytes of pixels in each text cache
+        self._advances = {ch: g[4] for ch, g in self.glyphs.items()}
+        self._wrapped: OrderedDict[tuple[str, int], list[str]] = OrderedDict()
 
     @property
     def cap_height(self) -> int:
@@ -78,8 +82,8 @@ class Font:
         return self._cap
 
     def width(self, text: str) -> int:
-        g = self.glyphs
-        return sum(g.get(ch, self.fallback)[4] for ch in text)
+        # In C (map over the letters): screens measure texts thousands of times a frame.
+        return sum(map(self._advances.get, text, repeat(self.fallback[4], len(text))))
 
     def _sheet(self, colour: Colour) -> pygame.Surface:
         sheet = self._tinted.get(colour)
@@ -163,7 +167,20 @@ class Font:
         return text.rstrip() + "…"
 
     def wrap(self, text: str, width: int) -> list[str]:
-        """Split text into lines no wider than ``width`` pixels (at spaces)."""
+        """Split text into lines no wider than ``width`` pixels (at spaces);
+        the last WRAPPED texts are kept (screens wrap the same texts every frame)."""
+        key = (text, width)
+        lines = self._wrapped.get(key)
+        if lines is not None:
+            self._wrapped.move_to_end(key)
+            return list(lines)
+        lines = self._wrap(text, width)
+        self._wrapped[key] = lines
+        if len(self._wrapped) > WRAPPED:
+            self._wrapped.popitem(last=False)
+        return list(lines)
+
+    def _wrap(self, text: str, width: int) -> list[str]:
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""
