@@ -8,6 +8,7 @@ memory (at the start, the end, and its slope per 100,000 frames).
     python tools/monkey.py --frames 5000 --profile     # + the costliest functions
     python tools/monkey.py --frames 20000 --memory     # + where memory grows (tracemalloc)
     python tools/monkey.py --json
+    python tools/monkey.py --switch 900          # rapid scene switching: memory per round
 
 The client runs windowed on SDL's dummy drivers with the fake clock (1/60 s
 a frame, no sleeping), in a temporary user folder; the network stays off
@@ -52,6 +53,14 @@ def rss_mib() -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def display_mib(app) -> float:
+    """The pixels that follow the window's size: the window, the canvas and
+    the smoothing steps (client/app.py present)."""
+    surfaces = [app.window, app.screen, *(app._big or ())]
+    seen = {id(s): s for s in surfaces if s is not None}
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in seen.values()) / 2**20
 
 
 def slope_per(samples: list[tuple[int, float]], per: int) -> float:
@@ -353,6 +362,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     causes: dict[str, int] = {}    # --profile: what each slow frame spent most in
     slow: list[tuple[float, int, str]] = []
     rss: list[tuple[int, float]] = []
+    pictures: list[tuple[int, float]] = []     # RSS less the window's own pictures
     failures: list[str] = []
     scenes: dict[str, int] = {}
     slow_stats = None           # --profile: the functions of the frames over SLOW_MS
@@ -401,6 +411,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
                 app.reset(MenuScene())
             if frame % SAMPLE_EVERY == 0:
                 rss.append((frame, rss_mib()))
+                pictures.append((frame, rss[-1][1] - display_mib(app)))
                 if memory and first_snapshot is None and frame >= frames // 5:
                     first_snapshot = tracemalloc.take_snapshot()
                 if progress and frame % (SAMPLE_EVERY * 10) == 0:
@@ -408,6 +419,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
                           f"RSS {rss[-1][1]:.1f} MiB, {time.monotonic() - started:.0f} s",
                           file=sys.stderr, flush=True)
         rss.append((frames, rss_mib()))
+        pictures.append((frames, rss[-1][1] - display_mib(app)))
     finally:
         app.finish()
         undo()
@@ -417,6 +429,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         else:
             os.environ["HACIENDA_HOME"] = saved_home
     warm = [s for s in rss if s[0] >= frames // 10] or rss
+    warm_less = [s for s in pictures if s[0] >= frames // 10] or pictures
     figures = {
         "frames": frames, "seed": seed,
         "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
@@ -430,6 +443,10 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         "rss_mib_growth": round(rss[-1][1] - warm[0][1], 1),
         "rss_mib_per_100k_frames": round(slope_per(warm, 100_000), 1),
         "rss_mib_max": round(max(s[1] for s in rss), 1),
+        # The window's size decides a good part of the memory (the window, the
+        # canvas and the smoothing steps: 45 MiB at 2560x1440): without them.
+        "rss_less_window_mib_growth": round(pictures[-1][1] - warm_less[0][1], 1),
+        "rss_less_window_mib_per_100k_frames": round(slope_per(warm_less, 100_000), 1),
         "screen_jumps": monkey.jumps, "quits": monkey.quits,
         "screens": dict(sorted(scenes.items(), key=lambda kv: -kv[1])),
         "slowest": sorted(slow, reverse=True)[:12],
@@ -456,6 +473,60 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     return figures
 
 
+def switching(rounds: int, seed: int, progress: bool = True) -> dict:
+    """Rapid scene switching: ``rounds`` jumps to a random screen, three frames
+    each; the resident memory every 50 rounds, back at the title with the
+    freed heap handed back (what stays is what the switching kept)."""
+    import gc
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    home = Path(tempfile.mkdtemp(prefix="hacienda-monkey-"))
+    saved_home = os.environ.get("HACIENDA_HOME")
+    os.environ["HACIENDA_HOME"] = str(home)
+    from hacienda_game.client import memory
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.menu import MenuScene
+
+    undo = _keep_off_the_network()
+    _seed_folder(home)
+    rng = random.Random(seed)
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
+    monkey = Monkey(app, rng)
+    app.push(MenuScene())
+    samples: list[tuple[int, float]] = []
+    started = time.monotonic()
+    try:
+        for r in range(rounds + 1):
+            if r % 50 == 0:
+                app.reset(MenuScene())
+                for _ in range(3):
+                    app.step()
+                gc.collect()
+                memory.give_back()
+                samples.append((r, rss_mib()))
+                if progress:
+                    print(f"round {r}: RSS {samples[-1][1]:.1f} MiB", file=sys.stderr,
+                          flush=True)
+            monkey.jump()
+            for _ in range(3):
+                app.step()
+    finally:
+        app.finish()
+        undo()
+        shutil.rmtree(home, ignore_errors=True)
+        if saved_home is None:
+            os.environ.pop("HACIENDA_HOME", None)
+        else:
+            os.environ["HACIENDA_HOME"] = saved_home
+    warm = [x for x in samples if x[0] >= rounds // 3] or samples
+    return {"rounds": rounds, "seed": seed, "rss_mib": [round(x[1], 1) for x in samples],
+            "rss_mib_growth_after_first_third": round(samples[-1][1] - warm[0][1], 1),
+            "rss_mib_per_300_rounds": round(slope_per(warm, 300), 2),
+            "seconds": round(time.monotonic() - started, 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--frames", type=int, default=FRAMES)
@@ -465,7 +536,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--memory", action="store_true", help="tracemalloc: where memory grows")
     ap.add_argument("--seconds", type=float, help="stop after this much wall time")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--switch", type=int, metavar="ROUNDS",
+                    help="rapid scene switching instead: memory after ROUNDS jumps")
     args = ap.parse_args(argv)
+    if args.switch:
+        figures = switching(args.switch, args.seed)
+        print(json.dumps(figures, indent=1) if args.json else
+              "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
     if args.frames < 1:
         ap.error("--frames must be at least 1")
     figures = run(args.frames, args.seed, args.profile, args.memory, seconds=args.seconds)

@@ -125,6 +125,22 @@ def test_a_big_panel_is_framed_quickly_and_exactly(driver):
     assert per_panel < 0.0025, f"{per_panel * 1000:.1f} ms a panel"
 
 
+def test_a_text_wrapped_every_frame_is_measured_once(driver):
+    """The coach of the guided game, the rules and the settings wrapped the
+    same texts every frame, a letter-by-letter sum each time: the most common
+    cause of the monkey's frames over 16 ms."""
+    font = driver.app.art.fonts.medium
+    text = " ".join(f"word{i} ñandú 日本" for i in range(150))
+    lines = font.wrap(text, 300)
+    assert len(lines) > 10 and all(font.width(line) <= 300 for line in lines)
+    assert " ".join(lines) == text
+    start = time.process_time()
+    for _ in range(300):                   # five seconds of frames
+        assert font.wrap(text, 300) == lines
+    assert time.process_time() - start < 0.1
+    assert font.width("\uffff") == font.width("?")       # a letter it lacks: as wide as "?"
+
+
 def test_an_odd_window_gets_the_same_pixels_for_less_work(home):
     """The canvas blown up whole to the next whole scale, then smoothed down:
     now done one axis at a time, the same pixels."""
