@@ -58,7 +58,8 @@ def rss_mib() -> float:
 def display_mib(app) -> float:
     """The pixels that follow the window's size: the window, the canvas and
     the smoothing steps (client/app.py present)."""
-    surfaces = [app.window, app.screen, *(app._big or ())]
+    steps = getattr(app, "_big", None)
+    surfaces = [app.window, app.screen, *(steps if isinstance(steps, tuple) else [steps])]
     seen = {id(s): s for s in surfaces if s is not None}
     return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in seen.values()) / 2**20
 
