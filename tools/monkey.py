@@ -360,6 +360,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     app.push(MenuScene())
     cpu: list[float] = []          # the main thread's CPU per frame, ms
     cpu_all: list[float] = []      # the whole process's (every thread of it)
+    slow_where: dict[str, int] = {}    # frames over 16 ms by screen and window size
     causes: dict[str, int] = {}    # --profile: what each slow frame spent most in
     slow: list[tuple[float, int, str]] = []
     rss: list[tuple[int, float]] = []
@@ -403,6 +404,8 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
             cpu.append(spent)
             if spent > 16.0:
                 slow.append((round(spent, 1), frame, name))
+                where = f"{name} {app.window.get_width()}x{app.window.get_height()}"
+                slow_where[where] = slow_where.get(where, 0) + 1
             if not app.running:                    # the Quit button: back to the title
                 monkey.quits += 1
                 app.running = True
@@ -451,6 +454,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         "screen_jumps": monkey.jumps, "quits": monkey.quits,
         "screens": dict(sorted(scenes.items(), key=lambda kv: -kv[1])),
         "slowest": sorted(slow, reverse=True)[:12],
+        "over_16ms_where": dict(sorted(slow_where.items(), key=lambda kv: -kv[1])[:20]),
         "seconds": round(time.monotonic() - started, 1),
         "conditions": "SDL dummy drivers, fake clock, windowed; CPU of the main thread",
         "failures": failures,
