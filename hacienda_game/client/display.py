@@ -24,7 +24,7 @@ hit testing; :meth:`View.to_window` is its inverse (a canvas pixel's centre).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import ceil
+from math import ceil, gcd
 
 CANVAS_HEIGHT = 540
 MIN_WIDTH, MAX_WIDTH = 720, 1290
@@ -110,5 +110,31 @@ def choose_view(screen: tuple[int, int], pixel_perfect: bool = False,
     return View((sw, sh), (cw, ch), ((sw - w) // 2, (sh - h) // 2, w, h), k, mode)
 
 
-__all__ = ["CANVAS_HEIGHT", "DEFAULT_CANVAS", "MAX_WIDTH", "MIN_WIDTH", "View", "canvas_for",
-           "choose_view"]
+BAND_ROWS = 16         # canvas rows a band of the smoothed picture holds, about
+
+
+def bands(view: View) -> list[tuple[int, int, int, int]] | None:
+    """Horizontal bands of a smoothed view that can be put on the window one
+    at a time with the same pixels as the whole: canvas rows ``r0..r1`` give
+    window rows ``o0..o1`` (relative to the picture), each band a whole number
+    of the scale's periods (canvas rows that map onto whole window rows).
+    None when the period is too long for bands to pay (a height of odd
+    proportions), or when the smoothing's step down the rows is not a whole
+    number of 1/65536ths of a row (pygame's fixed point: a band would then
+    differ from the whole by a level or two): the picture is put on whole."""
+    if view.mode != "smooth":
+        return None
+    ch, h = view.canvas[1], view.dest[3]
+    if h <= ch or (0x10000 * view.upscale * ch) % h:
+        return None
+    common = gcd(ch, h)
+    period = ch // common
+    if period > ch // 8:
+        return None
+    rows = period * max(1, round(BAND_ROWS / period))
+    return [(r0, min(r0 + rows, ch), r0 * h // ch, min(r0 + rows, ch) * h // ch)
+            for r0 in range(0, ch, rows)]
+
+
+__all__ = ["BAND_ROWS", "CANVAS_HEIGHT", "DEFAULT_CANVAS", "MAX_WIDTH", "MIN_WIDTH", "View",
+           "bands", "canvas_for", "choose_view"]
