@@ -611,6 +611,21 @@ class NetPlay:
             # A remote seat's action, checked for its holder and turn, goes to
             # the table as that seat's move.
             self.hosted.pump(lambda: table.state, table.submit, self._undo)
+        self._listen_while_waiting()
+
+    def _listen_while_waiting(self) -> None:
+        """The host listens (and is announced) only while a remote seat waits for
+        its player; once every remote player is here nobody new gets in."""
+        net = self.hosted.net
+        waiting = bool(net.remote - net.online)
+        if waiting == net.listening:
+            return
+        net.listen(waiting)
+        if self.advertiser is not None:
+            if waiting:
+                self.advertiser.start()
+            else:
+                self.advertiser.close()
 
     def _undo(self, seat: int) -> str | None:
         table, keeper = self._table, self._keeper

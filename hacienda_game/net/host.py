@@ -333,6 +333,8 @@ class NetHost:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stopped: asyncio.Event | None = None
+        self._servers: list[Server] = []
+        self.listening = True
         self.gate = Gate()
         self.most_queued = 0                  # the most bytes that ever waited for one client
         self._refusal_log = RefusalLog(lambda text: self.log(text))
@@ -415,22 +417,46 @@ class NetHost:
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
         try:
-            self._server = await serve(
-                self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
-                max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
-                open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None,
-                write_limit=WRITE_LIMIT, create_connection=guarded_connection(self.gate),
-                logger=QuietLog(logging.getLogger("websockets.server")))
+            await self._listen_now()
         except OSError as e:
             self._error = e
             self._ready.set()
             return
+        assert self._server is not None
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         self._ready.set()
         await self._stopped.wait()
-        self._server.close()
-        await self._server.wait_closed()
+        for server in self._servers:
+            server.close()
+            await server.wait_closed()
+
+    async def _listen_now(self) -> None:
+        self._server = await serve(
+            self._handle, self.bind, self.port, ssl=self.ssl_context, compression=None,
+            max_size=MAX_FRAME, max_queue=64, ping_interval=10, ping_timeout=20,
+            open_timeout=HELLO_TIMEOUT, close_timeout=2, server_header=None,
+            write_limit=WRITE_LIMIT, create_connection=guarded_connection(self.gate),
+            logger=QuietLog(logging.getLogger("websockets.server")))
+        self._servers.append(self._server)
+
+    def listen(self, on: bool) -> None:
+        """Listen for new connections, or stop (the connections open stay): a
+        host from Setup listens only while a remote seat waits for its player."""
+        if self.share is None and on != self.listening:
+            self.listening = on
+            self._call(lambda: asyncio.ensure_future(self._set_listening(on)))
+
+    async def _set_listening(self, on: bool) -> None:
+        if on and not any(s.is_serving() for s in self._servers):
+            try:
+                await self._listen_now()
+            except OSError as e:
+                self.log(f"cannot listen again on port {self.port}: {e}")
+        elif not on:
+            for server in self._servers:
+                server.server.close()     # no new connections; the open ones go on
+        self.log(f"{'listening again' if on else 'not listening'} on {self.bind}:{self.port}")
 
     async def _shutdown(self, reason: str, code: str) -> None:
         for room in list(self.rooms.values()):

@@ -6,6 +6,7 @@ and code, then playing the seat with the keyboard."""
 from __future__ import annotations
 
 import os
+import socket
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -79,6 +80,11 @@ def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp
     bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", code=net.code)
     try:
         frames(app, lambda: len(scene.layer.game.history) > 30, 6000)
+        # every remote seat is here: the host listens no more
+        assert not net.hosted.net.listening
+        time.sleep(0.2)
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", net.address[1]), timeout=2).close()
         seen = lines(tmp_path / "bruno.trace")
         assert seen and seen[0]["seat"] == 1
         # Bruno's actions went through the host's engine, by the remote seat
@@ -94,6 +100,9 @@ def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp
     for _ in range(5):
         app.step()
     assert len(scene.layer.game.history) == n
+    assert net.hosted.net.listening                  # a seat waits: it listens again
+    time.sleep(0.2)
+    socket.create_connection(("127.0.0.1", net.address[1]), timeout=2).close()
     key(pygame.K_e, "e")
     frames(app, lambda: len(scene.layer.game.history) > n, 600)
     assert plan.seats[1].kind == "medium"          # the default AI level took the seat
