@@ -426,6 +426,15 @@ class LoadScene(ListScene):
                 self.action_button(_("Load"), self.load, some)]
 
     def row_label(self, item: saves.SaveInfo) -> str:
+        from ...session.unfinished import is_slot
+
+        if is_slot(item.path):
+            # An unfinished game's slot: its stored name is the word "Autosave" in
+            # the language it was written in, alike for every slot; worded now,
+            # with when, the round and the seats, each row says which game it is.
+            return _("Autosave {when} · round {round} · {players} seats").format(
+                when=item.saved_at.astimezone().strftime("%m-%d %H:%M"), round=item.round,
+                players=len(item.plan.seats))
         return _("{name} · round {round}").format(name=item.name, round=item.round)
 
     def empty_text(self) -> str:

@@ -1,0 +1,31 @@
+"""The Load list words each unfinished game's row in the current language, and
+two autosaves read apart: when, the round and the seats (their stored name is
+"Autosave" in whatever language wrote it)."""
+
+from __future__ import annotations
+
+from hacienda_game import i18n
+from hacienda_game.client.scenes.saveload import LoadScene
+from hacienda_game.engine import new_game
+from hacienda_game.session import saves
+from hacienda_game.session.plan import GamePlan, SeatPlan
+
+
+def test_autosave_rows_are_distinct_and_in_the_current_language(driver, home):
+    two = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 7)
+    three = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1),
+                                   SeatPlan("Cy", colour=2)], 8)
+    i18n.set_language("es")
+    try:
+        saves.autosave(new_game("symmetric", 2, 7), two)                   # "Guardado automático"
+    finally:
+        i18n.set_language("en")
+    saves.autosave(new_game("symmetric", 3, 8), three, slot="autosave-2")
+    load = LoadScene()
+    driver.app.push(load)
+    assert driver.wait_until(lambda: len(load.items) == 2, 20)
+    labels = [load.row_label(item) for item in load.items]
+    assert len(set(labels)) == 2, labels
+    assert all(label.startswith("Autosave ") for label in labels), labels
+    assert not any("Guardado" in label for label in labels), labels
+    assert {"2 seats" in label for label in labels} == {True, False}
