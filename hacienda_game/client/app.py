@@ -131,6 +131,8 @@ class App:
         self.stack: list[Scene] = []
         self._changed = False           # the stack changed since memory was last given back
         self._gave_back_at = 0.0
+        self._collected_at = 0.0        # the last full collection of gone screens (game time)
+        self._uncollected = False       # screens have gone since then
         self._failed_overlays = 0
         self.running = True
         self.exit_code = 0
@@ -517,7 +519,13 @@ class App:
             # A screen has gone: what it freed goes back to the system (client/memory.py).
             self._changed = False
             self._gave_back_at = self.time
+            self._uncollected = True
             memory.give_back()
+        elif self._uncollected and self.time - self._collected_at >= memory.COLLECT_EVERY_S:
+            # ... and, now and then, what only its own cycles kept.
+            self._uncollected = False
+            self._collected_at = self.time
+            memory.give_back(collect=True)
         self.frame += 1
         if self.first_frame_s is None:
             self.first_frame_s = time.perf_counter() - self.launched

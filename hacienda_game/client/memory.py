@@ -12,17 +12,26 @@ few thousand frames.  So, with glibc only (elsewhere nothing happens):
   panel up gets pages of its own, returned to the system when freed;
 - ``give_back()`` (after a screen changes, at most every ``EVERY_S``) hands
   the heap's free pages back (``malloc_trim``; about 0.1-3 ms).
+
+Screens that are gone are kept alive by their own cycles (a button's action
+calls back into its screen), so only Python's full collection frees them,
+and that runs seldom: under the monkey 50 MiB of gone screens' pictures
+waited for it.  ``give_back(collect=True)`` runs it first; the app asks for
+that at most every ``COLLECT_EVERY_S`` of game time after a screen changed
+(a full collection takes 10-30 ms: never every frame).
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import sys
 
 M_MMAP_THRESHOLD = -3        # mallopt's parameter numbers (malloc.h)
 MMAP_FROM = 128 * 1024
 EVERY_S = 2.0                # seconds of game time between two give_back()s
+COLLECT_EVERY_S = 20.0       # ... and between two full collections of the gone screens
 
 _libc = None
 
@@ -47,7 +56,10 @@ def tune() -> bool:
     return bool(libc is not None and libc.mallopt(M_MMAP_THRESHOLD, MMAP_FROM))
 
 
-def give_back() -> bool:
-    """Return the heap's free pages to the system (glibc); True if any were."""
+def give_back(collect: bool = False) -> bool:
+    """Return the heap's free pages to the system (glibc); True if any were.
+    ``collect``: first free what only cycles keep (gone screens)."""
+    if collect:
+        gc.collect()
     libc = _glibc()
     return bool(libc is not None and libc.malloc_trim(0))

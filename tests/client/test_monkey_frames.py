@@ -221,3 +221,37 @@ def test_the_monkey_in_small_finds_no_error_no_hang_and_no_slow_frame(home, monk
     assert figures["frames"] == 300 and figures["frames_over_1s"] == 0
     assert len(figures["screens"]) >= 3
     assert figures["cpu_ms_p99"] < 60, figures["slowest"]
+
+
+def test_gone_screens_held_only_by_their_own_cycles_are_freed(home):
+    """A screen's buttons call back into it, so a gone screen is freed only by
+    Python's full collection, which ran seldom: under the monkey 50 MiB of
+    gone screens' pictures waited for it."""
+    import gc
+    import weakref
+
+    from hacienda_game.client import memory
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.rules import RulesScene
+
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
+    try:
+        app.push(MenuScene())
+        app.step()
+        scene = RulesScene()
+        app.push(scene)
+        app.step()
+        gone = weakref.ref(scene)
+        del scene
+        gc.collect()
+        gc.collect()                    # it has lived long: the oldest generation
+        app.pop()
+        app.step()
+        frames = 0
+        while gone() is not None and frames < 2 * 60 * memory.COLLECT_EVERY_S:
+            app.time += 0.5                  # half a second of play a frame: quicker here
+            app.step()
+            frames += 1
+        assert gone() is None, "the gone screen is still held"
+    finally:
+        app.finish()
