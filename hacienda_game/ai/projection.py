@@ -24,9 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from ..engine import GameState
-from ..engine import components as C
-from ..engine.scoring import connected_markets
+from ..engine import CHAIN_MIN_HARVEST, HARVEST_PER_TILE, GameState, connected_markets
 from .evaluate import board_points, market_reach, rounds_left
 
 
@@ -133,10 +131,10 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
                 value += 2 * ahead * w.pair_tile * grow
         if w.harvest:
             chips = set(state.chips)
-            least = 1 if "lone_harvest" in state.variants else C.CHAIN_MIN_HARVEST  # R39
+            least = 1 if "lone_harvest" in state.variants else CHAIN_MIN_HARVEST  # R39
             free = [len(g) for g in chains if len(g) >= least and chips.isdisjoint(g)]
             if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
-                value += (w.harvest * C.HARVEST_PER_TILE * max(free)
+                value += (w.harvest * HARVEST_PER_TILE * max(free)
                           * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
         connected = set(connected_markets(state, seat))
         if w.market_reach and (sum(s.animal_hand) or rounds > 2.0):
