@@ -468,3 +468,25 @@ def test_hint_part_lights_its_hexes_outlines_its_start_and_says_why(art, layout,
     drawn.clear()
     hint.draw(surface(), art, view, vm.HintModel((), None, "", thinking=True), 0.0)
     assert [t for t, _c in drawn] == ["Thinking about a hint..."]
+
+
+def test_large_text_crowded_hand_shows_every_count_badge(art):
+    """At Large text the cards crowd; each card's ×N badge stays in sight (the
+    next card never covers it)."""
+    big = play_layout(CANVAS, 4, 24)
+    cards = tuple(("land", c, 2) for c in ("mountain", "forest", "meadow", "rock", "moor",
+                                            "pampas")) + tuple(
+        ("animal", a, 2) for a in ("cattle", "horse", "pig", "sheep"))
+    right = big.hand.right - 140                      # Undo and Redo beside the cards
+    badged = vm.HandModel(False, 0, cards, None, right)
+    plain = vm.HandModel(False, 0, tuple((i, c, 1) for i, c, _n in cards), None, right)
+    with_badges, without = surface(), surface()
+    hand.draw(with_badges, art, big, badged)
+    hand.draw(without, art, big, plain)
+    slots = hand.slots(big, badged)
+    assert slots[1][0].x < slots[0][0].right + 4      # the cards crowd
+    for (rect, _i, card), (after, _j, _c) in zip(slots, slots[1:], strict=False):
+        seen = pygame.Rect(rect.x, rect.bottom - 24, after.x - rect.x, 24)
+        differ = sum(with_badges.get_at((x, y)) != without.get_at((x, y))
+                     for x in range(seen.left, seen.right) for y in range(seen.top, seen.bottom))
+        assert differ > 10, f"the badge of {card} is covered"

@@ -70,5 +70,11 @@ def draw(surface: pygame.Surface, art, layout: Layout, model: HandModel) -> None
         surface.blit(card_face(art, f"card_{item}_{card}", slot.size), slot)
         if model.chosen == card:
             pygame.draw.rect(surface, GOLD, slot.inflate(4, 4), 2)
+    # The badges over every card, each at its card's visible edge: where the
+    # cards crowd (Large text) the next card would cover a badge drawn with its own.
+    for i, (slot, _item, card) in enumerate(shown):
         if counts.get(card, 1) > 1:
-            count_badge(surface, font, str(counts[card]), slot)
+            visible = slot.copy()
+            if i + 1 < len(shown):
+                visible.width = min(slot.width, shown[i + 1][0].x - slot.x - 4)
+            count_badge(surface, font, str(counts[card]), visible)
