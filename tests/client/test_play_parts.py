@@ -490,3 +490,15 @@ def test_large_text_crowded_hand_shows_every_count_badge(art):
         differ = sum(with_badges.get_at((x, y)) != without.get_at((x, y))
                      for x in range(seen.left, seen.right) for y in range(seen.top, seen.bottom))
         assert differ > 10, f"the badge of {card} is covered"
+
+
+def test_a_log_entry_longer_than_the_log_shows_its_start_not_its_tail():
+    """Large text: the newest entry wraps to more lines than the log holds; the
+    log shows its first lines (where it says who did what), not the tail."""
+    from hacienda_game.client.scenes.play.parts import log as log_part
+
+    lines = (("Ana buys a land card", 0, True),) + tuple(
+        (f"Bo places a token line {i}", 1, i == 0) for i in range(6))
+    model = vm.LogModel(lines, 0)
+    rect = pygame.Rect(0, 0, 300, 8 + 3 * 24)          # three rows of a 24-pixel line
+    assert list(log_part.shown(rect, model, 24)) == [1, 2, 3]

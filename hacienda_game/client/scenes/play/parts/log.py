@@ -31,8 +31,9 @@ def shown(rect: pygame.Rect, model: LogModel, line_height: int) -> range:
     start = max(0, end - rows)
     while start < end and not log[start][2]:
         start += 1                    # whole entries only: no line cut from its start
-    if start == end:
-        start = max(0, end - rows)    # ... unless the newest alone is longer
+    if start == end:                  # the newest alone is longer: its first lines,
+        start = entry_of(model, end - 1).start if end else 0   # never only its tail
+        return range(start, min(end, start + rows))
     return range(start, end)
 
 
