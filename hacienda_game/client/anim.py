@@ -350,21 +350,33 @@ class Banner(Anim):
 
     layer = 1
 
-    def __init__(self, text: str, centre: Pos, duration: float, delay: float = 0.0):
+    def __init__(self, text: str, centre: Pos, duration: float, delay: float = 0.0,
+                 area: pygame.Rect | None = None):
+        """``area`` (the board): the banner rests inside it and slides in and
+        out within it, never over a panel or off the screen."""
         super().__init__(duration, delay)
-        self.text, self.centre = text, centre
+        self.text, self.centre, self.area = text, centre, area
+
+    def rect(self, art: Art) -> pygame.Rect:
+        p = self.progress
+        slide = 0.0 if 0.2 < p < 0.8 else (0.2 - p) * 5 if p <= 0.2 else (0.8 - p) * 5
+        w = art.fonts.large.width(self.text) + 24
+        r = pygame.Rect(round(self.centre[0] - w / 2), round(self.centre[1] - 16), w, 32)
+        if self.area is not None:
+            r = r.clamp(self.area)
+        r.x += round(slide * 400)
+        return r
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         if not self.started:
             return
-        p = self.progress
-        slide = 0.0 if 0.2 < p < 0.8 else (0.2 - p) * 5 if p <= 0.2 else (0.8 - p) * 5
-        font = art.fonts.large
-        w = font.width(self.text) + 24
-        x = round(self.centre[0] - w / 2 + slide * 400)
-        y = round(self.centre[1] - 16)
-        surface.blit(art.sprites.nine("ui_panel", (w, 32)), (x, y))
-        font.draw(surface, self.text, (x + 12, y + 4), WHITE)
+        r = self.rect(art)
+        clip = surface.get_clip()
+        if self.area is not None:
+            surface.set_clip(clip.clip(self.area))
+        surface.blit(art.sprites.nine("ui_panel", r.size), r)
+        art.fonts.large.draw(surface, self.text, (r.x + 12, r.y + 4), WHITE)
+        surface.set_clip(clip)
 
 
 class Ticker:

@@ -220,3 +220,21 @@ def test_the_pads_hex_cursor_reads_from_three_metres(art):
     ring = [after.get_at((x, cy))[:3] for x in range(max(x for x, _y in view.polygon(h)) - 8,
                                                      max(x for x, _y in view.polygon(h)) + 4)]
     assert (26, 28, 44) in ring and (244, 244, 244) in ring
+
+
+def test_scoring_banners_stay_on_the_board_as_they_slide(art):
+    """A scoring category's banner ("Markets reached") rests inside the board and
+    slides in and out within it: never over the side panels or off the screen."""
+    from hacienda_game.client.anim import Banner
+
+    board = pygame.Rect(10, 10, 300, 200)
+    for t in (0.05, 0.1, 0.5, 0.95):
+        banner = Banner("Markets reached and more words", (board.right - 20, board.y + 24),
+                        1.0, 0.0, area=board)
+        banner.update(t)
+        surface = pygame.Surface((900, 300))
+        surface.fill((0, 0, 0))
+        banner.draw(surface, art)
+        outside = [(x, y) for x in range(0, 900, 2) for y in range(0, 300, 2)
+                   if not board.collidepoint(x, y) and surface.get_at((x, y))[:3] != (0, 0, 0)]
+        assert not outside, (t, outside[:3])

@@ -283,7 +283,7 @@ class Presenter:
     def stack(self, e: Event, _real: Event, f: float) -> None:
         host = self.host
         host.anims.add(Banner(stack_words(scoring_switched(e.data)), host.view.area.center,
-                              2.0 * f, self.delay))
+                              2.0 * f, self.delay, area=host.view.area))
 
     def scoring(self, e: Event, _real: Event, f: float) -> None:
         """Before the table: the board shows what each category counts."""
@@ -297,7 +297,7 @@ class Presenter:
         # them); each category's points pop over the moving piece.
         for cat in ("markets", "chains", "haciendas", "water"):
             host.anims.add(Banner(names[cat], (host.view.area.centerx, host.view.area.y + 24),
-                                  CATEGORY_TIME * f, t))
+                                  CATEGORY_TIME * f, t, area=host.view.area))
             for seat, cells in enumerate(hexes[cat]):
                 if not cells:
                     continue
