@@ -259,3 +259,18 @@ def test_a_refusals_link_opens_its_page(driver):
     driver.top.handle(pygame_key("back"))
     driver.frames(1)
     assert driver.top is scene
+
+
+def test_the_reason_for_an_off_button_links_to_its_page(driver):
+    """Pointing at an off action button: its reason, and a Rules link beside it."""
+    scene = start(driver)
+    off = next(b for b in (scene.b_hacienda, scene.b_harvest, scene.b_water)
+               if not b.enabled)
+    driver.move(off.rect.center)
+    driver.frames(1)
+    page = scene.rules_page()
+    assert page in SECTIONS and scene.first_tips.link is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                         unicode="h", scancode=0))
+    driver.frames(2)
+    assert isinstance(driver.top, RulesScene) and SECTIONS[driver.top.page] == page
