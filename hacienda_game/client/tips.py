@@ -6,8 +6,8 @@ where the tip points), triggered by engine events and by the seat's view
 (``triggered``), once per player profile (``session.tips.TipBook``: the
 seat's player name on this machine).  ``TipGuide`` plugs into the play
 screen beside its other helpers: it hears each action's events, draws the
-tip over the parts, and takes the click, Enter or pad A that dismisses it;
-everything else goes on to the game (a tip never blocks play).  AI and
+tip over the parts, and takes a click on it; Enter or pad A dismiss it and
+go on to the game like every other input (a tip never blocks play).  AI and
 remote seats get none, nor do demos, autoplay and the guided first game.
 
 The tip's Rules link, and the link beside every refusal on screen, open the
@@ -343,8 +343,9 @@ class TipGuide:
 
     # -------------------------------------------------------------- input
     def handle(self, cmd) -> bool:
-        """A click on the tip (its Rules link opens the page), Enter or pad A:
-        True when the tip took the command."""
+        """A click on the tip (its Rules link opens the page) is the tip's;
+        Enter or pad A dismiss it and still do what they do in play (a tip
+        never costs a press).  True when the tip took the command."""
         if cmd.kind == "press" and cmd.button == 1 and cmd.pos is not None \
                 and self.link is not None and self.link.collidepoint(cmd.pos):
             self.open_rules()
@@ -353,7 +354,7 @@ class TipGuide:
             return False
         if cmd.kind == "key" and cmd.name == "confirm":
             self.dismiss()
-            return True
+            return False
         if cmd.kind == "press" and cmd.pos is not None and self.box.collidepoint(cmd.pos):
             self.dismiss()
             return True

@@ -193,6 +193,21 @@ def test_a_tip_never_blocks_play(driver):
     assert scene.first_tips.current() is None
 
 
+def test_enter_dismisses_a_tip_and_still_plays(driver):
+    """Enter (or pad A) on a tip: the tip goes, and the key does what it does
+    in play (it reaches the keys and pads handling)."""
+    scene = start(driver)
+    meet(driver, scene, "market")
+    assert scene.first_tips.current() is not None
+    from hacienda_game.client.scene import Command
+
+    handled = []
+    scene.pad_command = lambda cmd: handled.append(cmd) or True
+    scene.handle(Command("key", name="confirm"))
+    assert scene.first_tips.current() is None
+    assert [c.name for c in handled] == ["confirm"], "the key went on to the game"
+
+
 # ------------------------------------------------------------------ fitting
 @pytest.fixture(scope="module")
 def art():
