@@ -40,10 +40,11 @@ def _known(state: GameState) -> tuple[list[Placement], list[tuple[Cell, ...]]]:
         out += [(mask, cells) for mask, cells in zip(board.placement_masks(shape),
                                                       board.placement_cells(shape), strict=True)
                 if mask & free == mask]
+    made = (board, out, [cells for _, cells in out])
     if len(_memo) >= MEMO_MOST:
         _memo.clear()
-    _memo[key] = (board, out, [cells for _, cells in out])
-    return out, _memo[key][2]
+    _memo[key] = made            # another thread may clear it again: use `made`
+    return out, made[2]
 
 
 def placements(state: GameState, first: bool = False) -> list[Placement]:
