@@ -9,9 +9,10 @@ from hacienda_game.client.scenes.saveload import LoadScene
 from hacienda_game.engine import new_game
 from hacienda_game.session import saves
 from hacienda_game.session.plan import GamePlan, SeatPlan
+from tests.client.drawnhelp import record_drawn
 
 
-def test_autosave_rows_are_distinct_and_in_the_current_language(driver, home):
+def test_autosave_rows_are_distinct_and_in_the_current_language(driver, home, monkeypatch):
     two = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1)], 7)
     three = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", colour=1),
                                    SeatPlan("Cy", colour=2)], 8)
@@ -29,3 +30,14 @@ def test_autosave_rows_are_distinct_and_in_the_current_language(driver, home):
     assert all(label.startswith("Autosave ") for label in labels), labels
     assert not any("Guardado" in label for label in labels), labels
     assert {"2 seats" in label for label in labels} == {True, False}
+    drawn = record_drawn(monkeypatch)
+    i18n.set_language("de")
+    try:
+        for index in range(len(load.entries)):      # each row's detail, titled in German
+            load.index = index
+            drawn.clear()
+            driver.frames(3)
+            assert "Automatisch gespeichert" in {d.text for d in drawn}
+            assert not any("Guardado" in d.text for d in drawn)
+    finally:
+        i18n.set_language("en")

@@ -486,7 +486,10 @@ class LoadScene(ListScene):
         small, large = art.fonts.medium, art.fonts.large
         width = self.detail_rect.w - 32
         centre = self.detail_rect.centerx
-        large.draw(surface, info.name, (centre, y), WHITE, align="center")
+        from ...session.unfinished import is_slot
+
+        title = _("Autosave") if is_slot(info.path) else info.name   # in today's language
+        large.draw(surface, title, (centre, y), WHITE, align="center")
         job = self.replayed(info)
         if not job.done:
             small.draw(surface, _("Reading the saved game..."), (centre, y + 120), GREY,
