@@ -51,9 +51,9 @@ class Projection:
 
     def seat_values(self, state: GameState) -> list[float]:
         """Every seat's projected final points (`projected`)."""
-        points = board_points(state)
+        facts = board_facts(state)
         rounds = self.rounds(state)
-        return [projected(state, q, self, points, rounds) for q in range(state.players)]
+        return [_projected(state, q, self, facts, rounds) for q in range(state.players)]
 
     def value(self, state: GameState, seat: int) -> float:
         """See `project`."""
@@ -105,14 +105,72 @@ def _peso_worth(ahead: int, w: Projection) -> float:
     return 0.1 * ahead + w.peso_spend
 
 
-def projected(state: GameState, seat: int, w: Projection, points: list[int],
-              rounds: float) -> float:
-    """The seat's projected final points (see the module text)."""
+class SeatFacts:
+    """What the projection reads from the board for one seat (pieces, chips,
+    haciendas and water only, never money or cards): every candidate
+    evaluation of a search that leaves the board as it is (card purchases,
+    blind draws' outcomes, the same pieces reached in another order) shares
+    them."""
+
+    __slots__ = ("_board", "chain_sizes", "connected", "frontier", "harvest", "points",
+                 "reach", "seat")
+
+    def __init__(self, state: GameState, seat: int, points: int):
+        self.seat = seat
+        self.points = points
+        chains = state.chains(seat)
+        self.chain_sizes = tuple(len(g) for g in chains if len(g) <= 2)
+        chips = set(state.chips)
+        least = 1 if "lone_harvest" in state.variants else CHAIN_MIN_HARVEST  # R39
+        free = [len(g) for g in chains if len(g) >= least and chips.isdisjoint(g)]
+        self.harvest = 0
+        if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
+            self.harvest = max(free)
+        self.connected = set(connected_markets(state, seat))
+        self.frontier = len(state.land_frontier(seat))
+        # The steps to each market not reached yet (`market_reach`, depth 3), fewest first.
+        self.reach = sorted(market_reach(state, seat, self.connected, 3).values())
+        self._board = state.board
+
+
+_FACTS: dict[tuple, list[SeatFacts]] = {}
+_FACTS_MOST = 4096
+
+
+def board_facts(state: GameState) -> list[SeatFacts]:
+    """Every seat's `SeatFacts`, kept by the board's pieces (kind and owner
+    of every hex, chips, haciendas, water tiles, variants): a pure function
+    of that key (with the number of seats), so the cache can never answer
+    for another board."""
+    key = (id(state.board), state.players, state.variants, tuple(state.kind), tuple(state.owner),
+           tuple(state.chips), tuple(state.haciendas), tuple(state.water_tiles))
+    facts = _FACTS.get(key)
+    if facts is None or facts[0]._board is not state.board:
+        if len(_FACTS) >= _FACTS_MOST:
+            _FACTS.clear()
+        points = board_points(state)
+        facts = [SeatFacts(state, q, points[q]) for q in range(state.players)]
+        _FACTS[key] = facts
+    return facts
+
+
+def projected(state: GameState, seat: int, w: Projection, points: list[int] | None = None,
+              rounds: float | None = None) -> float:
+    """The seat's projected final points (see the module text); ``points``
+    is ignored (the board's points come from `board_facts`)."""
+    if rounds is None:
+        rounds = w.rounds(state)
+    return _projected(state, seat, w, board_facts(state), rounds)
+
+
+def _projected(state: GameState, seat: int, w: Projection, every: list[SeatFacts],
+               rounds: float) -> float:
     s = state.seats[seat]
     if state.over:
         return float(s.score) + s.money / 1000
+    facts = every[seat]
     ahead = 2 - state.scorings_done
-    value = s.score + ahead * points[seat]
+    value = s.score + ahead * facts.points
     soon = min(1.0, rounds / 3.0)            # can what is in hand still be used?
     spendable = min(s.money, w.spend_per_round * rounds)
     value += 0.1 * ahead * s.money + w.peso_spend * spendable
@@ -121,33 +179,27 @@ def projected(state: GameState, seat: int, w: Projection, points: list[int],
         # (its income since lone tiles no longer harvest, R39) or end the game.
         value += w.reserve_worth * min(s.money, w.reserve)
     value += w.hand(state, seat, ahead, soon, rounds)
-    chains = state.chains(seat)
     if rounds > 1.0:
         grow = min(1.0, rounds / 4.0)
-        for g in chains:
-            if len(g) == 1:
+        for size in facts.chain_sizes:
+            if size == 1:
                 value += ahead * w.single_tile * grow
-            elif len(g) == 2:
+            else:
                 value += 2 * ahead * w.pair_tile * grow
-        if w.harvest:
-            chips = set(state.chips)
-            least = 1 if "lone_harvest" in state.variants else CHAIN_MIN_HARVEST  # R39
-            free = [len(g) for g in chains if len(g) >= least and chips.isdisjoint(g)]
-            if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
-                value += (w.harvest * HARVEST_PER_TILE * max(free)
-                          * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
-        connected = set(connected_markets(state, seat))
+        if w.harvest and facts.harvest:
+            value += (w.harvest * HARVEST_PER_TILE * facts.harvest
+                      * _peso_worth(ahead, w) * min(1.0, rounds / 2.0))
         if w.market_reach and (sum(s.animal_hand) or rounds > 2.0):
-            reach = market_reach(state, seat, connected, 3)
+            reach = facts.reach
             if reach:
                 gain = 0.0
-                n = len(connected)
-                for d in sorted(reach.values()):
+                n = len(facts.connected)
+                for d in reach:
                     n += 1
                     gain += n * w.market_reach ** d
                 value += ahead * gain * soon
         if w.frontier:
-            value += w.frontier * min(len(state.land_frontier(seat)), 12)
+            value += w.frontier * min(facts.frontier, 12)
     return value
 
 
@@ -162,4 +214,4 @@ def lead(state: GameState, seat: int, w: Projection = HARD2) -> float:
     return w.lead(state, seat)
 
 
-__all__ = ["HARD2", "Projection", "lead", "project", "projected"]
+__all__ = ["HARD2", "Projection", "SeatFacts", "board_facts", "lead", "project", "projected"]
