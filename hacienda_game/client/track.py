@@ -26,49 +26,41 @@ def number_step(width: int, top: int, font) -> int:
     return 100
 
 
-PIECE_LANE = 13     # the pieces' lane above the line; the numbers have the lane below it
-
-
 def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
                shown: list[int], projected: list[int], colours: list[int]) -> None:
     """The track in ``rect``: the label, a tick every 5 points, a numbered plate
-    every 10 (or 20, 50 when narrow; in the reading face) below the line, the
-    projected bars, and the pieces above the line (stacked side by side where
-    they meet), so no piece ever covers a number."""
+    every 10 (or 20, 50 when narrow; in the reading face), the projected bars
+    and the pieces (stacked side by side where they meet)."""
     font = art.fonts.body        # the numbers too: text read from the couch
     top = track_top(list(shown) + list(projected))
     x0 = rect.x + 18 + font.width(label)
     width = rect.right - 14 - x0
-    y = rect.y + PIECE_LANE
+    y = rect.centery
     font.draw(surface, label, (rect.x + 6, rect.y + (rect.h - font.line_height) // 2), GREY)
-    for seat, value in enumerate(projected):
-        x = x0 + width * min(value, top) // top
-        pygame.draw.rect(surface, art.seat_colour(colours[seat]),
-                         (x - 1, rect.y + 1, 3, rect.h - 2))
     pygame.draw.line(surface, DIM, (x0, y), (x0 + width, y), 2)
     for v in range(0, top + 1, 5):
         x = x0 + width * v // top
         tall = 4 if v % 10 == 0 else 2
         pygame.draw.line(surface, GREY, (x, y - tall), (x, y + tall))
     step = number_step(width, top, font)
-    text_y = y + 1                         # the numbers' line box, under the line
     for v in range(0, top + 1, step):
         x = x0 + width * v // top
         text = str(v)
-        # The plate holds the digits (the line box's top fifth is empty).
-        plate = pygame.Rect(0, text_y + font.line_height // 5, font.width(text) + 4,
-                            font.line_height - font.line_height // 5)
-        plate.centerx = x
+        plate = pygame.Rect(0, 0, font.width(text) + 4, min(rect.h - 2, font.line_height + 2))
+        plate.center = (x, y)
         pygame.draw.rect(surface, INK, plate)
         pygame.draw.rect(surface, DIM, plate, 1)
-        font.draw(surface, text, (plate.x + 2, text_y), GREY, shadow=None)
+        font.draw(surface, text, (plate.x + 2, plate.centery - font.line_height // 2), GREY,
+                  shadow=None)
+    for seat, value in enumerate(projected):
+        x = x0 + width * min(value, top) // top
+        pygame.draw.rect(surface, art.seat_colour(colours[seat]), (x - 1, y - 9, 3, 18))
     stacked: dict[int, int] = {}
     for seat, value in enumerate(shown):
         x = piece_x(rect, font, label, top, value)
         n = stacked.get(x, 0)
         stacked[x] = n + 1
-        art.sprites.blit_anchored(surface, f"emblem_{colours[seat]}",
-                                  (x + 11 * n, rect.y + PIECE_LANE // 2))
+        art.sprites.blit_anchored(surface, f"emblem_{colours[seat]}", (x + 11 * n, y))
 
 
 def piece_x(rect: pygame.Rect, font, label: str, top: int, value: int) -> int:

@@ -86,8 +86,6 @@ WITH_PARAMS: dict[str, str] = {
     "water_none_left": N_("No water tile of size {size} is left."),
     "terrain_first": N_("A {card} card goes on a free {card} space while one is left."),
     "wrong_terrain": N_("This hex is {space}: a {card} card goes on {card}."),
-    "land_not_here": N_("This hex is {space}: land tiles never go on markets or water."),
-    "animal_not_pampas": N_("This hex is {space}: animals go on pampas only."),
     "no_token_left": N_("None of your animal tokens can show a {card} any more."),
     "harvest_all_chipped": N_("Every chain of yours already has a harvest chip"
                               " ({chains} of {chains})."),

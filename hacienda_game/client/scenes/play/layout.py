@@ -65,7 +65,7 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     side_w = max(236 + grow * 3, min(340, w - 700))
     left_w = w - side_w - 8
     top_h = max(TOP_H, line + 9)
-    row_h = max(29, line + 14)     # the points track (pieces over numbers) and the zoom
+    row_h = max(22, line + 7)                          # the points track and the zoom
     hand_h = max(hand_card_size(line)[1] + 12, 2 * (line + 7) + 10)   # cards; Undo over Redo
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
