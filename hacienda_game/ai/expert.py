@@ -14,6 +14,7 @@ from functools import cached_property
 
 from ..engine import GameState
 from .base import Budget
+from .moves import EXPERT_WIDE
 from .projection import Projection
 from .strategies import HardSeat
 
@@ -144,6 +145,7 @@ class ExpertSeat(HardSeat):
 
     level = "expert"
     default = Budget(seconds=20.0, iterations=140)
+    breadth = EXPERT_WIDE     # hard's candidates and the water placements that score most
 
     def __init__(self, weights: Projection = EXPERT):
         super().__init__(weights)

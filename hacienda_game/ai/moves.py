@@ -37,6 +37,7 @@ class Breadth:
     water: int = 3
     groups: int = 3
     market_land: int = 0     # more land spots per card: those opening a new market (hard)
+    water_scored: int = 0    # more water placements: those that score most (expert)
 
 
 WIDE = Breadth()
@@ -45,6 +46,9 @@ NARROW = Breadth(land_per_card=2, animal_per_kind=2, water=2, groups=2)
 # the pampas beside a market the seat does not reach yet opens that market to its
 # animals (R27, R34); the chain-minded spot score above never proposes it.
 HARD_WIDE = Breadth(market_land=2)
+# Expert's: also the water placements that score most for the seat (R45: each of its
+# pieces the tile touches) against the best opponent's, with room around them.
+EXPERT_WIDE = Breadth(market_land=2, water_scored=3)
 
 
 def _land_spot(state: GameState, h: int, seat: int, chain_of: dict[int, int]) -> float:
@@ -95,10 +99,38 @@ def _animal_spot(state: GameState, h: int, seat: int, animal: int, connected: se
             + 0.7 * min(land, 2) + 1.0 * (water > 0) + 0.8 * min(near, 2))
 
 
-def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
+_WATER: dict[tuple, tuple[object, list[Action]]] = {}
+_WATER_MOST = 2048
+
+
+def _water_candidates(state: GameState, seat: int, n: int, scored: int = 0) -> list[Action]:
     """The ``n`` water placements (R21) touching most of the seat's pieces and
-    fewest of others' (counted per hex of the tile), from the engine's list
-    of placements (`GameState.water_options`)."""
+    fewest of others' (counted per hex of the tile), then the ``scored``
+    placements that score most (`_water_by_score`) not among them, from the
+    engine's list of placements (`GameState.water_options`).  Kept per board
+    position, seat and water tiles left (what the list depends on)."""
+    if n <= 0 and scored <= 0:
+        return []
+    key = (id(state.board), tuple(state.kind), tuple(state.owner),
+           tuple(sorted(state.water_left.items())), seat, n, scored)
+    entry = _WATER.get(key)
+    if entry is not None and entry[0] is state.board:
+        kept = entry[1]
+    else:
+        if len(_WATER) >= _WATER_MOST:
+            _WATER.clear()
+        options = state.water_options()
+        kept = _water_by_hexes(state, seat, n, options)
+        if scored > 0:
+            chosen = {a.cells for a in kept}
+            extra = [a for a in _water_by_score(state, seat, len(kept) + scored, options)
+                     if a.cells not in chosen]
+            kept = kept + extra[:scored]
+        _WATER[key] = (state.board, kept)
+    return list(kept)
+
+
+def _water_by_hexes(state: GameState, seat: int, n: int, options: list) -> list[Action]:
     if n <= 0:
         return []
     board, kind, owner = state.board, state.kind, state.owner
@@ -113,11 +145,48 @@ def _water_candidates(state: GameState, seat: int, n: int) -> list[Action]:
             else:
                 theirs |= bits
     scored: list[tuple[float, int, tuple]] = []
-    for mask, cells in state.water_options():
+    for mask, cells in options:
         value = (mask & mine).bit_count() - 0.5 * (mask & theirs).bit_count() - 0.1 * len(cells)
         scored.append((value, -len(scored), cells))
     scored.sort(reverse=True)
     return [Action("buy", "water", None, cells) for _, _, cells in scored[:n]]
+
+
+FREE_AROUND_WATER = 0.5    # a free pampas next to a water tile: a piece may still join it
+
+
+def _water_by_score(state: GameState, seat: int, n: int, options: list) -> list[Action]:
+    """The ``n`` water placements worth most by what they score (R45: a water
+    tile scores each seat one point per piece of its touching the tile): the
+    seat's pieces the tile touches, minus the best opponent's, plus
+    ``FREE_AROUND_WATER`` per free pampas around it (room to touch it later)."""
+    if n <= 0:
+        return []
+    info = board_info(state.board)
+    spread = info.spread
+    kind, owner = state.kind, state.owner
+    pieces = [0] * state.players
+    for h, k in enumerate(kind):
+        if k != EMPTY and k != WATER:
+            pieces[owner[h]] |= 1 << h
+    mine = pieces[seat]
+    others = [p for q, p in enumerate(pieces) if q != seat]
+    free = state.free_pampas_mask()
+    ranked: list[tuple[float, int, tuple]] = []
+    for mask, cells in options:
+        around = 0
+        x = mask
+        while x:
+            low = x & -x
+            around |= spread[low.bit_length() - 1]
+            x ^= low
+        around &= ~mask
+        best_other = max(((around & p).bit_count() for p in others), default=0)
+        value = ((around & mine).bit_count() - best_other
+                 + FREE_AROUND_WATER * (around & free).bit_count() - 0.1 * len(cells))
+        ranked.append((value, -len(ranked), cells))
+    ranked.sort(reverse=True)
+    return [Action("buy", "water", None, cells) for _, _, cells in ranked[:n]]
 
 
 def _top(items: list[tuple[float, Action]], n: int) -> list[Action]:
@@ -182,7 +251,7 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
     for options in animals.values():
         out.extend(_top(options, breadth.animal_per_kind))
     if "buy water" in kinds:
-        out.extend(_water_candidates(state, seat, breadth.water))
+        out.extend(_water_candidates(state, seat, breadth.water, breadth.water_scored))
     groups = sorted(harvests.values(), key=lambda acts: -len(state.chain_at(
         index[acts[0].cells[0]])))
     for acts in groups[:breadth.groups]:
@@ -260,8 +329,8 @@ def plan_turn(state: GameState, weights: Weights | Projection = MEDIUM, width: i
 def first_action(plan: Plan) -> Action:
     return plan.actions[0] if plan.actions else END
 
-__all__ = ["HARD_WIDE", "NARROW", "WIDE", "Breadth", "Plan", "afterwards", "candidates",
-           "first_action", "plan_turn"]
+__all__ = ["EXPERT_WIDE", "HARD_WIDE", "NARROW", "WIDE", "Breadth", "Plan", "afterwards",
+           "candidates", "first_action", "plan_turn"]
 
 
 def outcomes(state: GameState, action: Action, most: int = 6) -> list[tuple[float, GameState]]:

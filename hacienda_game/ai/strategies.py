@@ -212,9 +212,11 @@ class HardSeat(_ThinkingSeat):
         self.obs = obs
         return super().choose(obs, rng, budget)
 
+    breadth = HARD_WIDE
+
     def ranked(self, state: GameState, clock: Clock) -> list[tuple[float, Action]]:
         return expectimax_ranked(state, self.weights, grown_widths(clock.iterations),
-                                 HARD_WIDE, stop=_counting(clock))
+                                 self.breadth, stop=_counting(clock))
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         ranked = self.ranked(state, clock)
