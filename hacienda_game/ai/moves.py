@@ -361,8 +361,10 @@ def expectimax_ranked(state: GameState, weights: Weights | Projection = MEDIUM,
     true stops deepening (the best found so far is kept)."""
     seat = state.current
 
-    def value_of(node: GameState, level: int) -> list[tuple[float, Action]]:
-        ranked = [(value(node, seat, weights), END)]
+    def value_of(node: GameState, level: int,
+                 here: float | None = None) -> list[tuple[float, Action]]:
+        # ``here``: the node's value, when the caller has it already.
+        ranked = [(value(node, seat, weights) if here is None else here, END)]
         if node.actions_left <= 0 or node.is_over():
             return ranked
         scored = []
@@ -380,7 +382,7 @@ def expectimax_ranked(state: GameState, weights: Weights | Projection = MEDIUM,
                 v = 0.0
                 for (p, child), s in zip(outs, static, strict=True):
                     if child.actions_left > 0 and not child.is_over() and child.current == seat:
-                        s = max(s, value_of(child, level + 1)[0][0])
+                        s = max(s, value_of(child, level + 1, s)[0][0])
                     v += p * s
             ranked.append((v, a))
         # Best first; ties keep the order above ("end" first, then by the first look).
