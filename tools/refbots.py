@@ -1,4 +1,4 @@
-"""Two reference bots, independent of hacienda_game.ai, to measure the levels against.
+"""Reference bots, independent of hacienda_game.ai, to measure the levels against.
 
 They use only the engine's public API (``observe``'s view, ``determinize``,
 ``legal_actions``, ``apply``, ``clone``, ``chance_outcomes``, ``score``) and
@@ -17,11 +17,21 @@ their own evaluation, written apart from ``ai/evaluate.py``:
   rest of the turn finished greedily, then one random reply turn by every
   opponent (play-outs with ``random_action``), and the final position
   valued by the same evaluation.  About 0.3-0.8 s a turn.
+- ``ref-plan``: plan search, then play-outs on shared determinizations.  The
+  plan search is an expectimax over the rest of its own turn: every action
+  (water sampled) valued by its expected outcome, a blind buy a chance node
+  over the cards the seat cannot see (the engine's chance outcomes, the 4
+  likeliest), the 5 best searched a step deeper on every outcome, the 2
+  best of those deeper still.  Its 4 best first actions are then played out
+  on 6 determinizations shared by all of them (the same deal and the same
+  random numbers for each, so their differences are the actions' own): the
+  action, the rest of the turn greedily, one greedy turn by every opponent,
+  and the projection of the result; the best mean wins.
 
     from tools.refbots import REF_BOTS
     action = REF_BOTS["ref-mc"](observe(state, seat), seed)
 
-Wired into tools/tournament.py as seats ``ref-greedy`` and ``ref-mc``.
+Wired into tools/tournament.py as seats ``ref-greedy``, ``ref-mc`` and ``ref-plan``.
 """
 
 from __future__ import annotations
@@ -92,9 +102,13 @@ def _expected(state: GameState, action: Action, seat: int) -> tuple[float, GameS
 
 
 def plan_turn(state: GameState, rng: random.Random, width: int = 3,
-              keep: int = 1) -> list[tuple[float, Action]]:
+              keep: int = 1, chance: tuple[int, ...] = ()) -> list[tuple[float, Action]]:
     """The best first actions of the rest of the turn (``end`` included), by
-    a beam search over the turn: (value of the best plan starting with it, it)."""
+    a beam search over the turn: (value of the best plan starting with it, it).
+    With ``chance`` (widths per step, e.g. (5, 2)) an expectimax instead
+    (`expectimax_turn`): blind draws are chance nodes all the way down."""
+    if chance:
+        return expectimax_turn(state, rng, chance)[:keep]
     seat = state.current
     best_by_first: dict[Action, float] = {Action("end"): value(state, seat)}
     beam: list[tuple[float, Action | None, GameState]] = [(0.0, None, state)]
@@ -113,6 +127,40 @@ def plan_turn(state: GameState, rng: random.Random, width: int = 3,
         beam = children[:width]
     ranked = sorted(((v, a) for a, v in best_by_first.items()), key=lambda t: -t[0])
     return ranked[:keep]
+
+
+def expectimax_turn(state: GameState, rng: random.Random,
+                    widths: tuple[int, ...] = (5, 2)) -> list[tuple[float, Action]]:
+    """Every first action of the rest of the turn (``end`` included), best
+    first, with its expected value: each action valued by its outcomes (a
+    blind buy is a chance node over the unseen cards), the ``widths[0]`` best
+    searched a step deeper on every outcome, and so on."""
+    seat = state.current
+
+    def node_value(node: GameState, level: int) -> list[tuple[float, Action]]:
+        ranked = [(value(node, seat), Action("end"))]
+        if node.actions_left <= 0 or node.is_over() or node.current != seat:
+            return ranked
+        looked = []
+        for a in _actions(node, rng):
+            outs = node.chance_outcomes(a, most=4)
+            static = [value(child, seat) for _, child in outs]
+            v = sum(p * x for (p, _), x in zip(outs, static, strict=True))
+            looked.append((v, len(looked), a, outs, static))
+        looked.sort(key=lambda t: (-t[0], t[1]))
+        deeper = widths[level] if level < len(widths) else 0
+        for rank, (v, _, a, outs, static) in enumerate(looked):
+            if rank < deeper:
+                v = 0.0
+                for (p, child), x in zip(outs, static, strict=True):
+                    if child.actions_left > 0 and not child.is_over() and child.current == seat:
+                        x = max(x, node_value(child, level + 1)[0][0])
+                    v += p * x
+            ranked.append((v, a))
+        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0], i))
+        return [ranked[i] for i in order]
+
+    return node_value(state, 0)
 
 
 PASSED_ROUNDS = 2     # the table has only passed this long: act if anything is legal
@@ -199,6 +247,47 @@ def monte_carlo(obs: Observation, seed: int, first: int = 5, samples: int = 8) -
     return _unstall(state, max(options, key=lambda a: (totals[a], -options.index(a))), rng)
 
 
-REF_BOTS = {"ref-greedy": greedy, "ref-mc": monte_carlo}
+def _greedy_turn(state: GameState, rng: random.Random) -> None:
+    """The seat to move plays its turn greedily (`_finish_turn`): an opponent's
+    reply in a play-out."""
+    _finish_turn(state, rng)
 
-__all__ = ["REF_BOTS", "greedy", "monte_carlo", "plan_turn", "projection", "value"]
+
+def plan_and_play_out(obs: Observation, seed: int, first: int = 4, worlds: int = 6,
+                      widths: tuple[int, ...] = (5, 2)) -> Action:
+    """``ref-plan``: the ``first`` best first actions by the plan search
+    (`expectimax_turn`), each played out on the same ``worlds``
+    determinizations with the same random numbers (the rest of the turn
+    greedily, then a greedy turn by every opponent); the best mean of the
+    projection wins, ties to the plan's order."""
+    rng = random.Random(seed)
+    state = determinize(obs, rng)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current
+    options = [a for _, a in plan_turn(state, rng, keep=first, chance=widths)]
+    if len(options) == 1:
+        return _unstall(state, options[0], rng)
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(worlds):
+        world = determinize(obs, rng)
+        shared = rng.randrange(1 << 30)
+        for a in options:
+            sim = world.clone()
+            sim.apply(a)
+            local = random.Random(shared)      # common random numbers for every option
+            if a.verb != "end":
+                _finish_turn(sim, local)
+            for _ in range(sim.players - 1):
+                if sim.is_over():
+                    break
+                _greedy_turn(sim, local)
+            totals[a] += value(sim, seat)
+    return _unstall(state, max(options, key=lambda a: (totals[a], -options.index(a))), rng)
+
+
+REF_BOTS = {"ref-greedy": greedy, "ref-mc": monte_carlo, "ref-plan": plan_and_play_out}
+
+__all__ = ["REF_BOTS", "expectimax_turn", "greedy", "monte_carlo", "plan_and_play_out",
+           "plan_turn", "projection", "value"]

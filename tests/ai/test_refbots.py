@@ -50,3 +50,47 @@ def test_a_reference_bot_that_would_pass_again_acts_when_the_table_only_passes(n
     state.apply("end")
     chosen = REF_BOTS[name](observe(state, state.current), 1)
     assert chosen != END and state.is_legal(chosen)
+
+
+
+def _play(bots, state, until_turn):
+    moves = 0
+    while not state.is_over() and state.turn < until_turn:
+        q = state.current
+        action = bots[q](observe(state, q), 1000 + moves)
+        assert state.is_legal(action), action
+        state.apply(action)
+        moves += 1
+    return moves
+
+
+def test_the_plan_and_play_out_bot_plays_legal_turns_on_two_boards():
+    """``ref-plan`` (plan search with chance nodes, then play-outs on shared
+    determinizations) at a small budget: every action of the first turns of
+    a 2-player game on each of the symmetric and asymmetric boards is legal."""
+    from functools import partial
+
+    from hacienda_game.engine import new_game
+    from tools.refbots import plan_and_play_out
+
+    small = partial(plan_and_play_out, first=2, worlds=1, widths=(2,))
+    for board in ("symmetric", "asymmetric"):
+        state = new_game(board, players=2, seed=12)
+        assert _play([small, small], state, 5) > 4
+        assert not any(a == "end" for a in state.history_text()[:2])   # it acts
+
+
+@pytest.mark.slow
+def test_the_plan_and_play_out_bot_plays_whole_legal_games():
+    """``ref-plan`` at a small budget plays a whole 2-player game against
+    ``ref-greedy`` on the asymmetric board: every action legal, and the game
+    ends (R40: the stacks, or the engine's stalemate ruling)."""
+    from functools import partial
+
+    from hacienda_game.engine import new_game
+    from tools.refbots import greedy, plan_and_play_out
+
+    small = partial(plan_and_play_out, first=2, worlds=1, widths=(2,))
+    state = new_game("asymmetric", players=2, seed=12)
+    _play([small, greedy], state, 400)
+    assert state.is_over() and state.termination is not None
