@@ -588,6 +588,45 @@ def tooltip_shot_hint(app, seed):
     settle(app, 2)
 
 
+def tooltip_shot_tutorial_rosa(app, seed):
+    """The guided first game: Rosa's move lit on the board with its words, the
+    table waiting a moment (a press goes on)."""
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+    from hacienda_game.engine import parse_action
+
+    app.settings.anim_speed = "normal"
+    scene = tutorial_scene(fresh=True)
+    scene.keeps = False
+    app.push(scene)
+    settle(app, 2)
+    for text in ["buy land forest", "play forest 4,3", "play pampas 5,3", "end"]:
+        scene.layer.perform(parse_action(text))
+        settle(app, 2)
+    for _ in range(3000):
+        if scene.ai_move is not None and scene.ai_move.cells:
+            break
+        if scene.ai_move is not None:
+            scene.ai_move_until = 0.0             # a move off the board: the next one
+        settle(app, 1)
+    scene.anims = type(scene.anims)()
+    settle(app, 2)
+
+
+def tooltip_shot_tutorial_scoring(app, seed):
+    """The guided first game at its intermediate scoring: the markets explained
+    with each seat's points (the engine's scoring of the position shown)."""
+    from hacienda_game.client.tutorial.steps import STEPS
+    from hacienda_game.engine.scoring import score
+
+    scene = tutorial_at(app, ["buy land forest", "play forest 4,3", "play pampas 5,3", "end",
+                              "play pig 6,3", "play pig 7,2"])
+    d = scene.director
+    for i in range([s.key for s in STEPS].index("scoring") + 1):
+        d.done[i] = True
+    d.tables["intermediate"] = score(scene.layer.game)
+    settle(app, 2)
+
+
 SHOTS.update({f"tooltip_{name[13:]}": fn for name, fn in list(globals().items())
               if name.startswith("tooltip_shot_")})
 

@@ -28,13 +28,17 @@ from hacienda_game.client.tutorial.scene import (  # noqa: E402
 )
 from hacienda_game.client.tutorial.steps import (  # noqa: E402
     AI_MOVE,
+    AI_WATCH,
     FINISHED,
+    GO_ON,
     LEARNER,
     OTHER_MOVES,
     PAID,
+    RESULT,
+    SEAT_POINTS,
     STEPS,
 )
-from hacienda_game.engine import load_scenario, observe, parse_action  # noqa: E402
+from hacienda_game.engine import Event, load_scenario, observe, parse_action  # noqa: E402
 from hacienda_game.session.saves import save_game  # noqa: E402
 
 # The steps of the first turns as the tutorial asks for them (the lit hexes).
@@ -132,8 +136,17 @@ def test_step_texts_fit_their_panel(art, lang, size):
         notes = [i18n._(t) for t in OTHER_MOVES.values()]
         notes.append(i18n._(PAID).format(herd=12, land=12, amount=24))
         note = max(notes, key=art.fonts.body.width)
-        models = [coach.CoachModel(i18n._(s.ask), i18n._(s.why), note, s.picture, i + 1,
+        # the scoring steps with their numbers (long names, two-digit points)
+        director = scored_director()
+        names = ["Wilhelmina", "Rosa"]
+        models = [coach.CoachModel(director.words(s, names), i18n._(s.why),
+                                   i18n._(GO_ON) if s.pause else note, s.picture, i + 1,
                                    len(STEPS)) for i, s in enumerate(STEPS)]
+        models.append(coach.CoachModel(i18n._(FINISHED), director.result(names), note,
+                                       "trophy", 0, len(STEPS)))
+        models.append(coach.CoachModel(
+            i18n._(AI_MOVE).format(move="Rosa buys a land card from the deck (2 pesos)"),
+            i18n._(AI_WATCH), note, "icon_ai", 0, len(STEPS)))
         models.append(coach.CoachModel(
             i18n._(AI_MOVE).format(move="Rosa buys a land card from the deck (2 pesos)"),
             i18n._(STEPS[4].why), note, "icon_ai", 0, len(STEPS)))
@@ -150,7 +163,11 @@ def test_step_texts_are_translated():
     for lang in ("de", "es"):
         i18n.set_language(lang)
         for s in STEPS:
-            assert i18n._(s.ask) != s.ask and i18n._(s.why) != s.why, (lang, s.key)
+            # a scoring category may be the same word ("Haciendas"): it is in the catalog
+            assert (i18n._(s.ask) != s.ask or (s.scores and i18n.catalog(lang).get(s.ask))) \
+                and i18n._(s.why) != s.why, (lang, s.key)
+        for text in (GO_ON, AI_WATCH, RESULT, SEAT_POINTS):
+            assert i18n._(text) != text or "{" in text.split()[0], (lang, text)
 
 
 def test_learn_to_play_is_first_until_done(driver):
@@ -213,3 +230,137 @@ def test_the_coach_panel_never_covers_the_lit_hex(art):
     high = coach.CoachModel("Ask", "Why", "", None, 1, 17, (), ((300, 60),), 16)
     assert coach.draw(surface, art, board, low, 0.0).top == board.top + 4
     assert coach.draw(surface, art, board, high, 0.0).bottom == board.bottom - 4
+
+
+# ------------------------------------------------- the scorings, step by step
+TABLE = [{"markets": 10, "chains": 14, "haciendas": 7, "water": 3, "money": 2, "total": 36},
+         {"markets": 1, "chains": 0, "haciendas": 0, "water": 1, "money": 1, "total": 3}]
+
+
+def scored_director() -> Director:
+    """A director whose steps up to the intermediate scoring are done, and that
+    scoring came: its table (the game's numbers, not worked out here)."""
+    director = Director()
+    upto = [s.key for s in STEPS].index("scoring")
+    for i in range(upto):
+        director.done[i] = True
+    director.observe([Event("scoring", None, {"which": "intermediate", "table": TABLE,
+                                              "scores": [36, 3]})], None)
+    return director
+
+
+def test_the_intermediate_scoring_is_explained_category_by_category():
+    director = scored_director()
+    names = ["Ana", "Rosa"]
+    said = []
+    while director.explaining is not None:
+        said.append(director.words(director.current, names))
+        director.read()
+    assert said == ["Markets: Ana 10 points, Rosa 1 point.",
+                    "Chains: Ana 14 points, Rosa 0 points.",
+                    "Haciendas: Ana 7 points, Rosa 0 points.",
+                    "Water: Ana 3 points, Rosa 1 point.",
+                    "Pesos: Ana 2 points, Rosa 1 point."]
+    assert director.current.key == "end_trigger"
+    i18n.set_language("de")
+    assert director.points("markets", "intermediate", names) == "Ana 10 Punkte, Rosa 1 Punkt"
+
+
+def test_the_end_trigger_and_the_final_scoring_are_steps():
+    director = scored_director()
+    director.observe([Event("turn_ended", LEARNER, {})], None)      # the game went on
+    assert director.explaining is None and director.current.key == "end_trigger"
+    director.observe([Event("stack_switched", None, {"stack": 3, "scoring": "final"})], None)
+    assert director.current.key == "final"
+    director.observe([Event("scoring", None, {"which": "final", "table": TABLE,
+                                              "scores": [70, 9]}),
+                      Event("game_over", None, {"winners": [0], "scores": [70, 9]})], None)
+    assert director.finished and director.over
+    assert director.result(["Ana", "Rosa"]) == \
+        "Final scoring: Ana 70 points, Rosa 9 points. Ana wins."
+
+
+def test_the_scorings_are_explained_in_the_real_game():
+    """The prepared deal played on (blind animal cards bought, else any move)
+    reaches the scoring steps with the engine's own table in their words."""
+    import random
+
+    from hacienda_game.engine.scoring import score
+
+    state, director = load_scenario(scenario_path()), Director()
+    for i in range([s.key for s in STEPS].index("stack")):
+        director.done[i] = True               # the guided turns (tested above)
+    rng = random.Random(1)
+    expected = None
+    for _ in range(3000):
+        if director.explaining is not None or state.is_over():
+            break
+        legal = state.legal_actions()
+        buy = [a for a in legal if a.kind == "buy animal" and not a.card]
+        action = buy[0] if buy else rng.choice(legal)
+        before = state.clone()
+        events = state.apply(action)
+        if any(e.kind == "scoring" for e in events):
+            expected = score(before)
+        director.observe(events, observe(state, LEARNER))
+    assert director.explaining is not None and director.current.key == "score_markets"
+    assert expected is not None
+    table = director.tables["intermediate"]
+    assert [row["total"] for row in table] == [row["total"] for row in expected]
+    words = director.words(director.current, ["Ana", "Rosa"])
+    assert words == "Markets: Ana {}, Rosa {}.".format(
+        *(f"{r['markets']} point{'s' if r['markets'] != 1 else ''}" for r in table))
+
+
+def test_rosas_moves_are_shown_one_by_one_and_a_press_goes_on(driver):
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+
+    driver.app.settings.ask_end_turn = False
+    scene = tutorial_scene(fresh=True)
+    scene.keeps = False
+    driver.app.push(scene)
+    driver.frames(2)
+    for text in GUIDED:
+        scene.layer.perform(parse_action(text))
+    driver.frames(2)
+    assert driver.wait_until(lambda: scene.ai_move is not None, 60)
+    move = scene.ai_move
+    assert scene.holding() and not scene.ai_turn()         # Rosa waits: her move on show
+    model = scene.coach_model()
+    assert model.ask.startswith("Rosa's move:")
+    if move.cells:
+        assert model.lit_hexes                                # lit where it went
+    moves = len(scene.layer.game.history)
+    driver.frames(5)
+    assert len(scene.layer.game.history) == moves           # nothing more while shown
+    driver.click(scene.view.area.center)                    # a press goes on
+    assert not scene.holding() or scene.ai_move is not move
+
+
+def test_an_explanation_holds_the_table_until_read(driver):
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+
+    scene = tutorial_scene(fresh=True)
+    scene.keeps = False
+    driver.app.push(scene)
+    driver.frames(2)
+    upto = [s.key for s in STEPS].index("scoring")
+    for i in range(upto + 1):
+        scene.director.done[i] = True
+    scene.director.tables["intermediate"] = TABLE
+    assert scene.holding() and not scene.ai_turn()
+    model = scene.coach_model()
+    assert model.ask == "Markets: Ana 10 points, Rosa 1 point." and model.note
+    driver.click(scene.view.area.center)
+    assert scene.director.current.key == "score_chains"
+    # unread, it goes on by itself after its time (not before)
+    driver.app.settings.anim_speed = "normal"
+    driver.frames(2)
+    pause = STEPS[upto + 2].pause
+    assert scene.explained[0] == "score_chains"
+    scene.explained = ("score_chains", driver.app.time - pause + 1.0)
+    driver.frames(2)
+    assert scene.director.current.key == "score_chains"
+    scene.explained = ("score_chains", driver.app.time - pause - 0.1)
+    driver.frames(2)
+    assert scene.director.current.key == "score_haciendas"

@@ -17,6 +17,7 @@ from .steps import LEARNER
 
 PACE = 2          # frames between two inputs (the screen takes each in)
 STUCK = 120       # inputs for one move before it is given up (then the turn ends)
+READ = 20         # frames the demonstrator reads an explanation or Rosa's move
 
 
 class Demonstrator:
@@ -35,6 +36,7 @@ class Demonstrator:
             self.pad = VirtualPad("xbox")
             scene.plan.seats[LEARNER].device = self.pad.device
         self.wait = 0
+        self.reading = 0                 # frames an explanation has been read
         self.move: Action | None = None
         self.moved_at = -1               # the history length the move was chosen at
         self.tries = 0
@@ -91,6 +93,19 @@ class Demonstrator:
         if top is not scene:
             self.overlay(top)
             return
+        if scene.holding() and not scene.pending:
+            # An explanation or Rosa's move on show: read a moment, then go on
+            # with a press (a click on the board, or the pad's A).
+            self.reading += 1
+            if self.reading >= READ:
+                self.reading = 0
+                self.wait = PACE
+                if self.device == "mouse":
+                    self.click(scene.view.area.center)
+                else:
+                    self.key(pygame.K_RETURN)
+            return
+        self.reading = 0
         if not scene.human_turn or scene.pending or scene.future is not None:
             return
         history = len(scene.layer.game.history)

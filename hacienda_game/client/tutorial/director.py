@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable
 
 from ...engine import LAND, Event
 from ...i18n import _
-from .steps import DONE, LEARNER, OTHER_MOVES, PAID, STEPS, Step
+from ..words import points
+from .steps import DONE, LEARNER, OTHER_MOVES, PAID, RESULT, SEAT_POINTS, STEPS, Step
 
 
 def _largest_land_group(view) -> int:
@@ -59,7 +60,9 @@ TESTS: dict[str, Callable[[list[Event], object], bool]] = {
     "water_placed": _event("water_placed"),
     "stack_switched": _event("stack_switched", None),
     "intermediate": _event("scoring", None, which="intermediate"),
+    "final_due": _event("stack_switched", None, scoring="final"),
     "game_over": _event("game_over", None),
+    "read": lambda events, view: False,        # an explanation: done when read (``read``)
 }
 
 
@@ -72,6 +75,9 @@ class Director:
         self.done = [False] * len(self.steps)
         self._note: tuple[str, dict] | None = None   # words on the learner's last move
         self.over = False
+        self.tables: dict[str, list[dict]] = {}      # each scoring's table as it came
+        self.totals: dict[str, list[int]] = {}       # ... and the points after it
+        self.winners: list[int] | None = None
 
     @property
     def current(self) -> Step | None:
@@ -93,6 +99,12 @@ class Director:
         """An action happened: mark the steps it did (the current one, or any
         later step that may come early) and say something about it.  Returns
         the steps done by it."""
+        while self.explaining is not None:
+            self.read()                  # the game went on: what they explained is past
+        for e in events:
+            if e.kind == "scoring":
+                self.tables[e.data["which"]] = e.data["table"]
+                self.totals[e.data["which"]] = e.data["scores"]
         cur = self.current
         done_now = []
         for i, step in enumerate(self.steps):
@@ -101,8 +113,10 @@ class Director:
             if TESTS[step.done](events, view):
                 self.done[i] = True
                 done_now.append(step)
-        if any(e.kind == "game_over" for e in events):
-            self.over = True
+        for e in events:
+            if e.kind == "game_over":
+                self.over = True
+                self.winners = list(e.data.get("winners") or [])
         learner = [e for e in events if e.seat == LEARNER and e.kind != "turn_ended"]
         paid = next((e for e in events if e.kind == "market_paid" and e.seat == LEARNER), None)
         if paid is not None:
@@ -114,6 +128,44 @@ class Director:
         elif any(e.kind == "turn_ended" for e in events):
             self._note = None
         return done_now
+
+    def read(self) -> None:
+        """The explanations now shown were read (a press, or their time is up):
+        the current one, and those following it at once are left for their turn."""
+        cur = self.current
+        if cur is not None and cur.pause:
+            self.done[self.steps.index(cur)] = True
+
+    @property
+    def explaining(self) -> Step | None:
+        """The explanation to read now (the game waits for it), or None."""
+        cur = self.current
+        return cur if cur is not None and cur.pause else None
+
+    def points(self, category: str, which: str, names: list[str]) -> str:
+        """Each seat's points in a category of a scoring, in words: "Ana 3 points, Rosa 1 point"."""
+        table = self.tables.get(which)
+        if table is None:
+            return ""
+        return ", ".join(_(SEAT_POINTS).format(name=name, points=points(row[category]))
+                         for name, row in zip(names, table, strict=False))
+
+    def words(self, step: Step, names: list[str]) -> str:
+        """A step's ask in the language of the moment, its numbers filled in."""
+        if step.scores:
+            return _(step.ask).format(points=self.points(step.scores, "intermediate", names))
+        return _(step.ask)
+
+    def result(self, names: list[str]) -> str:
+        """The points after the final scoring and who won (the most points,
+        then pesos: the engine's ``game_over`` says), in words."""
+        totals = self.totals.get("final")
+        if totals is None or self.winners is None:
+            return ""
+        listed = ", ".join(_(SEAT_POINTS).format(name=name, points=points(n))
+                           for name, n in zip(names, totals, strict=False))
+        return _(RESULT).format(points=listed,
+                                winner=" & ".join(names[i] for i in self.winners))
 
     @property
     def note(self) -> str:

@@ -17,11 +17,12 @@ from ..scenes.play import PlayScene
 from ..scenes.play.selection import marked_hexes
 from . import coach
 from .director import Director
-from .steps import AI_LEVEL, AI_MOVE, FINISHED, LEARNER, SCENARIO, STEPS
+from .steps import AI_LEVEL, AI_MOVE, AI_WATCH, FINISHED, GO_ON, LEARNER, SCENARIO, STEPS
 
 SLOT = "tutorial"
 AI_NAME = "Rosa"
 AI_SEED = 2609          # the gentle AI plays the same game every time
+AI_MOVE_TIME = 1.8      # seconds each of Rosa's moves stays lit (a press goes on)
 
 
 def scenario_path() -> Path:
@@ -74,6 +75,9 @@ class TutorialScene(PlayScene):
         self.demonstrate = demonstrate
         self.demonstrator = None
         self.keeps = demonstrate is None      # the learner's progress is kept; a demo's not
+        self.ai_move = None                   # Rosa's last move, shown a moment (Action)
+        self.ai_move_until = 0.0
+        self.explained: tuple[str, float] | None = None   # (step, when it showed)
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -95,11 +99,54 @@ class TutorialScene(PlayScene):
     def on_events(self, action, events) -> None:
         super().on_events(action, events)
         self.director.observe(events, self.layer.view(LEARNER))
+        actor = events[0].seat if events else None
+        if actor == 1 - LEARNER and action.verb != "end":
+            # Rosa's moves one by one: each lit on the board with its words a moment
+            self.ai_move = action
+            self.ai_move_until = self.app.time + AI_MOVE_TIME * max(self.factor, 0.5)
+        elif actor == LEARNER:
+            self.ai_move = None
         if self.keeps and not self.layer.is_over():
             try:
                 save_game(self.layer.game, self.plan, _("Tutorial"), tutorial_dir(), SLOT)
             except SaveError as e:
                 self.warn(str(e))
+
+    # ------------------------------------------------------------ pacing
+    def holding(self) -> bool:
+        """The table waits: an explanation is read, or Rosa's last move is shown."""
+        return self.director.explaining is not None or (
+            self.ai_move is not None and self.app.time < self.ai_move_until)
+
+    def ai_turn(self) -> bool:
+        return super().ai_turn() and not self.holding()
+
+    def go_on(self) -> None:
+        """A press while the table waits: the explanation read, Rosa's move seen."""
+        if self.director.explaining is not None:
+            self.director.read()
+            self.explained = None
+        else:
+            self.ai_move_until = 0.0
+
+    def handle(self, cmd) -> None:
+        if self.holding() and not self.pending and (
+                (cmd.kind == "press" and cmd.button == 1)
+                or (cmd.kind == "key" and cmd.name == "confirm")):
+            self.go_on()
+            return
+        super().handle(cmd)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        step = self.director.explaining
+        if step is None or self.pending or self.app.top is not self:
+            return
+        now = self.app.time
+        if self.explained is None or self.explained[0] != step.key:
+            self.explained = (step.key, now)     # read from the moment it shows
+        elif now - self.explained[1] >= step.pause * max(self.factor, 1.0):
+            self.go_on()
 
     def _after_turn(self, events) -> None:
         super()._after_turn(events)
@@ -138,18 +185,32 @@ class TutorialScene(PlayScene):
         step = d.current
         total = len(d.steps)
         if d.over or step is None:
-            return coach.CoachModel(_(FINISHED), "", d.note, "trophy", 0, total)
-        if not self.human_turn and step.learner:
+            return coach.CoachModel(_(FINISHED), d.result(self.names), d.note, "trophy", 0,
+                                    total)
+        if step.pause:
+            return coach.CoachModel(d.words(step, self.names), _(step.why), _(GO_ON),
+                                    step.picture, d.steps.index(step) + 1, total)
+        if not self.human_turn and (step.learner or self.ai_move is not None):
             last = next((text for text, who in reversed(self.entries) if who == 1 - LEARNER),
                         None)
             from ..scenes.overlays import worded
 
             ask = _(AI_MOVE).format(move=worded(last)) if last else _(STEPS[4].ask)
-            return coach.CoachModel(ask, _(STEPS[4].why), d.note, "icon_ai", 0, total)
+            hexes = self.move_hexes(self.ai_move)
+            return coach.CoachModel(ask, _(AI_WATCH) if hexes else _(STEPS[4].why), d.note,
+                                    "icon_ai", 0, total, (), tuple(hexes), self.hex_radius())
         rects, hexes = self.lit(step)
-        return coach.CoachModel(_(step.ask), _(step.why), d.note, step.picture,
+        return coach.CoachModel(d.words(step, self.names), _(step.why), d.note, step.picture,
                                 d.steps.index(step) + 1, total, tuple(rects), tuple(hexes),
                                 self.hex_radius())
+
+    def move_hexes(self, action) -> list[tuple[int, int]]:
+        """The board places of a move (where Rosa's last move went), on the canvas."""
+        if action is None or self.app.time >= self.ai_move_until:
+            return []
+        board = self.layer.board
+        cells = [*action.cells, *((action.source,) if action.source else ())]
+        return [self.view.centres[board.index[c]] for c in cells if c in board.index]
 
     def hex_radius(self) -> int:
         centres = self.view.centres

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...i18n import N_
 
+EXPLAIN = 8.0                    # seconds an explanation stays unless a press goes on
 SCENARIO = "first_game.json"     # the prepared deal, beside this module
 LEARNER = 0                      # the seat the learner plays (the other is a gentle AI)
 AI_LEVEL = "easy"
@@ -24,6 +25,8 @@ class Step:
     picture: str | None = None   # a sprite beside the words
     learner: bool = True         # the learner acts (False: watch the table)
     any_order: bool = True       # may be done before the steps ahead of it
+    pause: float = 0.0           # an explanation: read for this long (any press goes on)
+    scores: str | None = None    # its words name each seat's points in this scoring category
 
 
 STEPS: tuple[Step, ...] = (
@@ -75,9 +78,33 @@ STEPS: tuple[Step, ...] = (
     Step("scoring", N_("Play to the round's end: the intermediate scoring comes."),
          N_("It counts markets, chains of 3 or more, haciendas, water, then pesos."),
          "intermediate", (("button", "end"),), "icon_score", any_order=False),
-    Step("final", N_("Use up the second stack: the final scoring ends the game."),
-         N_("The most points wins; on a tie, the most pesos."),
-         "game_over", (("market", "animal", ""),), "trophy", any_order=False),
+    # The intermediate scoring as it happened, one category at a time.
+    Step("score_markets", N_("Markets: {points}."),
+         N_("Markets your herds touch: 1 gives 1 point, 2 give 3, 3 give 6, 4 give 10."),
+         "read", (), "icon_market", learner=False, any_order=False, pause=EXPLAIN,
+         scores="markets"),
+    Step("score_chains", N_("Chains: {points}."),
+         N_("2 points a tile in every chain of 3 tiles or more; shorter ones score nothing."),
+         "read", (), "icon_chain", learner=False, any_order=False, pause=EXPLAIN,
+         scores="chains"),
+    Step("score_haciendas", N_("Haciendas: {points}."),
+         N_("1 point a tile of each chain or herd that carries a hacienda."),
+         "read", (), "icon_hacienda", learner=False, any_order=False, pause=EXPLAIN,
+         scores="haciendas"),
+    Step("score_water", N_("Water: {points}."),
+         N_("1 point for each of your land tiles and animals beside a water tile."),
+         "read", (), "icon_water", learner=False, any_order=False, pause=EXPLAIN,
+         scores="water"),
+    Step("score_money", N_("Pesos: {points}."),
+         N_("Every 10 pesos you hold give 1 point; you keep the pesos."),
+         "read", (), "icon_money", learner=False, any_order=False, pause=EXPLAIN,
+         scores="money"),
+    Step("end_trigger", N_("Buy animal cards until the second animal stack runs out."),
+         N_("That ends the game: the round is played to its end, then the final scoring."),
+         "final_due", (("market", "animal", ""),), "card_back_animal", any_order=False),
+    Step("final", N_("Play to the round's end: the final scoring ends the game."),
+         N_("It counts the same five again; the most points wins, on a tie the most pesos."),
+         "game_over", (("button", "end"),), "trophy", any_order=False),
 )
 
 # Said when the learner did something else than the step asked: it counts.
@@ -94,3 +121,7 @@ DONE = N_("Well done.")
 PAID = N_("Paid: {herd} animals + {land} land = {amount} pesos.")
 AI_MOVE = N_("Rosa's move: {move}")
 FINISHED = N_("You have played a whole game of Hacienda!")
+RESULT = N_("Final scoring: {points}. {winner} wins.")
+SEAT_POINTS = N_("{name} {points}")          # one seat's points in a list of them
+GO_ON = N_("Click or press a button to go on.")
+AI_WATCH = N_("Each move of Rosa's is lit on the board; a click goes on at once.")
