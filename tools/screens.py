@@ -616,7 +616,7 @@ def tooltip_shot_tutorial_scoring(app, seed):
     """The guided first game at its intermediate scoring: the markets explained
     with each seat's points (the engine's scoring of the position shown)."""
     from hacienda_game.client.tutorial.steps import STEPS
-    from hacienda_game.engine.scoring import score
+    from hacienda_game.engine import score
 
     scene = tutorial_at(app, ["buy land forest", "play forest 4,3", "play pampas 5,3", "end",
                               "play pig 6,3", "play pig 7,2"])

@@ -118,8 +118,11 @@ class TutorialScene(PlayScene):
         return self.director.explaining is not None or (
             self.ai_move is not None and self.app.time < self.ai_move_until)
 
-    def ai_turn(self) -> bool:
-        return super().ai_turn() and not self.holding()
+    def idle(self) -> None:
+        if self.holding():
+            self.coach.poll()            # Rosa is not asked for her next move yet
+            return
+        super().idle()
 
     def go_on(self) -> None:
         """A press while the table waits: the explanation read, Rosa's move seen."""
