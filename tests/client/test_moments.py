@@ -95,3 +95,33 @@ def test_an_autoplay_final_scoring_offers_no_key_moments(driver):
     driver.app.push(shown)
     driver.frames(1)
     assert [b.label for b in shown.buttons] == [shown.button.label]
+
+
+def test_the_moments_speak_the_coachs_words_checked_against_the_engine():
+    """Each line tells an action of the moment's turn as the coach would (its
+    place by landmark, never a cell), and the pesos it says were gained are
+    what the engine paid for one of that turn's actions."""
+    import re
+
+    from hacienda_game.client.scenes.moments import tell_moments
+
+    for seed in (3, 4):
+        state, _plan = finished_game(seed)
+        told = tell_moments(make_record(state), ["Ana", "Bo"])
+        replayed = new_game("symmetric", players=2, seed=seed)
+        paid: dict[int, set[int]] = {}
+        for a in state.history:
+            turn = replayed.turn
+            for e in replayed.apply(a):
+                if e.kind in ("market_paid", "harvest"):
+                    paid.setdefault(turn, set()).add(e.data["amount"])
+        # a herd reaching two market sides at once is paid twice: sums count too
+        for t in told:
+            for line in t.lines:
+                assert not re.search(r"\d+,\d+", line)
+                assert re.match(r"(Ana|Bo) (played|harvested|built|laid|bought) ", line), line
+                gained = re.search(r"\+(\d+) pesos", line)
+                if gained:
+                    amounts = paid.get(t.moment.turn, set())
+                    assert int(gained.group(1)) in amounts or int(gained.group(1)) <= sum(
+                        amounts), (line, amounts)

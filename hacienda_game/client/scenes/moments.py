@@ -1,5 +1,6 @@
 """Key moments of a finished game: the three turns in which the winner gained
-most on the others (``ai.coach.key_moments``), each told in the log's words,
+most on the others (``ai.coach.key_moments``), each told in the coach's words
+(what each action gained, worked out by the engine),
 with a button that opens the replay viewer at the start of that turn.
 
 Reached from the final scoring screen ("Key moments").  The game is over, so
@@ -13,20 +14,53 @@ from pathlib import Path
 
 import pygame
 
-from ...ai.coach import KEY_MOMENTS, Moment, key_moments
+from ...ai.coach import KEY_MOMENTS, Moment, Reason, key_moments, reason_for
 from ...engine import GameState, initial_state, make_record, parse_action
-from ...i18n import _
+from ...i18n import N_, _
+from ...maps.landmarks import where
 from ...session.plan import GamePlan
 from ...session.saves import Replay, plan_to_dict
 from ..assets import GOLD, GREY, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
-from .play.presentation import describe
+from ..words import card_name
 
-# What a turn did, most telling first: a moment is told by at most LINES of them.
-TELLING = ("market_paid", "hacienda_placed", "water_placed", "harvest", "animal_placed",
-           "tile_placed", "card_bought")
+# What a turn's action did, as the coach weighs it (``ai.coach.reason_for``:
+# worked out by playing it on the game as it stood), most telling first; a
+# moment is told by at most LINES of them, in the coach's words told after
+# the fact: places by landmark, the pesos, markets and points it gained.
+TELLING = ("new_market", "market", "hacienda", "water", "harvest", "chain", "herd", "land",
+           "card", "draw", "draw_animal")
 LINES = 3
+TOLD = {
+    "new_market": N_("{name} played a {animal} {place}: the herd reached a new market"
+                     " ({markets} connected), +{pesos} pesos."),
+    "market": N_("{name} played a {animal} {place}: the herd reached a market, +{pesos} pesos."),
+    "herd": N_("{name} played a {animal} {place}: the herd grew to {size}."),
+    "new_herd": N_("{name} played a {animal} {place}: a new herd."),
+    "chain": N_("{name} played {card} {place}: a land chain of {size} tiles, {points} points"
+                " at each scoring."),
+    "land": N_("{name} played {card} {place}: a land chain of {size}."),
+    "harvest": N_("{name} harvested the chain of {size} {place}: +{pesos} pesos."),
+    "hacienda": N_("{name} built a hacienda {place}: +{points} points at each scoring."),
+    "water": N_("{name} laid a water tile by their pieces: +{points} points at each scoring."),
+    "card": N_("{name} bought the face-up {card} card."),
+    "draw": N_("{name} bought a land card from the deck."),
+    "draw_animal": N_("{name} bought an animal card from the deck."),
+}
+
+
+def told_words(reason: Reason, name: str, board) -> str:
+    """What an action did, in the coach's words told after it ("Ana played a
+    pig just west of the north market: the herd reached a new market...")."""
+    params = dict(reason.params)
+    for key in ("animal", "card"):
+        if key in params:
+            params[key] = card_name(params[key])
+    if params.get("cell"):
+        params["place"] = where(board, params["cell"])
+    kind = "new_herd" if reason.kind == "herd" and params.get("size") == 1 else reason.kind
+    return _(TOLD[kind]).format(name=name, **params)
 
 
 @dataclass(frozen=True)
@@ -47,19 +81,21 @@ def tell_moments(record: dict, names: list[str], count: int = 3) -> list[Told]:
     state = start.clone()
     turns: dict[int, list[int]] = {}
     rounds: dict[int, int] = {}
-    events = []
+    wanted = {m.turn for m in moments}
+    reasons: dict[int, Reason] = {}
     for i, a in enumerate(actions):
         turns.setdefault(state.turn, []).append(i)
         rounds.setdefault(state.turn, state.round)
-        events.append(state.apply(a))
+        if state.turn in wanted and a.verb != "end":
+            reasons[i] = reason_for(state, a)      # the game is over: nothing is hidden
+        state.apply(a)
     out = []
     for m in moments:
+        indices = [i for i in turns.get(m.turn, []) if i in reasons]
+        ranked = sorted(indices, key=lambda i: (TELLING.index(reasons[i].kind), i))
+        lines = tuple(told_words(reasons[i], names[m.seat], start.board)
+                      for i in sorted(ranked[:LINES]))
         indices = turns.get(m.turn, [])
-        happened = [e for i in indices for e in events[i]
-                    if e.kind in TELLING and e.seat == m.seat]
-        ranked = sorted(range(len(happened)), key=lambda k: (TELLING.index(happened[k].kind), k))
-        chosen = sorted(ranked[:LINES])
-        lines = tuple(describe(happened[k], names, start.board) for k in chosen)
         headline = _("Round {round}: {name} gains {gain} points on the others").format(
             round=rounds.get(m.turn, 1), name=names[m.seat], gain=round(m.gain))
         out.append(Told(m, indices[0] if indices else 0, headline, lines))
