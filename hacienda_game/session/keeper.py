@@ -27,7 +27,7 @@ from ..engine import (
 from ..i18n import N_, _
 from .plan import GamePlan
 from .saves import SaveError, SaveInfo, autosave, autosave_path, keep_aside, keep_replay, load_game
-from .unfinished import offered, slot_for_game
+from .unfinished import claim, game_mark, offered, slot_for_game
 from .userdirs import replays_dir, saves_dir
 
 # Why the Undo button is off: its label, and the sentence the status line shows.
@@ -125,7 +125,7 @@ class GameKeeper:
     def _write(self, state: GameState, saves_folder: Path, replays_folder: Path) -> None:
         if self._slot is None:
             for path in offered(saves_folder):          # not another window's game
-                self._keep_damaged(path)
+                self._keep_damaged(path, state)
             # This window's own slot: never another window's unfinished game.
             self._slot = slot_for_game(saves_folder, self.plan)
         _keep_unkept()
@@ -145,13 +145,20 @@ class GameKeeper:
         finally:
             self._slot.unlink(missing_ok=True)           # nothing left to continue
 
-    def _keep_damaged(self, path: Path) -> None:
+    def _keep_damaged(self, path: Path, state: GameState) -> None:
         """Before the first write: an autosave that does not load (damaged, of
-        another version, on a changed map...) is renamed aside, never written over."""
+        another version, on a changed map...) is renamed aside, never written over.
+        One that holds this very game at an earlier point (a named save of it
+        loaded while its autosave stayed) is this game's slot from now on: the
+        game goes on writing it and clears it at its end, so Continue never
+        offers a game that has since been played to its end."""
         if not os.path.lexists(path):
             return
         try:
-            load_game(path)
+            older = load_game(path)
+            if (game_mark(older.plan) == game_mark(self.plan)
+                    and older.state.history == state.history[:len(older.state.history)]):
+                claim(path, game_mark(self.plan))
             return
         except SaveError as e:
             why = str(e)
