@@ -345,6 +345,10 @@ def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
                                      "price": 2}, ("card",))
     assert describe(blind.seen_by(None), names, board) == \
         "Ana buys a land card from the deck for 2 pesos"
+    # The buyer's own view holds the drawn card: its log line still names none
+    # (the log is read by the whole table) and never calls it face-up.
+    assert describe(blind.seen_by(0), names, board) == \
+        "Ana buys a land card from the deck for 2 pesos"
     blind_animal = Event("card_bought", 1, {"item": "animal", "card": "pig", "face_up": False,
                                             "price": 2}, ("card",))
     assert describe(blind_animal.seen_by(None), names, board) == \

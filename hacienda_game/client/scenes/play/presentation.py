@@ -49,7 +49,9 @@ def describe(event: Event, names: list[str], board: Board) -> str:
         return text.format(reason=over_reason(d.get("termination") or d["reason"]), names=win)
     who = names[event.seat] if event.seat is not None else ""
     if k == "card_bought":
-        if not d.get("card"):
+        # A blind buy names no card, even in the buyer's own view that holds it:
+        # the log is read by everyone at the table.
+        if not d.get("face_up", bool(d.get("card"))) or not d.get("card"):
             text = (_("{name} buys a land card from the deck for {price} pesos")
                     if d["item"] == "land" else
                     _("{name} buys an animal card from the deck for {price} pesos"))
