@@ -364,3 +364,20 @@ def test_an_explanation_holds_the_table_until_read(driver):
     scene.explained = ("score_chains", driver.app.time - pause - 0.1)
     driver.frames(2)
     assert scene.director.current.key == "score_haciendas"
+
+
+def test_leaving_the_tutorial_names_learn_to_play_to_take_it_up_again(driver):
+    """The tutorial is resumed by "Learn to play", never by Continue: the
+    leave question says so."""
+    from hacienda_game.client.scenes.overlays import Confirm, Pause
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+
+    driver.app.push(tutorial_scene())
+    driver.frames(2)
+    driver.top.pause_menu()
+    driver.frames(1)
+    assert isinstance(driver.top, Pause)
+    driver.top.leave()
+    driver.frames(1)
+    assert isinstance(driver.top, Confirm)
+    assert "Learn to play" in driver.top.text and "Continue" not in driver.top.text

@@ -196,9 +196,13 @@ class ErrorOverlay(Dialog):
 
 
 class Pause(Dialog):
-    def __init__(self, save: Callable[[], None] | None = None) -> None:
-        """``save``: the game can be saved (and is kept by the autosave)."""
+    def __init__(self, save: Callable[[], None] | None = None,
+                 resumed: Words | None = None) -> None:
+        """``save``: the game can be saved (and is kept by the autosave).
+        ``resumed``: how the player takes a left game up again, when not by
+        Continue in the menu (the tutorial: by Learn to play)."""
         self.kept = save is not None
+        self.resumed = resumed
         extra: list[tuple[Words, Callable[[], None]]] = \
             [(lambda: _("Save game"), save)] if save is not None else []
         super().__init__(lambda: _("Paused"), lambda: _("The game waits for you."),
@@ -226,10 +230,11 @@ class Pause(Dialog):
     def leave(self) -> None:
         from .menu import MenuScene
 
+        told: Words = (self.resumed if self.resumed is not None
+                       else (lambda: _("Continue in the menu takes it up again.")) if self.kept
+                       else (lambda: _("The game is not saved.")))
         self.app.push(Confirm(lambda: _("Leave this game?"),
-                              lambda: self.app.reset(MenuScene()),
-                              (lambda: _("Continue in the menu takes it up again.")) if self.kept
-                              else (lambda: _("The game is not saved."))))
+                              lambda: self.app.reset(MenuScene()), told))
 
 
 class Privacy(Scene):

@@ -90,6 +90,14 @@ class TutorialScene(PlayScene):
             self.demonstrator = Demonstrator(self, self.demonstrate)
             app.settings.ask_end_turn = False
 
+    def pause_menu(self) -> None:
+        from ..scenes.overlays import Pause
+
+        self.app.push(Pause(
+            save=None if self.autoplay or self.joined else self.save_as,
+            resumed=(lambda: _("Learn to play in the menu takes it up again where you left."))
+            if self.keeps else (lambda: _("The game is not saved."))))
+
     def exit(self) -> None:
         if self.demonstrator is not None:
             self.demonstrator.close()
