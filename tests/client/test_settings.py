@@ -176,6 +176,28 @@ def test_the_mouse_changes_a_value_with_the_arrows(driver):
     assert type(driver.top).__name__ == "MenuScene"
 
 
+def test_reset_tips_is_a_plain_button_without_arrows(driver, monkeypatch):
+    """A row that does something (no value to step through) has no arrows:
+    one button, clicked or confirmed; Left/Right leave it alone."""
+    scene = open_settings(driver)
+    i = row_index(scene, "reset_tips")
+    button = scene.value_buttons[i]
+    same_row = [b for b in scene.buttons if b.rect.colliderect(scene.row_rect(i))]
+    assert same_row == [button]
+    assert "←" not in [b.label for b in same_row] and "→" not in [b.label for b in same_row]
+    done: list[int] = []
+    monkeypatch.setattr(scene.rows[i], "act", lambda: done.append(1))
+    for _ in range(i):
+        key(driver, "down")
+    key(driver, "right")
+    key(driver, "left")
+    assert done == []
+    key(driver, "confirm")
+    assert done == [1]
+    driver.click(button.rect.center)
+    assert done == [1, 1]
+
+
 def test_window_size_and_display_apply_at_once(driver):
     scene = open_settings(driver)
     app = driver.app

@@ -116,8 +116,12 @@ class SettingsScene(Scene):
         self.rect.center = (cw // 2, ch // 2)
         x = self.rect.x + 262
         self.value_buttons, arrows = [], []
-        for i, _row in enumerate(self.rows):
+        for i, row in enumerate(self.rows):
             y = self.rect.y + 48 + i * self.row_h
+            if row.act is not None:       # a row that does something: a plain button
+                self.value_buttons.append(Button((x, y, 242, 24), "",
+                                                 lambda i=i: self.step(i, 1), face="medium"))
+                continue
             self.value_buttons.append(Button((x + 26, y, 190, 24), "",
                                              lambda i=i: self.step(i, 1), face="medium"))
             arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1),
@@ -196,7 +200,8 @@ class SettingsScene(Scene):
             elif cmd.name in ("up", "down", "tab"):
                 self.focus = (self.focus + (-1 if cmd.name == "up" else 1)) % n
                 cue("menu_move")
-            elif cmd.name in ("left", "right") and self.focus < len(self.rows):
+            elif cmd.name in ("left", "right") and self.focus < len(self.rows) \
+                    and self.rows[self.focus].act is None:      # a button has no sides
                 cue("menu_move")
                 self.step(self.focus, -1 if cmd.name == "left" else 1)
             elif cmd.name == "confirm":
