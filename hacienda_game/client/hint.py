@@ -5,9 +5,9 @@ A button ("Hint"), the T key and a pad's left-stick click ask ``hard`` (in
 its own AI process, so the frame rate holds) for the best next action of
 the seat to move, from that seat's view only (``ai.coach``); the answer
 lights the hexes it uses and shows its reason, naming places by landmark.
-The hint belongs to one seat at one moment: it is dropped as soon as
-anything is played or the turn passes, so at a hot seat the next player
-never sees it.  A game set up with hints off (``GamePlan.hints``) has no
+The hint belongs to one seat at one moment: it is put away as soon as the
+player selects anything (``dismiss``), and dropped when anything is played
+or the turn passes, so at a hot seat the next player never sees it.  A game set up with hints off (``GamePlan.hints``) has no
 button and refuses the command.
 
 The coach works ahead: while a player may ask (their own turn, on their own
@@ -15,9 +15,10 @@ screen), the AI process already thinks about the position, so the answer is
 there when asked; answers are kept per position (seat and the actions that
 led to it), so going back to a position (undo) answers at once.
 
-The play scene keeps a `HintCoach` and calls it from six places (its hooks):
+The play scene keeps a `HintCoach` and calls it from seven places (its hooks):
 ``enter`` (create), ``layout_buttons`` (its button), ``handle`` (first),
-``idle`` (poll), ``draw`` (after the highlights) and ``exit`` (close).
+``select`` (dismiss), ``idle`` (poll), ``draw`` (after the highlights) and
+``exit`` (close).
 """
 
 from __future__ import annotations
@@ -114,6 +115,11 @@ class HintCoach:
         from .scenes.play.parts import hint
 
         hint.draw(surface, self.play.app.art, self.play.view, self.model(), self.play.app.time)
+
+    def dismiss(self) -> None:
+        """The player selected something: the hint's marks go; its answer is
+        kept, so asking again at this moment shows it at once."""
+        self.wanted = False
 
     def close(self) -> None:
         self.forget()

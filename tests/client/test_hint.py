@@ -164,3 +164,29 @@ def test_the_hint_lights_the_card_or_button_its_action_starts_with(driver, coach
     play.coach.advice = advice
     surf = pygame.Surface(driver.app.canvas_size)
     play.coach.draw(surf)
+
+
+def test_a_hint_never_looks_like_a_selection_and_goes_when_a_card_is_picked(driver, coach):
+    """The hint rings its card in its own colour, not the selection's gold,
+    and its marks go as soon as the player picks a card of their own."""
+    from hacienda_game.client.assets import GOLD
+    from hacienda_game.client.scenes.play.parts import hint as hint_part
+
+    play = _start(driver, open_hands=True)
+    driver.frames(2)
+    play.coach.request()
+    driver.frames(1)
+    assert play.coach.model() is not None and play.coach.model().caption
+    assert hint_part.OUTLINE != GOLD
+    surface = pygame.Surface((200, 120))
+    surface.fill((0, 0, 0))
+    hint_part.dashed(surface, [(10, 10), (190, 10), (190, 110), (10, 110)])
+    seen = {tuple(surface.get_at((x, 10)))[:3] for x in range(10, 190)}
+    assert tuple(GOLD)[:3] not in seen and tuple(hint_part.OUTLINE)[:3] in seen
+    rect, item, card = play.hand_slots[0]
+    driver.click(rect.center)
+    driver.frames(2)
+    assert play.selection is not None and play.selection.card == card
+    assert play.coach.model() is None                     # the hint's marks are gone
+    play.coach.request()                                  # asked again: there at once
+    assert play.coach.model() is not None

@@ -293,6 +293,8 @@ class PlayScene(PadPlay, GameTable):
 
     # ---------------------------------------------------------- selections
     def select(self, selection: Selection | None) -> None:
+        if selection != self.selection:
+            self.coach.dismiss()             # a hint never stays beside a choice
         self.selection = selection
         self.hover_text = ""
         self.follow_selection()
