@@ -7,8 +7,9 @@ the seat to move, from that seat's view only (``ai.coach``); the answer
 lights the hexes it uses and shows its reason, naming places by landmark.
 The hint belongs to one seat at one moment: it is put away as soon as the
 player selects anything (``dismiss``), and dropped when anything is played
-or the turn passes, so at a hot seat the next player never sees it.  A game set up with hints off (``GamePlan.hints``) has no
-button and refuses the command.
+or the turn passes, so at a hot seat the next player never sees it.  A game
+set up with hints off (``GamePlan.hints``) has no button and refuses the
+command.
 
 The coach works ahead: while a player may ask (their own turn, on their own
 screen), the AI process already thinks about the position, so the answer is

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from hacienda_game import i18n  # noqa: E402
-from hacienda_game.client.assets import GOLD, GREY, NIGHT, RED, WHITE, Art, Font  # noqa: E402
+from hacienda_game.client.assets import GOLD, GREY, INK, NIGHT, RED, WHITE, Art, Font  # noqa: E402
 from hacienda_game.client.boardview import BoardView  # noqa: E402
 from hacienda_game.client.scenes.play.layout import play_layout  # noqa: E402
 from hacienda_game.client.scenes.play.parts import (  # noqa: E402
@@ -463,8 +463,10 @@ def test_hint_part_lights_its_hexes_outlines_its_start_and_says_why(art, layout,
     view = BoardView(state.board, layout.board)
     surf = surface()
     hint.draw(surf, art, view, vm.HintModel((5,), (700, 400, 60, 40), "Buy the forest"), 0.0)
-    assert ("Buy the forest", tuple(GOLD)) in drawn
-    assert pixels(surf, pygame.Rect(690, 390, 80, 60), GOLD) > 60
+    assert ("Buy the forest", tuple(WHITE)) in drawn and ("Hint", tuple(INK)) in drawn
+    start = pygame.Rect(690, 390, 80, 60)
+    assert pixels(surf, start, hint.OUTLINE) > 40        # its own colour...
+    assert pixels(surf, start, GOLD) == 0                # ...never a selection's gold
     drawn.clear()
     hint.draw(surface(), art, view, vm.HintModel((), None, "", thinking=True), 0.0)
     assert [t for t, _c in drawn] == ["Thinking about a hint..."]
