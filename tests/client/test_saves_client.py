@@ -245,3 +245,27 @@ def test_a_save_that_fails_is_reported_and_the_game_goes_on(home):
     keeper.close()
     assert keeper.problem is None
     assert saves.load_game(saves.autosave_path()).state.snapshot() == state.snapshot()
+
+
+def test_the_chosen_row_of_the_load_list_is_the_brightest(driver, home):
+    """The chosen save stands out lit (the hover face, framed), never darker
+    than the rows around it."""
+    import numpy as np
+
+    for name in ("Alpha", "Beta", "Gamma"):
+        saves.save_game(new_game("symmetric", 2, seed=5), _plan(seed=5), name)
+    driver.app.push(LoadScene())
+    driver.frames(2)
+    load = driver.top
+    assert isinstance(load, LoadScene) and len(load.rows) == 3
+    load.pick(1)
+    surface = pygame.Surface(driver.app.canvas_size)
+    load.draw(surface)
+
+    def light(row) -> float:          # the frame left of the label, its borders aside
+        r = row.rect
+        strip = pygame.surfarray.pixels3d(surface)[r.x + 6:r.x + 14, r.y + 4:r.bottom - 4]
+        return float(np.asarray(strip, dtype=float).mean())
+
+    lights = [light(row) for row in load.rows]
+    assert lights[1] > max(lights[0], lights[2]), lights

@@ -331,12 +331,19 @@ class ListScene(Scene):
                              align="center")
         draw_panel(surface, art, self.list_rect)
         draw_panel(surface, art, self.detail_rect)
+        chosen_row = None
         for i, row in enumerate(self.rows):
-            row.selected = self.top + i == self.index
+            if self.top + i == self.index:
+                chosen_row = row
             entry = self.entries[self.top + i]
             row.label = (_("{file} (cannot be shown)").format(file=entry.name[:28])
                          if isinstance(entry, saves.Problem) else self.row_label(entry))
+        if chosen_row is not None:        # the chosen row: the brightest, framed in gold
+            hover, chosen_row.hover = chosen_row.hover, True
         draw_buttons(self.rows + self.buttons, surface, art)
+        if chosen_row is not None:
+            chosen_row.hover = hover
+            pygame.draw.rect(surface, GOLD, chosen_row.rect.inflate(2, 2), 1)
         for i, row in enumerate(self.rows):       # a file that cannot be shown: marked red
             if isinstance(self.entries[self.top + i], saves.Problem):
                 pygame.draw.rect(surface, RED, (row.rect.x + 3, row.rect.y + 4, 4,
