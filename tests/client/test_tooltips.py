@@ -118,6 +118,17 @@ def test_every_panel_element_reports_a_tooltip(art):
 
 
 @pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_every_tooltip_line_starts_with_a_capital(art, code):
+    """Titles (unless a player's name opens them), sentences and reasons."""
+    lay = play_layout(CANVAS, 4, art.fonts.body.line_height)
+    _models, tips = every_tip(art, lay, observe(a_game(), 0))
+    i18n.set_language(code)
+    low = [f"{t.key}: {text!r}" for t in map(with_reason, tips)
+           for text in tooltip.words(t) if text[:1].islower()]
+    assert not low, "\n".join(low)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es"])
 def test_every_tooltip_has_words_in_each_language(art, code):
     lay = play_layout(CANVAS, 4, art.fonts.body.line_height)
     state = a_game()

@@ -250,7 +250,16 @@ def words(t: Tip) -> tuple[str, str, str]:
     the current language."""
     title, body = TEXTS[t.key](dict(t.params))
     why = t.get("why")
-    return title, body, _("Not now: {reason}").format(reason=why) if why else ""
+    name = t.get("name")
+    if not (name and title.startswith(str(name))):    # a player's name stays as typed
+        title = capital(title)
+    return title, capital(body), _("Not now: {reason}").format(reason=why) if why else ""
+
+
+def capital(text: str) -> str:
+    """A sentence starts with a capital letter ("plays at this screen" after a
+    seat's name in a title reads "Plays at this screen" on a line of its own)."""
+    return text[:1].upper() + text[1:]
 
 
 # ------------------------------------------------------------------ drawing
