@@ -1,14 +1,13 @@
-"""Paired games: a level against its previous version, same deals, seats swapped.
+"""Paired games: expert with wider candidates against expert, same deals, seats swapped.
 
     python -m tools.ai_paired [--pairs 4] [--map symmetric] [--seed 1] [--players 2]
 
 Game pair k is played twice on the same deal (game seed) and the same AI seeds:
-once with the new level in seat 0 and the previous one in seat 1, once swapped
-(with more players the other seats are the previous version too).  The
-previous version is ``expert`` with hard's candidates (``HARD_WIDE``: no water
-placements chosen by what they score), built here for the measurement only.
-Printed: the new level's wins (a shared win counts 1/k), score margin, and the
-Wilson 95% interval of its win rate.
+once with the variant in seat 0 and expert in seat 1, once swapped (with more
+players the other seats are expert too).  The variant is expert with
+``EXPERT_WIDE``'s candidates (also the water placements that score most),
+built here for the measurement only.  Printed: the variant's wins (a shared
+win counts 1/k), score margin, and the Wilson 95% interval of its win rate.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ import sys
 
 from hacienda_game.ai import decision_seed
 from hacienda_game.ai.expert import ExpertSeat
-from hacienda_game.ai.moves import HARD_WIDE
+from hacienda_game.ai.moves import EXPERT_WIDE
 from hacienda_game.engine import new_game, observe
 
 try:
@@ -31,15 +30,15 @@ except ImportError:                      # run as a script
 MAX_TURNS = 1000
 
 
-class PreviousExpert(ExpertSeat):
-    level = "expert-previous"
-    breadth = HARD_WIDE
+class WideExpert(ExpertSeat):
+    level = "expert-wide"
+    breadth = EXPERT_WIDE
 
 
 def play(map_name: str, players: int, game_seed: int, ai_seed: int, new_seat: int) -> tuple:
     state = new_game(map_name, players=players, seed=game_seed)
-    seats = [PreviousExpert() for _ in range(players)]
-    seats[new_seat] = ExpertSeat()
+    seats = [ExpertSeat() for _ in range(players)]
+    seats[new_seat] = WideExpert()
     while not state.is_over() and state.turn <= MAX_TURNS:
         q = state.current
         seed = decision_seed(ai_seed, q, len(state.history_text()))
@@ -66,11 +65,11 @@ def main(argv: list[str] | None = None) -> int:
             win, margin = play(args.map, args.players, game_seed, game_seed + 7_777, new_seat)
             wins += win
             margins.append(margin)
-            print(f"pair {k} game seed {game_seed} new expert in seat {new_seat}: "
+            print(f"pair {k} game seed {game_seed} wider expert in seat {new_seat}: "
                   f"{'won' if win else 'lost'} by {margin:+d}", flush=True)
     n = len(margins)
     lo, hi = wilson(wins, n)
-    print(f"{args.map} {args.players}p: new expert won {wins:g} of {n} "
+    print(f"{args.map} {args.players}p: wider expert won {wins:g} of {n} "
           f"({100 * wins / n:.0f}%, Wilson 95% [{100 * lo:.0f}, {100 * hi:.0f}]),"
           f" mean margin over the best other seat {statistics.mean(margins):+.1f}")
     return 0

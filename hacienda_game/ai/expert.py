@@ -14,7 +14,7 @@ from functools import cached_property
 
 from ..engine import GameState
 from .base import Budget
-from .moves import EXPERT_WIDE
+from .moves import HARD_WIDE
 from .projection import Projection
 from .strategies import HardSeat
 
@@ -145,7 +145,9 @@ class ExpertSeat(HardSeat):
 
     level = "expert"
     default = Budget(seconds=20.0, iterations=140)
-    breadth = EXPERT_WIDE     # hard's candidates and the water placements that score most
+    # Hard's candidates: with the water placements that score most added
+    # (moves.EXPERT_WIDE) it won 5 of 15 paired games (docs/ai.md).
+    breadth = HARD_WIDE
 
     def __init__(self, weights: Projection = EXPERT):
         super().__init__(weights)

@@ -46,8 +46,9 @@ NARROW = Breadth(land_per_card=2, animal_per_kind=2, water=2, groups=2)
 # the pampas beside a market the seat does not reach yet opens that market to its
 # animals (R27, R34); the chain-minded spot score above never proposes it.
 HARD_WIDE = Breadth(market_land=2)
-# Expert's: also the water placements that score most for the seat (R45: each of its
+# Wider: also the water placements that score most for the seat (R45: each of its
 # pieces the tile touches) against the best opponent's, with room around them.
+# Measured for expert and not taken (docs/ai.md, "Water candidates by what they score").
 EXPERT_WIDE = Breadth(market_land=2, water_scored=3)
 
 

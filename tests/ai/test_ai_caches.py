@@ -1,4 +1,4 @@
-"""The search's caches and expert's water candidates (ai/projection.py, ai/moves.py)."""
+"""The search's caches and the water candidates by score (ai/projection.py, ai/moves.py)."""
 
 from hacienda_game.ai.expert import EXPERT
 from hacienda_game.ai.moves import EXPERT_WIDE, HARD_WIDE, _water_by_score, candidates
@@ -46,8 +46,8 @@ def _engine_worth(state, seat, cells):
     return gain[seat] - best_other + 0.5 * free - 0.1 * len(cells)
 
 
-def test_r45_expert_looks_at_the_water_placements_that_score_most():
-    """The water placements expert adds are the best by what the rules score
+def test_r45_the_wider_candidates_hold_the_water_placements_that_score_most():
+    """The water placements EXPERT_WIDE adds are the best by what the rules score
     for them (R45: a point per own piece the tile touches), against the best
     opponent, with room around them; hard's candidates do not change."""
     checked = 0
