@@ -94,3 +94,30 @@ def test_each_system_has_its_file_manager():
     assert folders.file_manager_command(folder, "linux") == ["xdg-open", "/x/maps"]
     assert folders.file_manager_command(folder, "darwin") == ["open", "/x/maps"]
     assert folders.file_manager_command(folder, "win32") is None
+
+
+def test_the_chosen_map_row_is_the_brightest_and_says_where_it_comes_from(driver, home,
+                                                                           monkeypatch):
+    """The chosen map stands out lit (the hover face, framed in gold), never
+    darker than the rows around it; its details say where the map comes from
+    in words that mean something."""
+    import numpy as np
+    import pygame
+
+    scene = open_maps(driver)
+    assert scene.ready()
+    assert len(scene.rows) >= 3
+    scene.pick(1)
+    surface = pygame.Surface(driver.app.canvas_size)
+    recorded = record_drawn(monkeypatch)
+    scene.draw(surface)
+
+    def light(row) -> float:          # the frame left of the label, its borders aside
+        r = row.rect
+        strip = pygame.surfarray.pixels3d(surface)[r.x + 6:r.x + 14, r.y + 4:r.bottom - 4]
+        return float(np.asarray(strip, dtype=float).mean())
+
+    lights = [light(row) for row in scene.rows[:3]]
+    assert lights[1] > max(lights[0], lights[2]), lights
+    drawn = [d.text for d in recorded]
+    assert "Comes with the game" in drawn and "a map of the game" not in drawn

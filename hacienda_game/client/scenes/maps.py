@@ -156,13 +156,20 @@ class MapsScene(Scene):
                              align="center")
         draw_panel(surface, art, self.list_rect)
         draw_panel(surface, art, self.detail_rect)
+        chosen = None
         for i, row in enumerate(self.rows):
             entry = self.maps[self.top + i]
-            row.selected = self.top + i == self.index
+            if self.top + i == self.index:
+                chosen = row
             tag = "" if entry.ok else "  " + _("(invalid)")
             where = "" if entry.builtin else "  " + _("[own]")
             row.label = f"{entry.title}{where}{tag}"
+        if chosen is not None:              # the chosen row: the brightest, framed in gold
+            hover, chosen.hover = chosen.hover, True
         draw_buttons(self.rows, surface, art)
+        if chosen is not None:
+            chosen.hover = hover
+            pygame.draw.rect(surface, GOLD, chosen.rect.inflate(2, 2), 1)
         draw_buttons(self.buttons, surface, art, self.focus)
         d = self.detail_rect
         if self.reading is not None or self.problem:
@@ -175,7 +182,8 @@ class MapsScene(Scene):
             art.fonts.large.draw(surface, entry.title, (d.centerx, 60),
                                  WHITE if entry.ok else RED, align="center")
             draw_map_details(surface, art, entry, (d.x + 16, 96), self.thumbs, width=d.w - 32)
-            where = _("a map of the game") if entry.builtin else _("one of your own maps")
+            where = (_("Comes with the game") if entry.builtin
+                     else _("One of your own maps, from your maps folder"))
             art.fonts.medium.draw(surface, where, (d.x + 16, d.bottom - 28), GREY)
         self.draw_folder(surface)
 
