@@ -106,6 +106,7 @@ class Met:
     tip: str
     seat: int
     where: str | None = None
+    near: tuple[str, ...] = ()      # the cells named with it (the herd at a market)
 
 
 def triggered(events: Iterable[Event], view, seats: Iterable[int]) -> list[Met]:
@@ -116,13 +117,14 @@ def triggered(events: Iterable[Event], view, seats: Iterable[int]) -> list[Met]:
     for e in events:
         d = e.data
         if e.kind == "market_paid" and e.seat in seats:
-            out.append(Met("market", e.seat, d.get("market")))
+            side = d.get("side")
+            out.append(Met("market", e.seat, d.get("market"), (side,) if side else ()))
         elif e.kind == "harvest" and e.seat in seats:
             out.append(Met("chip_taken" if d.get("source") is not None else "harvest",
                            e.seat, d.get("cell")))
         elif e.kind == "water_placed" and e.seat in seats:
             cells = d.get("cells") or [None]
-            out.append(Met("water", e.seat, cells[0]))
+            out.append(Met("water", e.seat, cells[0], tuple(c for c in cells[1:] if c)))
         elif e.kind == "stack_switched":
             tip = "intermediate" if d.get("scoring") == "intermediate" else "last_round"
             out += [Met(tip, seat) for seat in sorted(seats)]
@@ -162,6 +164,7 @@ class TipModel:
     picture: str
     anchor: tuple[int, int, int, int]   # the hex (a small square at its centre) or rect
     hex: bool                            # the anchor is a hex: a ring, not a frame
+    avoid: tuple[tuple[int, int, int, int], ...] = ()   # what the box must leave seen
 
 
 def box_width(font, area: pygame.Rect) -> int:
@@ -182,21 +185,37 @@ def fits(font, text: str, area: pygame.Rect) -> bool:
     return len(lines) <= MAX_LINES and all(font.width(t) <= width for t in lines)
 
 
-def place_box(size: tuple[int, int], anchor: pygame.Rect, canvas: pygame.Rect) -> pygame.Rect:
-    """Beside the anchor: right of a hex or small thing, else above it, else
-    below; never off the canvas."""
+def place_box(size: tuple[int, int], anchor: pygame.Rect, canvas: pygame.Rect,
+              avoid: Iterable[pygame.Rect] = ()) -> pygame.Rect:
+    """Beside the anchor, on the side (right, left, above, below; above or below
+    first for a wide panel) that stays on the canvas and covers the fewest of
+    ``avoid`` (the hexes named with it, the panels around it); a side that
+    meets one of them may slide along it past that thing.  Never on the
+    anchor when any place beside it is free."""
     w, h = size
     gap = 10
-    tries = [pygame.Rect(anchor.right + gap, anchor.centery - h // 2, w, h),
+    avoid = [pygame.Rect(a) for a in avoid]
+    sides = [pygame.Rect(anchor.right + gap, anchor.centery - h // 2, w, h),
              pygame.Rect(anchor.x - gap - w, anchor.centery - h // 2, w, h),
              pygame.Rect(anchor.centerx - w // 2, anchor.y - gap - h, w, h),
              pygame.Rect(anchor.centerx - w // 2, anchor.bottom + gap, w, h)]
     if anchor.w > w:                    # a wide panel: above or below it first
-        tries = tries[2:] + tries[:2]
-    for rect in tries:
-        if canvas.contains(rect):
-            return rect
-    return tries[0].clamp(canvas)
+        sides = sides[2:] + sides[:2]
+    tries: list[pygame.Rect] = []
+    for rect in sides:
+        tries.append(rect)
+        for a in avoid:                 # slid just past what it meets
+            tries += [rect.move(0, a.y - gap - rect.bottom), rect.move(0, a.bottom + gap - rect.y),
+                      rect.move(a.x - gap - rect.right, 0), rect.move(a.right + gap - rect.x, 0)]
+
+    def cost(item: tuple[int, pygame.Rect]) -> tuple[int, int, int, int]:
+        i, rect = item
+        placed = rect.clamp(canvas)
+        return (int(placed.colliderect(anchor)), sum(placed.colliderect(a) for a in avoid),
+                int(placed != rect), i)
+
+    best = min(enumerate(tries), key=cost)[1]
+    return best.clamp(canvas)
 
 
 def draw(surface: pygame.Surface, art, model: TipModel, area: pygame.Rect, family: str,
@@ -210,7 +229,8 @@ def draw(surface: pygame.Surface, art, model: TipModel, area: pygame.Rect, famil
     w = box_width(font, area)
     h = max(len(lines) * font.line_height, PICTURE) + 12 + pad_h + 4
     anchor = pygame.Rect(model.anchor)
-    box = place_box((w, h), anchor, area if model.hex else surface.get_rect())
+    box = place_box((w, h), anchor, area if model.hex else surface.get_rect(),
+                    [pygame.Rect(a) for a in model.avoid])
     pulse = 2 + int(2 * (1 + math.sin(time * 6)) / 2)
     if model.hex:
         radius = max(anchor.w, anchor.h) // 2 + pulse
@@ -324,6 +344,12 @@ class TipGuide:
         if not self.on():
             return None
         play = self.play
+        from .scenes.overlays import Dialog
+
+        if isinstance(play.app.top, Dialog):
+            # A dialog (End turn, pause) opened: the tip is done, not left under it.
+            self.dismiss()
+            return None
         if self.shown is None and self.waiting and not play.pending:
             viewer = play.viewer
             for m in self.waiting:
@@ -386,12 +412,8 @@ class TipGuide:
         play = self.play
         at = BY_ID[met.tip].at
         if at == "hex" and met.where is not None:
-            try:
-                x, y = play.view.centres[play.layer.board.hex_of(str(met.where))]
-            except (KeyError, ValueError, TypeError, IndexError):
-                return None
-            r = hex_radius(play)
-            return (x - r, y - r, 2 * r, 2 * r), True
+            rect = self.hex_rect(str(met.where))
+            return (tuple(rect), True) if rect is not None else None
         if at == "hand_card":
             for rect, _item, card in play.hand_slots:
                 if card == met.where:
@@ -411,6 +433,55 @@ class TipGuide:
                 return tuple(t.rect), False
         return tuple(play.layout.top), False
 
+    def hex_rect(self, cell: str) -> pygame.Rect | None:
+        """A small square around a hex's centre on the canvas (None: no such hex)."""
+        play = self.play
+        try:
+            x, y = play.view.centres[play.layer.board.hex_of(cell)]
+        except (KeyError, ValueError, TypeError, IndexError):
+            return None
+        r = hex_radius(play)
+        return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+
+    def avoided(self, met: Met) -> list[pygame.Rect]:
+        """What a tip's box must leave seen: beside a hex, the hexes named with
+        it and the group they belong to (the herd at the market, the chain
+        harvested); beside a deck, a hand or the header, the side column's
+        panels (the seats, the market and its supply) and the hand."""
+        play = self.play
+        lay = play.layout
+        if BY_ID[met.tip].at != "hex":
+            return [*lay.seats, lay.market, lay.hand, lay.top]
+        board = play.layer.board
+        cells: list[int] = []
+        for name in (met.where, *met.near):
+            try:
+                cells.append(board.hex_of(str(name)))
+            except (KeyError, ValueError, TypeError, IndexError):
+                continue
+        try:
+            view = play.layer.view(met.seat)
+            kind, owner = view.kind, view.owner
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            kind = owner = None
+        group = list(cells)
+        if kind is not None and owner is not None:
+            for h in cells[1:] if met.near else cells:   # a market's herd, not the market's
+                todo = [h]
+                while todo and len(group) < 24:
+                    c = todo.pop()
+                    for n in board.adjacent[c]:
+                        if n not in group and kind[n] == kind[c] and kind[c] != EMPTY \
+                                and owner[n] == owner[c]:
+                            group.append(n)
+                            todo.append(n)
+        out = []
+        for h in group:
+            rect = self.hex_rect(board.names[h])
+            if rect is not None:
+                out.append(rect)
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
         play = self.play
         self.box = self.link = None
@@ -420,7 +491,8 @@ class TipGuide:
             placed = self.anchor(met)
             if placed is not None:
                 tip = BY_ID[met.tip]
-                model = TipModel(tip_words(tip, met.where), tip.picture, placed[0], placed[1])
+                model = TipModel(tip_words(tip, met.where), tip.picture, placed[0], placed[1],
+                                 tuple(tuple(r) for r in self.avoided(met)))
                 self.box, self.link = draw(surface, play.app.art, model,
                                            play.layout.board, family, play.app.time)
                 return

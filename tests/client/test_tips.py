@@ -289,3 +289,74 @@ def test_the_reason_for_an_off_button_links_to_its_page(driver):
                                          unicode="h", scancode=0))
     driver.frames(2)
     assert isinstance(driver.top, RulesScene) and SECTIONS[driver.top.page] == page
+
+
+def herd_at_market(scene, seat: int = 0) -> tuple[str, list[str]]:
+    """A market and a herd of two of ``seat`` reaching it from its right (put on
+    the board)."""
+    board = scene.layer.board
+    state = scene.layer._state
+    centres = scene.view.centres
+    market = board.markets[0]
+    # On the market's right, where a tip used to go first.
+    side = max((n for n in board.adjacent[market] if state.kind[n] == EMPTY),
+               key=lambda n: centres[n][0])
+    other = max((n for n in board.adjacent[side] if state.kind[n] == EMPTY
+                 and n != market and not board.is_market[n]), key=lambda n: centres[n][0])
+    from hacienda_game.engine.groups import ANIMAL0
+
+    for h in (side, other):
+        state.kind[h] = ANIMAL0
+        state.owner[h] = seat
+    return board.names[market], [board.names[side], board.names[other]]
+
+
+@pytest.mark.parametrize("canvas", [(1920, 1080), (1366, 768)])
+@pytest.mark.parametrize("tip", ["market", "stack_low", "last_round"])
+def test_a_tip_leaves_what_it_is_about_seen(driver, monkeypatch, canvas, tip):
+    """Beside a hex the box covers neither it nor the herd named with it;
+    beside the deck or the header it stands beside them, never over the
+    seats' panels nor the market's supply."""
+    scene = start(driver, kinds=("human", "human", "human"), names=("Ana", "Bea", "Cruz"))
+    surface = pygame.Surface(canvas)
+    monkeypatch.setattr(type(driver.app), "canvas_size", property(lambda app: canvas))
+    scene.resize()
+    guide = scene.first_tips
+    if tip == "market":
+        market, herd = herd_at_market(scene)
+        events = [Event("market_paid", 0, {"market": market, "side": herd[0], "herd": 2,
+                                           "land": 0, "amount": 2})]
+    else:
+        if tip == "stack_low":
+            viewed(scene, tip)
+        events = situation(scene, tip)
+    guide.observe(events)
+    scene.draw(surface)
+    assert guide.shown is not None and guide.box is not None
+    anchor = pygame.Rect(guide.anchor(guide.shown)[0])
+    assert not guide.box.colliderect(anchor), "the box is beside its anchor, not on it"
+    assert surface.get_rect().contains(guide.box)
+    if tip == "market":
+        for cell in herd:
+            x, y = scene.view.centres[scene.layer.board.hex_of(cell)]
+            r = tips.hex_radius(scene)
+            hexagon = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+            assert not guide.box.colliderect(hexagon), f"the herd at {cell} stays seen"
+        assert scene.layout.board.contains(guide.box)
+    else:
+        for panel in (*scene.layout.seats, scene.layout.market):
+            assert not guide.box.colliderect(panel), "the seats and the supply stay seen"
+
+
+@pytest.mark.parametrize("dialog", ["end_turn", "pause"])
+def test_a_dialog_is_never_under_an_open_tip(driver, dialog):
+    scene = start(driver)
+    meet(driver, scene, "market")
+    assert scene.first_tips.box is not None
+    if dialog == "end_turn":
+        scene.end_turn()
+    else:
+        scene.pause_menu()
+    assert driver.app.top is not scene
+    driver.frames(1)
+    assert scene.first_tips.current() is None and scene.first_tips.box is None
