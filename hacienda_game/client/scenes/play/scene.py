@@ -535,11 +535,23 @@ class PlayScene(PadPlay, GameTable):
     # ------------------------------------------------------------- events
     def on_events(self, action: Action, events: list[Event]) -> None:
         """Engine events -> log lines, animations, tickers, scoring and privacy screens."""
-        self.tell(events)
+        kinds = [e.kind for e in events]
+        told = events
+        if "scoring" in kinds:
+            # The header keeps the round being scored while the board shows it
+            # (a round's end already counts the next one), and the log tells
+            # who won only when the scoring's scenes come up.
+            obs = self.observation()
+            ended = next((e for e in events if e.kind == "turn_ended"), None)
+            new_round = ended is not None and ended.data.get("next") == obs.start_player
+            self.scored_round = obs.round - 1 if new_round and obs.round > 1 else obs.round
+            if self.factor > 0:
+                told = [e for e in events if e.kind != "game_over"]
+                self.held_back += [e for e in events if e.kind == "game_over"]
+        self.tell(told)
         self.note_moves(events)
         lands = self.presenter.show(action, events)
         scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
-        kinds = [e.kind for e in events]
         if "turn_ended" in kinds or "scoring" in kinds:
             self.samples.append((len(self.samples), scores, money, list(self.projected)))
         if "turn_ended" in kinds:
@@ -864,8 +876,11 @@ class PlayScene(PadPlay, GameTable):
         y = strip.y + 3
         off_board = "" if self.hover_at is None or self.view.area.collidepoint(self.hover_at) \
             else self.hover_text
-        text = off_board or self.status_hint()
+        counting = not off_board and self.presenting
+        text = off_board or (_("The scoring is being counted.") if counting
+                             else self.status_hint())
         colour = WARN if off_board and self.hover_warn else WHITE if not off_board else GOLD
+        colour = GREY if counting else colour
         prompts = None
         if self.wants_prompts():
             below = self.b_sizes[-1].rect.bottom + 2 if water else y + line

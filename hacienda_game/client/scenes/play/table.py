@@ -9,6 +9,8 @@ The play scene adds choosing, pads and AI turns; the replay adds stepping.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ....engine import Action, Event, GameState, connected_markets
@@ -57,6 +59,8 @@ class GameTable(Scene):
         self._projected_at = -1
         self.pending: list = []             # scenes to show once this frame's events are done
         self.pending_at = 0.0               # ... not before this time (the board shows first)
+        self.scored_round: int | None = None  # the round a scoring shown on the board counts
+        self.held_back: list[Event] = []    # told in the log once the scoring reaches them
         self.board_drawing: BoardDrawing | None = None
         self.panels = Panels()
         self.layout: Layout | None = None
@@ -338,6 +342,15 @@ class GameTable(Scene):
             for scene in self.pending:
                 self.app.push(scene)
             self.pending = []
+            held, self.held_back = self.held_back, []
+            self.tell(held)                 # the winner, as the scoring's scenes show them
+
+    @property
+    def presenting(self) -> bool:
+        """A scoring is on the board: its scenes wait for the categories to show."""
+        from ..scoring import ScoringScene
+
+        return any(isinstance(scene, ScoringScene) for scene in self.pending)
 
     # ---------------------------------------------------------- view models
     @property
@@ -357,8 +370,11 @@ class GameTable(Scene):
         kinds = [s.kind for s in self.plan.seats]
         colours = self.seat_colours
         scores = [t.value for t in self.score_tick]
+        head = vm.header_model(obs, self.names, kinds, self.b_menu.rect.x)
+        if self.presenting and self.scored_round is not None:
+            head = replace(head, round=self.scored_round)   # the round being scored
         return vm.PanelsModel(
-            vm.header_model(obs, self.names, kinds, self.b_menu.rect.x),
+            head,
             vm.track_model(scores, self.projected, colours, self.names),
             vm.seats_model(obs, self.names, kinds, colours, [t.value for t in self.money_tick],
                            scores, [t.target for t in self.score_tick], self.projected,
