@@ -60,6 +60,8 @@ from hacienda_game.art.palette import PALETTE, SEATS  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 TILE = 32
+TOKEN = 30          # an animal token's disc across (its hex is 32)
+TOKEN_FIELD = 18    # the darker middle the animal stands on; the rest is the seat's rim
 ANIMALS = ("cattle", "horse", "pig", "sheep")
 TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
 EMBLEMS = ("circle", "square", "triangle", "diamond", "star")
@@ -463,17 +465,18 @@ def land_tile(seat: int, with_emblem: bool = True) -> Image:
 
 def animal_token(animal: str, seat: int) -> Image:
     """A disc in the seat's colour with the animal on it (outlined, so it reads
-    on every colour) and the seat's emblem on the rim."""
+    on every colour) and the seat's emblem whole on the rim, upper left.  The
+    disc fills the hex and most of it is a thick rim in the seat's colour and
+    pattern, so the owner reads from a sofa, not only the emblem."""
     main, shade, _light = SEATS[seat]
-    outer = disc(24)
+    outer = disc(TOKEN)
     token = fill(outer, main)
     token[outer & ~shrink(outer)] = rgba(shade)
-    token[outer & ~shrink(outer) & ~shrink(shrink(outer))] = rgba(shade)
-    field = np.pad(disc(18), 3)
+    field = np.pad(disc(TOKEN_FIELD), (TOKEN - TOKEN_FIELD) // 2)
     patterned(token, shrink(outer) & ~field, seat)
     token = outline(token)
-    paste_centred(token, outline(draw(ANIMAL_ART[animal])), 1, 1)
-    paste(token, emblem(seat, 11), -2, -2)
+    paste_centred(token, outline(draw(ANIMAL_ART[animal])), 1, 2)
+    paste(token, emblem(seat, 11), 0, 0)
     return token
 
 
