@@ -60,8 +60,8 @@ from hacienda_game.art.palette import PALETTE, SEATS  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 TILE = 32
-TOKEN = 30          # an animal token's disc across (its hex is 32)
-TOKEN_FIELD = 18    # the darker middle the animal stands on; the rest is the seat's rim
+TOKEN = 26          # an animal token's disc across (28 with its outline; its hex is 32)
+TOKEN_FIELD = 16    # the darker middle the animal stands on; the rest is the seat's rim
 ANIMALS = ("cattle", "horse", "pig", "sheep")
 TERRAINS = ("mountain", "forest", "meadow", "rock", "moor", "pampas")
 EMBLEMS = ("circle", "square", "triangle", "diamond", "star")
