@@ -40,7 +40,7 @@ def contract_frames() -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
         frames[f"land_built_{seat}"] = hexes
         frames[f"hacienda_{seat}"] = ((22, 18), (28, 24))    # large: most of a hex's middle
         frames[f"hacienda_small_{seat}"] = ((12, 10), (18, 16))  # in an animal token's corner
-        frames[f"emblem_{seat}"] = ((10, 10), (16, 16))      # >= 10 canvas px (issue 13)
+        frames[f"emblem_{seat}"] = ((10, 10), (16, 16))      # >= 10 canvas px
         for animal in ANIMALS:
             frames[f"animal_{animal}_{seat}"] = token
     frames["chip"] = ((10, 10), (14, 14))

@@ -1,4 +1,4 @@
-"""The audit's faults (issue 15), each reproduced: the AI worker hung, stopped
+"""The audit's faults, each reproduced: the AI worker hung, stopped
 or killed; files that name other files, are not plain files or are huge;
 lists that one odd entry broke; save names that collide; damaged files kept
 aside; saves on a changed map; command-line edges."""

@@ -116,7 +116,7 @@ def test_truncated_corrupt_or_wrong_version_saves_are_refused_and_nothing_is_tou
     assert "bad.json" in str(info.value)
     listed, problems = saves.list_saves()
     if message == "cannot be replayed":
-        # Lists read headers only (issue 15): choosing it replays it and says why.
+        # Lists read headers only: choosing it replays it and says why.
         assert sorted(s.name for s in listed) == ["Good", "Good"] and problems == []
         with pytest.raises(SaveError, match=message):
             next(s for s in listed if s.path == bad).load()

@@ -1,4 +1,4 @@
-"""The five seat colours are chosen by measurement (issue 13): every pair differs
+"""The five seat colours are chosen by measurement: every pair differs
 by CIEDE2000 >= 20, and by >= 10 under simulated deuteranopia, protanopia and
 tritanopia; each differs by >= 15 from the market, water and highlight colours.
 Computed with coloraide (its Brettel/Viénot colour-vision filters)."""

@@ -1,5 +1,5 @@
 """Fault injection: the game under a hung or killed AI worker, killed itself,
-and fed damaged files (issue 15).  Prints measured figures.
+and fed damaged files.  Prints measured figures.
 
     python tools/faults.py                 # 20 worker games, 30 game kills, 100 corruptions,
                                            # the user-file checks (3,000 saves, 20 rounds)

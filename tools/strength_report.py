@@ -1,4 +1,4 @@
-"""Issue 17's strength tables as Markdown, from the logs `tools/strength_tables.sh` keeps.
+"""The AI strength tables as Markdown, from the logs `tools/strength_tables.sh` keeps.
 
     python tools/strength_report.py [DIR] [--check]
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 17's strength tables, resumable: each game is kept in
+# The AI strength tables, resumable: each game is kept in
 # docs/results/strength/NAME.jsonl (tools/tournament.py --log), so running
 # this again plays only the games still missing, in as many sittings as it
 # takes. Two streams, one game at a time each, for the two cores (each
@@ -25,7 +25,7 @@ OUT=${STRENGTH_OUT:-docs/results/strength}
 mkdir -p "$OUT"
 # A log's first line holds its budget string, so hard's tables keep the string
 # they were started with; expert's table has its own (expert's default is 140
-# iterations since stop 22).
+# iterations since commit 09ec1d5).
 B='hard=iterations:70,seconds:120;expert=iterations:70,seconds:240;hard-v1=iterations:60,seconds:120;medium=iterations:400,seconds:60'
 BE='hard=iterations:70,seconds:120;expert=iterations:140,seconds:240'
 t() {

@@ -46,8 +46,8 @@ class ExpertProjection(Projection):
       it that cards in hand count when they cannot be played before it.
       Hard counts every card in hand for both scorings to come, so near the
       end of the first stack a land card bought is worth two scorings of a
-      tile it cannot become before the first: in a traced game of stop 22's
-      expert (table E, game 16) it bought 9 land cards in 3 of its last 4
+      tile it cannot become before the first: in a traced game of commit
+      09ec1d5's expert (table E, game 16) it bought 9 land cards in 3 of its last 4
       turns before that scoring, and at the scoring its projection fell by
       26 points, the leader's by 12.
       0 in `EXPERT`: only the cards the rounds left in the first stack let
@@ -118,12 +118,12 @@ class ExpertProjection(Projection):
 # kinds of card at half worth) against hard in the same 4-player games with
 # two medium seats: +3.4 points a game (standard error 3.8) on game seeds
 # 1200-1223, +1.7 (3.8) on 1300-1323, at a cost in market points; animal cards
-# keep their worth since stop 22, and cards kept in the last round are worth
-# nothing (docs/ai.md, "Expert's count of the end").  Since stop 23 cards that
+# keep their worth since commit 09ec1d5, and cards kept in the last round are worth
+# nothing (docs/ai.md, "Expert's count of the end").  Since 2026-12-02 cards that
 # cannot be played before the intermediate scoring do not count for it, and
 # ``best_opponent`` is 0.85 (hard: 0.6, tuned only in 2-player games, where the
 # best opponent is the only one): a 4-player game is won by finishing above
-# the best opponent, and stop 22's expert, at 0.6, scored 5.5 points a game
+# the best opponent, and commit 09ec1d5's expert, at 0.6, scored 5.5 points a game
 # more than the mean of three hard seats yet won only 35% of 82.
 EXPERT = ExpertProjection(race=3.0, final_card=0.5, final_animal=1.0, last_round=0.0,
                           mid_scoring=0.0, mid_race=2.0, best_opponent=0.85)
@@ -139,7 +139,7 @@ class ExpertSeat(HardSeat):
     re-check.  Measured with tools/ai_categories.py (hardX with race 3 and
     both kinds of card at half, ``iterations`` 140 and ``worlds`` 0, against
     hard in the same games, two medium seats): +4.4 points a game (standard
-    error 3.0, 22 games), where spending the budget on stop 20's wider
+    error 3.0, 22 games), where spending the budget on an earlier expert's wider
     re-check measured -2.8 (4.5), and +0.4 (3.7) with the knobs: the
     re-check's greedy replies misled more than they told."""
 

@@ -42,7 +42,7 @@ KEYS = {
     pygame.K_p: "last_moves",     # the other seats' moves since yours, one after another
     pygame.K_t: "hint",     # the coach (client/hint.py); H and F1 open the rules
 }
-# The board's zoom (issue 13): Z steps through the zooms, + and - zoom in and out.
+# The board's zoom: Z steps through the zooms, + and - zoom in and out.
 KEYS.update({pygame.K_z: "zoom", pygame.K_PLUS: "zoom_in", pygame.K_EQUALS: "zoom_in",
              pygame.K_KP_PLUS: "zoom_in", pygame.K_MINUS: "zoom_out",
              pygame.K_KP_MINUS: "zoom_out"})

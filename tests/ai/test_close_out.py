@@ -1,6 +1,6 @@
 """R40: a hard or expert seat that has won ends the game.
 
-Stop 19's hard vs ref-greedy table had games still running after 2,000 turns:
+Commit 6e12310's hard vs ref-greedy table had games still running after 2,000 turns:
 the last animal pile held one card, hard led by hundreds of pesos and
 harvested every turn (its lead grew, so playing on looked better than ending
 to a search that counts points), and ref-greedy, behind, harvested too.

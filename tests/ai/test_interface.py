@@ -66,7 +66,7 @@ def test_worker_answers_in_order_and_a_stopped_process_is_replaced():
 
 
 def test_a_thought_whose_process_dies_is_answered_by_a_fresh_one():
-    """Issue 15: a worker killed mid-think is replaced and the request sent
+    """A worker killed mid-think is replaced and the request sent
     again; the answer is the one the seat would have given (same seed)."""
     state = _midgame()
     obs = observe(state, state.current)

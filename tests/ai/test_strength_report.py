@@ -1,4 +1,4 @@
-"""tools/strength_report.py: issue 17's tables from the tournament's logs."""
+"""tools/strength_report.py: the AI strength tables from the tournament's logs."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The play screen made for the TV (issue 13, part 2): a board you read from the
+"""The play screen made for the TV: a board you read from the
 couch at every canvas width, exact hit testing under zoom and pan, feedback
 where the eye is and never over a panel, the end-turn question, the hot-seat
 hand-off with its recap and the pointer after it."""

@@ -361,7 +361,7 @@ def test_log_lines_keep_hidden_cards_hidden_and_read_plainly():
 
 def test_setup_shows_a_remote_seat_with_its_own_icon(driver):
     """A seat left for a network player reads "Remote" beside a signal icon,
-    not the AI's robot (stop 19 showed the robot)."""
+    not the AI's robot (it once showed the robot)."""
     from hacienda_game.client.scenes.setup import SetupScene
 
     driver.click_button(driver.top.buttons, "New game")

@@ -1,4 +1,4 @@
-"""The audit's faults (issue 15) in the real client: a scene that fails to
+"""The audit's faults in the real client: a scene that fails to
 start, frame timings kept for ever, saving over a name, damaged settings,
 a save on a changed map, a long autosave and the menu."""
 

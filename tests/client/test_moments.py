@@ -1,5 +1,5 @@
 """The final scoring's key moments: the winner's three best turns, told in the
-log's words, each opening the replay viewer at that turn (issue 17, the coach)."""
+log's words, each opening the replay viewer at that turn (the coach)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Text for the couch (issue 13): the smallest text a player reads during play,
+"""Text for the couch: the smallest text a player reads during play,
 in the replay viewer and on the scoring and chart screens is at least 20
 screen pixels tall at 1920x1080, and the "Text size" setting (large) grows it.
 

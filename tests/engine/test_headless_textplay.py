@@ -52,7 +52,7 @@ def test_text_game_takes_notation_and_explains_refusals():
     state = textplay.play("symmetric", ["human", "human"], seed=1, variants=[],
                           read=lambda _: next(script), write=out.append)
     text = "\n".join(out)
-    # In player words, never the engine's rule code (issue 13: no "(R23)" for players).
+    # In player words, never the engine's rule code (no "(R23)" for players).
     assert "Not allowed: That hex is not on this board." in text
     assert "Not an action: type '?'" in text
     assert "(R" not in "\n".join(line for line in out if line.startswith("Not"))
