@@ -181,7 +181,9 @@ def _map_title(name: str, code: str) -> str:
 
 # --------------------------------------------------------------- plans
 def seat_labels(plan: GamePlan) -> list[str]:
-    return [s.name if s.is_human else _("{name} (AI {level})").format(name=s.name, level=s.kind)
+    """Each seat as a list shows it, in the current language: the level too
+    ("Bo (KI schwer)"; the level's words are the catalog's, as Setup has them)."""
+    return [s.name if s.is_human else _("{name} (AI {level})").format(name=s.name, level=_(s.kind))
             for s in plan.seats]
 
 

@@ -41,3 +41,17 @@ def test_autosave_rows_are_distinct_and_in_the_current_language(driver, home, mo
             assert not any("Guardado" in d.text for d in drawn)
     finally:
         i18n.set_language("en")
+
+
+def test_a_saved_games_ai_seats_are_named_in_the_current_language():
+    """The Load screen's seat lines: 'Bo (KI schwer)' in German, never the
+    level's id ('KI hard') beside translated words."""
+    plan = GamePlan("symmetric", [SeatPlan("Ana"), SeatPlan("Bo", "hard", 1),
+                                  SeatPlan("Cy", "easy", 2)], 7)
+    i18n.set_language("de")
+    try:
+        labels = saves.seat_labels(plan)
+    finally:
+        i18n.set_language("en")
+    assert labels == ["Ana", "Bo (KI schwer)", "Cy (KI leicht)"], labels
+    assert saves.seat_labels(plan)[1] == "Bo (AI hard)"
