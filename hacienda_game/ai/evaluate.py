@@ -71,6 +71,16 @@ class BoardInfo:
                 touch[m] |= 1 << h
         self.touch = tuple(touch)
 
+    def around(self, mask: int) -> int:
+        """The hexes next to any hex of ``mask`` (bit h: hex h); a hex of the mask is in
+        it only when it lies next to another."""
+        spread, out = self.spread, 0
+        while mask:
+            low = mask & -mask
+            out |= spread[low.bit_length() - 1]
+            mask ^= low
+        return out
+
 
 _boards: dict[int, tuple[Board, BoardInfo]] = {}
 
@@ -112,7 +122,7 @@ def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -
     the seat's own pieces), up to ``depth``.  A breadth-first search over the
     free pampas, one layer at a time as a bit mask (bit h: hex h)."""
     info = board_info(state.board)
-    bit, spread, touch = info.bit, info.spread, info.touch
+    bit, touch = info.bit, info.touch
     layer = 0
     for h in state.land_frontier(seat):
         layer |= bit[h]
@@ -133,13 +143,7 @@ def market_reach(state: GameState, seat: int, connected: set[int], depth: int) -
                 rest.append(m)
         todo = rest
         if d < depth and todo:
-            nxt = 0
-            x = layer
-            while x:
-                low = x & -x
-                nxt |= spread[low.bit_length() - 1]
-                x ^= low
-            layer = nxt & free & ~seen
+            layer = info.around(layer) & free & ~seen
             seen |= layer
         d += 1
     return best

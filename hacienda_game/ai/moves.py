@@ -164,7 +164,6 @@ def _water_by_score(state: GameState, seat: int, n: int, options: list) -> list[
     if n <= 0:
         return []
     info = board_info(state.board)
-    spread = info.spread
     kind, owner = state.kind, state.owner
     pieces = [0] * state.players
     for h, k in enumerate(kind):
@@ -175,13 +174,7 @@ def _water_by_score(state: GameState, seat: int, n: int, options: list) -> list[
     free = state.free_pampas_mask()
     ranked: list[tuple[float, int, tuple]] = []
     for mask, cells in options:
-        around = 0
-        x = mask
-        while x:
-            low = x & -x
-            around |= spread[low.bit_length() - 1]
-            x ^= low
-        around &= ~mask
+        around = info.around(mask) & ~mask
         best_other = max(((around & p).bit_count() for p in others), default=0)
         value = ((around & mine).bit_count() - best_other
                  + FREE_AROUND_WATER * (around & free).bit_count() - 0.1 * len(cells))
