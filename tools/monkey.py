@@ -339,9 +339,10 @@ def _cause(stats) -> str:
     return max(own, key=own.get) if own else "-"
 
 
-def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
-        progress: bool = True, seconds: float | None = None) -> dict:
-    """``frames`` frames of the monkey (fewer if ``seconds`` of wall time run out)."""
+def _start(rng: random.Random, language: str):
+    """The game at its title, headless, in a private user folder seeded with
+    saves and maps, kept off the network: the app, its monkey, and what puts
+    everything back as it was (call it when done)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = Path(tempfile.mkdtemp(prefix="hacienda-monkey-"))
@@ -350,14 +351,33 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
     from hacienda_game.client.app import App
     from hacienda_game.client.options import Options
     from hacienda_game.client.scenes.menu import MenuScene
-    from hacienda_game.client.scenes.overlays import ErrorOverlay
 
     undo = _keep_off_the_network()
     _seed_folder(home)
-    rng = random.Random(seed)
-    app = App(Options(windowed=True, fake_clock=True, language=rng.choice(["en", "de", "es"])))
+    app = App(Options(windowed=True, fake_clock=True, language=language))
     monkey = Monkey(app, rng)
     app.push(MenuScene())
+
+    def ended() -> None:
+        app.finish()
+        undo()
+        shutil.rmtree(home, ignore_errors=True)
+        if saved_home is None:
+            os.environ.pop("HACIENDA_HOME", None)
+        else:
+            os.environ["HACIENDA_HOME"] = saved_home
+
+    return app, monkey, ended
+
+
+def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
+        progress: bool = True, seconds: float | None = None) -> dict:
+    """``frames`` frames of the monkey (fewer if ``seconds`` of wall time run out)."""
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.overlays import ErrorOverlay
+
+    rng = random.Random(seed)
+    app, monkey, ended = _start(rng, rng.choice(["en", "de", "es"]))
     cpu: list[float] = []          # the main thread's CPU per frame, ms
     cpu_all: list[float] = []      # the whole process's (every thread of it)
     slow_where: dict[str, int] = {}    # frames over 16 ms by screen and window size
@@ -425,13 +445,7 @@ def run(frames: int, seed: int, profile: bool = False, memory: bool = False,
         rss.append((frames, rss_mib()))
         pictures.append((frames, rss[-1][1] - display_mib(app)))
     finally:
-        app.finish()
-        undo()
-        shutil.rmtree(home, ignore_errors=True)
-        if saved_home is None:
-            os.environ.pop("HACIENDA_HOME", None)
-        else:
-            os.environ["HACIENDA_HOME"] = saved_home
+        ended()
     warm = [s for s in rss if s[0] >= frames // 10] or rss
     warm_less = [s for s in pictures if s[0] >= frames // 10] or pictures
     figures = {
@@ -484,22 +498,11 @@ def switching(rounds: int, seed: int, progress: bool = True) -> dict:
     freed heap handed back (what stays is what the switching kept)."""
     import gc
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    home = Path(tempfile.mkdtemp(prefix="hacienda-monkey-"))
-    saved_home = os.environ.get("HACIENDA_HOME")
-    os.environ["HACIENDA_HOME"] = str(home)
     from hacienda_game.client import memory
-    from hacienda_game.client.app import App
-    from hacienda_game.client.options import Options
     from hacienda_game.client.scenes.menu import MenuScene
 
-    undo = _keep_off_the_network()
-    _seed_folder(home)
     rng = random.Random(seed)
-    app = App(Options(windowed=True, fake_clock=True, language="en"))
-    monkey = Monkey(app, rng)
-    app.push(MenuScene())
+    app, monkey, ended = _start(rng, "en")
     samples: list[tuple[int, float]] = []
     started = time.monotonic()
     try:
@@ -518,13 +521,7 @@ def switching(rounds: int, seed: int, progress: bool = True) -> dict:
             for _ in range(3):
                 app.step()
     finally:
-        app.finish()
-        undo()
-        shutil.rmtree(home, ignore_errors=True)
-        if saved_home is None:
-            os.environ.pop("HACIENDA_HOME", None)
-        else:
-            os.environ["HACIENDA_HOME"] = saved_home
+        ended()
     warm = [x for x in samples if x[0] >= rounds // 3] or samples
     return {"rounds": rounds, "seed": seed, "rss_mib": [round(x[1], 1) for x in samples],
             "rss_mib_growth_after_first_third": round(samples[-1][1] - warm[0][1], 1),
