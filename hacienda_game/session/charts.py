@@ -1,6 +1,8 @@
 """The score charts' points, read from the game record: one sample at the
 start and one after every turn and every scoring, each with every seat's
-points, pesos and the points a scoring would give at that moment.
+points, pesos and the points a scoring would give at that moment.  The
+charts plot the recorded points and pesos (``points_lines``, ``pesos_lines``)
+on an axis that ends at the highest of them (``axis_top``).
 
 The record is the one source: a game played through, the same game loaded
 from a save or watched as a replay, and a game where moves were undone draw
@@ -10,7 +12,8 @@ the same lines (the screens never keep their own tally).
 from __future__ import annotations
 
 import threading
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, cast
 
 from ..engine import GameState, initial_state, make_record, score
 
@@ -63,6 +66,23 @@ class _Memo(NamedTuple):
     replayed: GameState           # the game replayed as far as ``texts``
     samples: list[Sample]
     texts: tuple[str, ...]
+
+
+def points_lines(samples: Sequence[Sequence[object]]) -> list[list[int]]:
+    """The points chart's lines: each seat's recorded points at every sample
+    (what the track showed then), never the points a scoring would give."""
+    return [list(cast(list[int], s[1])) for s in samples]
+
+
+def pesos_lines(samples: Sequence[Sequence[object]]) -> list[list[int]]:
+    """The pesos chart's lines: each seat's pesos at every sample."""
+    return [list(cast(list[int], s[2])) for s in samples]
+
+
+def axis_top(series: Sequence[Sequence[int]], least: int = 10) -> int:
+    """The top of a chart's axis: the highest value plotted (at least ``least``,
+    so a flat start still has a scale)."""
+    return max([least, *(v for row in series for v in row)])
 
 
 _memo: dict[tuple[object, ...], _Memo] = {}

@@ -56,3 +56,34 @@ def test_the_charts_are_the_same_after_a_reload_and_pesos_start_at_20(driver, ho
     assert start_money == [20, 20], "pesos start at 20"
     assert start_scores == [0, 0] and max(start_points) < 10, "no spike at the first turn"
     assert len(reloaded) > 20, "a sample after every turn"
+
+
+def test_the_intermediate_points_chart_ends_at_the_leaders_points(driver, home):
+    """The points chart plots the points the track showed (the record), not what a
+    scoring would give: at the first scoring its axis ends at the leader's points."""
+    driver.app.settings.anim_speed = "off"
+    plan = _plan()
+    play = PlayScene(plan)
+    driver.app.push(play)
+    driver.frames(1)
+    rng = random.Random(5)
+    game = play.layer.game
+    while not any(isinstance(s, ScoringScene) for s in play.pending):
+        play.layer.perform(game.random_action(rng))
+    scoring = next(s for s in play.pending if isinstance(s, ScoringScene))
+    assert scoring.which == "intermediate" and max(scoring.scores) > 10
+    drawn = {}
+
+    def chart(surface, rect, title, series):
+        drawn[title] = series
+
+    driver.app.pop()
+    scoring.chart = chart
+    driver.app.push(scoring)
+    scoring.t = scoring.reveal_end
+    driver.frames(1)
+    points = drawn["Points over the game"]
+    assert points[-1] == scoring.scores, "the last point is each seat's points now"
+    assert max(v for row in points for v in row) == max(scoring.scores), \
+        "the axis ends at the leader's points"
+    assert drawn["Pesos over the game"][0] == [20, 20]

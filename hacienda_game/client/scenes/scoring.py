@@ -10,6 +10,7 @@ import pygame
 
 from ...ai.coach import KEY_MOMENTS
 from ...i18n import N_, _, ngettext
+from ...session.charts import axis_top, pesos_lines, points_lines
 from ...session.plan import GamePlan
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..scene import Command, Scene
@@ -260,13 +261,14 @@ class ScoringScene(Scene):
         if len(samples) < 2:
             return
         top = self.table_rect(surface)[0].bottom + 44
-        # The points a scoring would give at each moment: the line moves every turn.
+        # The points and pesos the record holds at each moment (the track's
+        # points, not what a scoring now would give): the axis ends at the leader.
         # Two charts and the legend share the width (the legend keeps 192 px).
         cw = (surface.get_width() - 48 - 192 - 16) // 2
         self.chart(surface, pygame.Rect(24, top, cw, 532 - top), _("Points over the game"),
-                   [s[3] if len(s) > 3 else s[1] for s in samples])
+                   points_lines(samples))
         self.chart(surface, pygame.Rect(32 + cw, top, cw, 532 - top), _("Pesos over the game"),
-                   [s[2] for s in samples])
+                   pesos_lines(samples))
         art = self.app.art
         body = art.fonts.body
         legend = pygame.Rect(40 + 2 * cw, top, surface.get_width() - 64 - 2 * cw,
@@ -299,7 +301,7 @@ class ScoringScene(Scene):
         body = art.fonts.body
         draw_panel(surface, art, rect)
         body.draw(surface, body.clip(title, rect.w - 20), (rect.x + 10, rect.y + 5), WHITE)
-        top_value = max(10, max(max(v) for v in series))
+        top_value = axis_top(series)
         label_w = body.width(str(top_value)) + 6
         line = body.line_height
         top = 6 + line + line // 2               # the title, then half the top value's line
