@@ -187,6 +187,40 @@ def test_hacienda_walls_carry_the_seat_emblem(sprites):
         assert (walls[one] != walls[other]).sum() >= 3, (one, other)
 
 
+def _card_strokes(sprites, terrain: str) -> np.ndarray:
+    """The dark strokes of a land card's badge and icon (its upper middle), as a
+    grey-scale photocopy, or a player three metres away, sees them."""
+    image = frame(sprites, f"card_land_{terrain}")
+    h, w = image.shape[:2]
+    box = image[h // 2 - 19:h // 2 + 7, w // 2 - 13:w // 2 + 13]
+    return np.all(box[..., :3] == PALETTE["k"], axis=-1) & (box[..., 3] > 0)
+
+
+def test_land_card_icons_differ_in_shape_the_pampas_most(sprites):
+    """Each land card's icon differs in shape, not colour alone: the strokes of two
+    cards' badges differ in at least 30% of their pixels (Jaccard distance), and the
+    pampas card's (wheat, its own placement rule) in at least 70% from every other."""
+    strokes = {terrain: _card_strokes(sprites, terrain) for terrain in TERRAINS}
+    for one, other in itertools.combinations(TERRAINS, 2):
+        a, b = strokes[one], strokes[other]
+        apart = (a ^ b).sum() / (a | b).sum()
+        least = 0.7 if "pampas" in (one, other) else 0.3
+        assert apart >= least, (one, other, round(apart, 2))
+
+
+def test_the_market_icon_is_the_boards_market_purple(sprites):
+    """A market is one colour everywhere: the icon (tips, scoring, seat panels) is
+    mostly the purple the board's market tile is painted, with no crimson."""
+    from hacienda_game.art.palette import MARKET
+    image = frame(sprites, "icon_market")
+    opaque = image[..., 3] > 0
+    colours, counts = np.unique(image[opaque][:, :3], axis=0, return_counts=True)
+    inks = {tuple(int(v) for v in c): int(n) for c, n in zip(colours, counts, strict=True)
+            if tuple(c) not in (PALETTE["k"], PALETTE["w"])}
+    assert max(inks, key=inks.get) == MARKET, inks
+    assert PALETTE["r"] not in inks
+
+
 def test_the_four_animals_have_different_silhouettes(sprites):
     for seat in SEATS:
         dark = [np.all(frame(sprites, f"animal_{animal}_{seat}")[..., :3] == PALETTE["k"],

@@ -213,19 +213,23 @@ TERRAIN_ICONS: dict[str, str] = {
         nnnnnBnnnnnn
         .nnBnnnnnBn.
         """,
+    # A tied sheaf of wheat, not a field of tufts: the pampas card follows its own rule
+    # (any pampas hex) and must never be taken for the meadow's flowers.
     "pampas": """
-        ..y.....t.....y.
-        .yty...tyt...yty
-        .yty..tytyt..yty
-        .tyt..tyyyt..tyt
-        ..t...ttytt...t.
-        ..O....tyt....O.
-        ..O.....O.....O.
-        ..O.....O....O..
-        ...O....O....O..
-        .G.O.G..O..G.O.G
-        GOGOGOG.OG.OGOGO
-        GGGGGGGGGGGGGGGG
+        .tt...tt...tt.
+        tott.tott.tott
+        tott.tott.tott
+        tott.tott.tott
+        .tt...tt...tt.
+        ..t...tt...t..
+        ...t..tt..t...
+        ....t.tt.t....
+        .....tttt.....
+        ....UUUUUU....
+        .....tttt.....
+        ....t.tt.t....
+        ...t..tt..t...
+        ..t...tt...t..
         """,
 }
 
@@ -275,14 +279,16 @@ ICON_ART: dict[str, str] = {
         ...y...
         ..y....
         """,
+    # The market as the board paints it: a stall on purple ground (the same purple in
+    # every picture of a market).
     "icon_market": """
-        wrwrwrwrw
-        rwrwrwrwr
-        .........
-        .U.....U.
-        .U.yoy.U.
-        .UyyyyyU.
-        .UUUUUUU.
+        wpwpwpwpw
+        pwpwpwpwp
+        ppppppppp
+        pUpppppUp
+        pUpyoypUp
+        pUyyyyyUp
+        pUUUUUUUp
         """,
     "icon_chain": """
         .lll......
@@ -467,7 +473,8 @@ def animal_token(animal: str, seat: int) -> Image:
     """A disc in the seat's colour with the animal on it (outlined, so it reads
     on every colour) and the seat's emblem whole on the rim, upper left.  The
     disc fills the hex and most of it is a thick rim in the seat's colour and
-    pattern, so the owner reads from a sofa, not only the emblem."""
+    pattern, so the owner reads from a sofa, not only the emblem; the emblem is white
+    or ink (whichever stands out on the rim), never the rim's own colour."""
     main, shade, _light = SEATS[seat]
     outer = disc(TOKEN)
     token = fill(outer, main)
@@ -476,8 +483,15 @@ def animal_token(animal: str, seat: int) -> Image:
     patterned(token, shrink(outer) & ~field, seat)
     token = outline(token)
     paste_centred(token, outline(draw(ANIMAL_ART[animal])), 1, 2)
-    paste(token, emblem(seat, 11), 0, 0)
+    paste(token, emblem(seat, 11, ink_on(main)), 0, 0)
     return token
+
+
+def ink_on(letter: str) -> str:
+    """White or ink, whichever stands out on a seat colour: a token's emblem sits on
+    its rim of that colour, and must not melt into it."""
+    r, g, b = PALETTE[letter]
+    return "k" if (0.299 * r + 0.587 * g + 0.114 * b) / 255 > 0.55 else "w"
 
 
 HACIENDA_ART = """
@@ -654,14 +668,18 @@ def card_land(terrain: str) -> Image:
         for name, x, y in stamps:
             paste(texture, draw(SPRITES[name]), x - 3, y + dy)
     card[3:-3, 3:-3] = texture
-    paste_centred(card, card_badge(TERRAIN_ICONS[terrain]), 0, -6)
+    # The pampas card's badge is square, every terrain's round: a different rule, a
+    # different shape.
+    shape = rounded_box(22, 22) if terrain == "pampas" else disc(24)
+    paste_centred(card, card_badge(TERRAIN_ICONS[terrain], shape=shape), 0, -6)
     return card
 
 
-def card_badge(art: str, field: str = "w") -> Image:
-    """The big icon of a card on a round badge."""
-    badge = fill(disc(24), field)
-    badge[~shrink(disc(24)) & disc(24)] = rgba("l")
+def card_badge(art: str, field: str = "w", shape: np.ndarray | None = None) -> Image:
+    """The big icon of a card on a badge (round unless ``shape`` says otherwise)."""
+    shape = disc(24) if shape is None else shape
+    badge = fill(shape, field)
+    badge[~shrink(shape) & shape] = rgba("l")
     badge = outline(badge)
     paste_centred(badge, outline(draw(art)))
     return badge

@@ -15,7 +15,7 @@ from typing import Literal
 
 import pygame
 
-from ..art.palette import PALETTE
+from ..art.palette import MARKET, PALETTE
 from ..maps.board import Board
 from ..maps.tiledmap import TiledMap
 from ..maps.tmx import read_checked
@@ -25,7 +25,7 @@ from .mappicture import render_map
 SPACE_COLOURS = {
     "mountain": PALETTE["g"], "forest": PALETTE["D"], "meadow": PALETTE["L"],
     "rock": PALETTE["u"], "moor": PALETTE["O"], "pampas": PALETTE["y"],
-    "market": PALETTE["r"], "water": PALETTE["a"],
+    "market": MARKET, "water": PALETTE["a"],     # as the board's market tile is painted
 }
 
 

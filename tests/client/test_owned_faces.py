@@ -127,8 +127,9 @@ def test_the_measure_sees_a_tile_painted_like_water(table):
 def test_an_animal_token_shows_its_owner_across_most_of_it():
     """From three metres an animal token must read as its owner's: a thick rim in
     the seat's colour (at least 230 sprite pixels of the token's 28x28 in the seat's
-    colour or shade, its pattern aside) and the seat's 13-pixel emblem whole, not
-    clipped in a corner."""
+    colour or shade or inside its emblem, its pattern aside) and the seat's 13-pixel
+    emblem whole, not clipped in a corner.  (The emblem is white or ink on the rim,
+    no longer the rim's colour: its pixels count as the owner's, as they did then.)"""
     from hacienda_game.art.palette import PALETTE
     from hacienda_game.art.palette import SEATS as SEAT_COLOURS
     pygame.init()
@@ -137,12 +138,71 @@ def test_an_animal_token_shows_its_owner_across_most_of_it():
         main, shade, _light = SEAT_COLOURS[seat]
         owned = {PALETTE[main], PALETTE[shade]}
         emblem = pygame.surfarray.pixels_alpha(sprites.get(f"emblem_{seat}")).copy()
+        emblem_rgb = pygame.surfarray.array3d(sprites.get(f"emblem_{seat}"))
         for animal in ("cattle", "horse", "pig", "sheep"):
             image = sprites.get(f"animal_{animal}_{seat}")
             rgb = pygame.surfarray.array3d(image)
             alpha = pygame.surfarray.array_alpha(image)
-            seat_px = sum(1 for x in range(rgb.shape[0]) for y in range(rgb.shape[1])
-                          if alpha[x, y] and tuple(rgb[x, y]) in owned)
-            assert seat_px >= 230, (seat, animal, seat_px)
             w, h = emblem.shape
+            mark = np.zeros(alpha.shape, dtype=bool)
+            mark[:w, :h] = (emblem > 0) & ~np.all(emblem_rgb == PALETTE["k"], axis=-1)
+            seat_px = sum(1 for x in range(rgb.shape[0]) for y in range(rgb.shape[1])
+                          if alpha[x, y] and (tuple(rgb[x, y]) in owned or mark[x, y]))
+            assert seat_px >= 230, (seat, animal, seat_px)
             assert (alpha[:w, :h] > 0)[emblem > 0].all(), (seat, animal)
+
+
+def test_an_animal_tokens_emblem_stands_out_on_its_rim():
+    """The emblem on a token's rim is white or ink, never the rim's colour: its
+    pixels (inside its own outline) stand >= 40 CIEDE2000 from the seat colour."""
+    from hacienda_game.art.palette import PALETTE
+    pygame.init()
+    sprites = Sprites()
+    ink = PALETTE["k"]
+    for seat in SEATS:
+        rim = coloraide.Color("srgb", [v / 255 for v in sprites.seat_colours[seat]])
+        emblem = pygame.surfarray.pixels_alpha(sprites.get(f"emblem_{seat}")).copy()
+        emblem_rgb = pygame.surfarray.array3d(sprites.get(f"emblem_{seat}"))
+        inside = (emblem > 0) & ~np.all(emblem_rgb == ink, axis=-1)
+        w, h = emblem.shape
+        for animal in ("cattle", "horse", "pig", "sheep"):
+            rgb = pygame.surfarray.array3d(sprites.get(f"animal_{animal}_{seat}"))[:w, :h]
+            for colour in {tuple(int(v) for v in c) for c in rgb[inside]}:
+                d = coloraide.Color("srgb", [v / 255 for v in colour]).delta_e(
+                    rim, method="2000")
+                assert d >= 40, (seat, animal, colour, round(d, 1))
+
+
+def test_a_market_is_one_colour_everywhere(table):
+    """The market the board paints, the map previews (setup, saves) and the market
+    icon (tips, scoring, seat panels) share one colour: the board's."""
+    from hacienda_game.client.boardview import thumbnail
+    rgb = pygame.surfarray.array3d(table.hex("market")).transpose(1, 0, 2)[table.mask]
+    colours, counts = np.unique(rgb, axis=0, return_counts=True)
+    board_market = tuple(int(v) for v in colours[counts.argmax()])
+    board = table.board
+    preview = thumbnail(board, (400, 300))
+    spots = {tuple(preview.get_at((round(x), round(y))))[:3]
+             for x, y in _thumbnail_centres(board, (400, 300), "market")}
+    assert spots == {board_market}, (spots, board_market)
+    icon = table.sprites.get("icon_market")
+    rgb = pygame.surfarray.array3d(icon)[pygame.surfarray.array_alpha(icon) > 0]
+    colours, counts = np.unique(rgb, axis=0, return_counts=True)
+    inks = {tuple(int(v) for v in c): int(n) for c, n in zip(colours, counts, strict=True)}
+    for plain in ((26, 28, 44), (244, 244, 244)):          # outline and white stripes
+        inks.pop(plain, None)
+    assert max(inks, key=inks.get) == board_market, (inks, board_market)
+
+
+def _thumbnail_centres(board, size, space):
+    """Where ``thumbnail`` draws the centres of the hexes of one space."""
+    layout = board.layout
+    outlines = [layout.polygon(x, y) for x, y in board.cells]
+    xs = [x for outline in outlines for x, _ in outline]
+    ys = [y for outline in outlines for _, y in outline]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    s = min((size[0] - 4) / w, (size[1] - 4) / h)
+    ox = (size[0] - w * s) / 2 - min(xs) * s
+    oy = (size[1] - h * s) / 2 - min(ys) * s
+    return [(ox + sum(p[0] for p in o) / len(o) * s, oy + sum(p[1] for p in o) / len(o) * s)
+            for o, sp in zip(outlines, board.spaces, strict=True) if sp == space]
