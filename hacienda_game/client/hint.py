@@ -156,6 +156,7 @@ class HintCoach:
             return
         if self.asked != self.moment():
             self.forget()
+        self.play.message = ""               # an older refusal never stays over the hint
         self.wanted = True                   # shown as soon as it is there (now if it is)
         if self.asked is None:
             self.start()

@@ -11,6 +11,8 @@ from ...i18n import _
 from ..words import points
 from .steps import DONE, LEARNER, OTHER_MOVES, PAID, RESULT, SEAT_POINTS, STEPS, Step
 
+DONE_TIME = 3.0     # seconds "Well done." shows after the step's move (then the next step alone)
+
 
 def _largest_land_group(view) -> int:
     """The learner's largest land group in the view (its tiles joined by adjacency)."""
@@ -70,10 +72,14 @@ class Director:
     """Which step is current, what was last said about the learner's move,
     and when the tutorial is over.  ``observe`` after every action."""
 
-    def __init__(self, steps: Iterable[Step] = STEPS):
+    def __init__(self, steps: Iterable[Step] = STEPS, clock: Callable[[], float] | None = None):
+        """``clock``: the screen's time in seconds; with it "Well done." shows
+        for ``DONE_TIME`` after the move that did the step, not over the next."""
         self.steps = tuple(steps)
         self.done = [False] * len(self.steps)
+        self.clock = clock
         self._note: tuple[str, dict] | None = None   # words on the learner's last move
+        self._noted_at = 0.0
         self.over = False
         self.tables: dict[str, list[dict]] = {}      # each scoring's table as it came
         self.totals: dict[str, list[int]] = {}       # ... and the points after it
@@ -117,6 +123,7 @@ class Director:
             if e.kind == "game_over":
                 self.over = True
                 self.winners = list(e.data.get("winners") or [])
+        before = self._note
         learner = [e for e in events if e.seat == LEARNER and e.kind != "turn_ended"]
         paid = next((e for e in events if e.kind == "market_paid" and e.seat == LEARNER), None)
         if paid is not None:
@@ -127,6 +134,8 @@ class Director:
             self._note = (OTHER_MOVES.get(learner[0].kind, DONE), {})
         elif any(e.kind == "turn_ended" for e in events):
             self._note = None
+        if self._note is not before:         # said now (an AI's move keeps its moment)
+            self._noted_at = self.clock() if self.clock is not None else 0.0
         return done_now
 
     def read(self) -> None:
@@ -173,6 +182,9 @@ class Director:
         if self._note is None:
             return ""
         text, fields = self._note
+        if text == DONE and self.clock is not None and \
+                self.clock() - self._noted_at >= DONE_TIME:
+            return ""                    # praise is for the moment after the move
         return _(text).format(**fields)
 
     def replay(self, story: Iterable[tuple[list[Event], object]]) -> None:

@@ -71,7 +71,7 @@ class TutorialScene(PlayScene):
     def __init__(self, plan: GamePlan, state: GameState, limit: UndoLimit | None,
                  demonstrate: str | None = None):
         super().__init__(plan, state=state, limit=limit)
-        self.director = Director(STEPS)
+        self.director = Director(STEPS, clock=lambda: self.app.time)
         self.demonstrate = demonstrate
         self.demonstrator = None
         self.keeps = demonstrate is None      # the learner's progress is kept; a demo's not

@@ -295,6 +295,7 @@ class PlayScene(PadPlay, GameTable):
     def select(self, selection: Selection | None) -> None:
         if selection != self.selection:
             self.coach.dismiss()             # a hint never stays beside a choice
+            self.message = ""                # nor an older refusal
         self.selection = selection
         self.hover_text = ""
         self.follow_selection()
@@ -353,7 +354,11 @@ class PlayScene(PadPlay, GameTable):
             return
         action = self.layer.buy_card(item, card)
         if action is None:
-            self.warn(hint(self.layer.refusal(Action("buy", item, card)), _("Not possible now.")))
+            # Said at the card or deck itself, where the player looks.
+            at = next((r.center for r, i, c in self.market_slots if i == item and c == card),
+                      None)
+            self.warn(hint(self.layer.refusal(Action("buy", item, card)), _("Not possible now.")),
+                      at)
             return
         self.select(None)
         self.layer.perform(action)
@@ -929,7 +934,8 @@ class PlayScene(PadPlay, GameTable):
             if why is not None and why.code == "turn_used":
                 return hint(why)
             return _("Nothing else is possible this turn: end your turn.")
-        return status.hint_words(self.selection, self.pad_turn(), self.human_turn)
+        return status.hint_words(self.selection, self.pad_turn(), self.human_turn,
+                                 self.layer.board)
 
     # Each action button and the control it stands for (engine.whynot).
     def button_controls(self) -> dict[Button, tuple[str, int | None]]:

@@ -16,18 +16,21 @@ WARN = HIGHLIGHTS["warning"]      # refusals: warm and bright on the panels and 
 
 
 def bubble(surface: pygame.Surface, art, board: pygame.Rect, model: BubbleModel) -> pygame.Rect:
-    """The bubble, kept on the board; returns where it went."""
+    """The bubble next to where the eye is: on the board it is kept on the
+    board; off it (a refusal at a deck or a card of the market) it stays beside
+    that place, on the screen.  Returns where it went."""
     font = art.fonts.body
-    lines = font.wrap(model.text, min(360, board.w - 24))[:3]
+    at = model.at
+    area = board if board.inflate(4, 4).collidepoint(at) else surface.get_rect()
+    lines = font.wrap(model.text, min(360, area.w - 24))[:3]
     w = max(font.width(line) for line in lines) + 16
     h = len(lines) * font.line_height + 8
-    at = model.at
     rect = pygame.Rect(at[0] + 18, at[1] + 18, w, h)
-    if rect.right > board.right:
+    if rect.right > area.right:
         rect.right = at[0] - 18
-    if rect.bottom > board.bottom:
+    if rect.bottom > area.bottom:
         rect.bottom = at[1] - 18
-    rect = rect.clamp(board)
+    rect = rect.clamp(area)
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, WARN if model.warn else GOLD, rect, 2)
     for i, line in enumerate(lines):

@@ -18,7 +18,6 @@ MOUSE_HINTS = {
     "play": N_("Play {card}: click a lit hex ({count} possible). Right click: cancel."),
     "hacienda": N_("Hacienda: click one of your lit tiles or tokens ({count} possible)."),
     "water": N_("Water size {size}: R, right click or the wheel turns it (Shift+wheel zooms)."),
-    "harvest": N_("Harvest: click one of your lit chains ({count} possible)."),
     "harvest_from": N_("Take which chip? Click a lit chip of another player."),
     "idle": N_("Pick a card in your hand, buy a card on the right, or an action below."),
 }
@@ -27,14 +26,47 @@ PAD_HINTS = {
     "hacienda": N_("Hacienda: move the cursor to one of your lit tiles or tokens"
                    " ({count} possible)."),
     "water": N_("Water size {size}: the turn button rotates it."),
-    "harvest": N_("Harvest: move the cursor to one of your lit chains ({count} possible)."),
     "harvest_from": N_("Take which chip? Move the cursor to a lit chip of another player."),
     "idle": N_("Pick a card, buy or choose an action with the buttons shown below."),
 }
 
+# The harvest's words: one chain lit, or several (counted as chains).
+HARVEST_ONE = {False: N_("Harvest: click your lit chain."),
+               True: N_("Harvest: move the cursor to your lit chain.")}
+HARVEST_MANY = {False: N_("Harvest: click one of your {count} lit chains."),
+                True: N_("Harvest: move the cursor to one of your {count} lit chains.")}
 
-def hint_words(selection, pad: bool, my_turn: bool) -> str:
-    """What the strip tells the player to do now (mouse or pad words)."""
+
+def chains(board, cells) -> int:
+    """How many chains the lit cells of a harvest make: each chain is lit
+    tile by tile, and two chains of one player never touch."""
+    todo = {board.index[c] for c in cells if c in board.index}
+    count = 0
+    while todo:
+        count += 1
+        group = [todo.pop()]
+        while group:
+            for n in board.adjacent[group.pop()]:
+                if n in todo:
+                    todo.remove(n)
+                    group.append(n)
+    return count
+
+
+def harvest_words(n: int, pad: bool) -> str:
+    """The harvest's hint, counting chains (not their tiles): one chain is
+    "your lit chain", more are counted."""
+    if n == 1:
+        return _(HARVEST_ONE[pad])
+    return _(HARVEST_MANY[pad]).format(count=n)
+
+
+def hint_words(selection, pad: bool, my_turn: bool, board=None) -> str:
+    """What the strip tells the player to do now (mouse or pad words);
+    ``board`` counts a harvest's chains."""
+    if selection is not None and selection.kind == "harvest":
+        n = chains(board, selection.targets) if board is not None else len(selection.targets)
+        return harvest_words(n, pad)
     if selection is not None:
         hints = PAD_HINTS if pad else MOUSE_HINTS
         return _(hints[selection.kind]).format(card=card_name(selection.card or ""),

@@ -1,0 +1,98 @@
+"""Words that outstay their moment: praise in the tutorial, a refusal over a
+new choice or a hint, a count of tiles called chains, and a refusal at the
+market said far from the market."""
+
+from __future__ import annotations
+
+import pygame
+
+from hacienda_game import i18n
+from hacienda_game.client.scenes.play import PlayScene
+from hacienda_game.client.scenes.play.parts import status
+from hacienda_game.client.scenes.play.selection import Selection
+from hacienda_game.client.tutorial.director import Director
+from hacienda_game.engine import load_scenario, observe
+from hacienda_game.session.plan import GamePlan, SeatPlan
+
+from .test_tutorial import GUIDED, play, scenario_path
+
+
+def start(driver) -> PlayScene:
+    plan = GamePlan("symmetric", [SeatPlan("Ana", colour=0), SeatPlan("Bo", colour=1)], 4,
+                    open_hands=True)
+    scene = PlayScene(plan)
+    driver.app.reset(scene)
+    driver.frames(2)
+    return scene
+
+
+def test_well_done_shows_after_the_step_and_goes_before_the_next():
+    from hacienda_game.client.tutorial.director import DONE_TIME
+
+    i18n.set_language("en")
+    now = [100.0]
+    state, director = load_scenario(scenario_path()), Director(clock=lambda: now[0])
+    play(state, director, GUIDED[0])
+    assert director.note == "Well done."
+    now[0] += DONE_TIME + 0.1
+    assert director.note == "", "the praise stays on the next step"
+    # An AI's move later does not bring it back; the next step done does.
+    play(state, director, GUIDED[1])
+    assert director.note == "Well done."
+
+
+def test_a_new_choice_clears_an_older_refusal(driver):
+    scene = start(driver)
+    scene.warn("Needs 3 pesos, you have 0.")
+    assert scene.bubble_model() is not None
+    rect, _item, _card = scene.hand_slots[0]
+    driver.click(rect.center)
+    assert scene.selection is not None
+    bubble = scene.bubble_model()
+    assert bubble is None or bubble.text != "Needs 3 pesos, you have 0."
+
+
+def test_asking_for_a_hint_clears_an_older_refusal(driver):
+    scene = start(driver)
+    scene.warn("Needs 3 pesos, you have 0.")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_t, mod=0, scancode=0))
+    driver.frames(2)
+    assert scene.coach.wanted
+    bubble = scene.bubble_model()
+    assert bubble is None or bubble.text != "Needs 3 pesos, you have 0."
+
+
+def test_harvest_counts_chains_not_tiles():
+    i18n.set_language("en")
+    state = load_scenario(scenario_path())
+    board = state.board
+    a = 0
+    b = board.adjacent[a][0]
+    c = next(n for n in board.adjacent[b] if n != a and n not in board.adjacent[a])
+    far = next(h for h in range(len(board.cells))
+               if all(h not in board.adjacent[x] and h != x for x in (a, b, c)))
+    one = Selection("harvest", None, {board.cells[h]: [] for h in (a, b, c)})
+    assert status.hint_words(one, False, True, board) == "Harvest: click your lit chain."
+    two = Selection("harvest", None, {board.cells[h]: [] for h in (a, b, c, far)})
+    assert status.hint_words(two, False, True, board) == \
+        "Harvest: click one of your 2 lit chains."
+    assert "2 lit chains" in status.hint_words(two, True, True, board)
+    assert observe(state, 0) is not None
+
+
+def test_a_refusal_at_the_deck_is_said_at_the_deck(driver):
+    scene = start(driver)
+    state = scene.layer._state
+    state.seats[0].money = 0               # nothing to pay a card with
+    scene.layer._legal = None
+    driver.frames(2)
+    deck = next(r for r, item, card in scene.market_slots if item == "land" and card is None)
+    driver.click(deck.center)
+    assert scene.message.startswith("Needs")
+    bubble = scene.bubble_rect
+    assert bubble is not None
+    assert bubble.right > scene.layout.board.right, "the refusal stays on the board"
+    grown = deck.inflate(60, 60)
+    assert grown.colliderect(bubble), (bubble, deck)
