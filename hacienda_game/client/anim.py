@@ -353,18 +353,34 @@ class Banner(Anim):
     def __init__(self, text: str, centre: Pos, duration: float, delay: float = 0.0,
                  area: pygame.Rect | None = None):
         """``area`` (the board): the banner rests inside it and slides in and
-        out within it, never over a panel or off the screen."""
+        out within it, never over a panel, off the screen or cut at an edge."""
         super().__init__(duration, delay)
         self.text, self.centre, self.area = text, centre, area
 
+    def lines(self, art: Art) -> list[str]:
+        """The text's lines: one, or wrapped to the area's width when it is wider."""
+        font = art.fonts.large
+        if self.area is None or font.width(self.text) + 24 <= self.area.w:
+            return [self.text]
+        return font.wrap(self.text, self.area.w - 24) or [self.text]
+
     def rect(self, art: Art) -> pygame.Rect:
+        """Where the banner is now: it slides in from the area's right edge,
+        rests at ``centre`` and slides out to its left edge, whole all the way."""
+        font = art.fonts.large
+        lines = self.lines(art)
+        w = max(font.width(line) for line in lines) + 24
+        h = len(lines) * font.line_height + 8
+        r = pygame.Rect(round(self.centre[0] - w / 2), round(self.centre[1] - h / 2), w, h)
         p = self.progress
         slide = 0.0 if 0.2 < p < 0.8 else (0.2 - p) * 5 if p <= 0.2 else (0.8 - p) * 5
-        w = art.fonts.large.width(self.text) + 24
-        r = pygame.Rect(round(self.centre[0] - w / 2), round(self.centre[1] - 16), w, 32)
-        if self.area is not None:
-            r = r.clamp(self.area)
-        r.x += round(slide * 400)
+        if self.area is None:
+            r.x += round(slide * 400)
+            return r
+        r.w, r.h = min(w, self.area.w), min(h, self.area.h)
+        r = r.clamp(self.area)
+        room = self.area.right - r.right if slide > 0 else r.x - self.area.x
+        r.x += round(slide * room)
         return r
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
@@ -372,10 +388,11 @@ class Banner(Anim):
             return
         r = self.rect(art)
         clip = surface.get_clip()
-        if self.area is not None:
-            surface.set_clip(clip.clip(self.area))
+        surface.set_clip(clip.clip(r))
         surface.blit(art.sprites.nine("ui_panel", r.size), r)
-        art.fonts.large.draw(surface, self.text, (r.x + 12, r.y + 4), WHITE)
+        font = art.fonts.large
+        for i, line in enumerate(self.lines(art)):
+            font.draw(surface, line, (r.x + 12, r.y + 4 + i * font.line_height), WHITE)
         surface.set_clip(clip)
 
 
