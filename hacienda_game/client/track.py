@@ -1,21 +1,34 @@
 """The points track: a numbered scale along which each seat's piece (its emblem)
 moves as its points step up, with a faint bar where a scoring now would put it.
 
-Drawn from plain values (the shown points, the projected points, the seats'
-colours), so the play screen, the replay and a test draw it alike.
+Two lanes in one row: the pieces stand on the line, the numbers hang under
+it, so a piece never covers a number; the scale keeps half the widest number
+of room at both ends, so no number is cut at the panel's edge.  Drawn from
+plain values (the shown points, the projected points, the seats' colours), so
+the play screen, the replay and a test draw it alike.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from .assets import DIM, GREY, INK, Art
+from .assets import DIM, GREY, Art
+
+PIECE_LANE = 13        # the line, under the pieces' lane (a 13-pixel emblem stands on it)
+PIECE_PITCH = 10       # pieces that meet stand side by side, this far apart
 
 
 def track_top(values: list[int]) -> int:
     """The track's last number: at least 60, else the next 20 past the highest
     value with room to spare (the scale grows with the game)."""
     return max(60, (max(values, default=0) // 20 + 2) * 20)
+
+
+def track_height(line: int) -> int:
+    """The row a track needs for a reading face of this line height: the
+    pieces' lane over the numbers' line box (26 at the normal text size, 33
+    at large)."""
+    return max(26, line + 9)
 
 
 def number_step(width: int, top: int, font) -> int:
@@ -26,45 +39,67 @@ def number_step(width: int, top: int, font) -> int:
     return 100
 
 
-def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
-               shown: list[int], projected: list[int], colours: list[int]) -> None:
-    """The track in ``rect``: the label, a tick every 5 points, a numbered plate
-    every 10 (or 20, 50 when narrow; in the reading face), the projected bars
-    and the pieces (stacked side by side where they meet)."""
-    font = art.fonts.body        # the numbers too: text read from the couch
-    top = track_top(list(shown) + list(projected))
-    x0 = rect.x + 18 + font.width(label)
-    width = rect.right - 14 - x0
-    y = rect.centery
-    font.draw(surface, label, (rect.x + 6, rect.y + (rect.h - font.line_height) // 2), GREY)
-    pygame.draw.line(surface, DIM, (x0, y), (x0 + width, y), 2)
-    for v in range(0, top + 1, 5):
-        x = x0 + width * v // top
-        tall = 4 if v % 10 == 0 else 2
-        pygame.draw.line(surface, GREY, (x, y - tall), (x, y + tall))
-    step = number_step(width, top, font)
-    for v in range(0, top + 1, step):
-        x = x0 + width * v // top
-        text = str(v)
-        plate = pygame.Rect(0, 0, font.width(text) + 4, min(rect.h - 2, font.line_height + 2))
-        plate.center = (x, y)
-        pygame.draw.rect(surface, INK, plate)
-        pygame.draw.rect(surface, DIM, plate, 1)
-        font.draw(surface, text, (plate.x + 2, plate.centery - font.line_height // 2), GREY,
-                  shadow=None)
-    for seat, value in enumerate(projected):
-        x = x0 + width * min(value, top) // top
-        pygame.draw.rect(surface, art.seat_colour(colours[seat]), (x - 1, y - 9, 3, 18))
-    stacked: dict[int, int] = {}
-    for seat, value in enumerate(shown):
-        x = piece_x(rect, font, label, top, value)
-        n = stacked.get(x, 0)
-        stacked[x] = n + 1
-        art.sprites.blit_anchored(surface, f"emblem_{colours[seat]}", (x + 11 * n, y))
+def scale_span(rect: pygame.Rect, font, label: str, top: int) -> tuple[int, int]:
+    """(x of 0, pixels to the top number): room for half the first and the
+    last number at the ends, so neither is cut."""
+    x0 = rect.x + 12 + font.width(label) + max(6, font.width("0") // 2 + 2)
+    right = rect.right - 6 - (font.width(str(top)) + 1) // 2
+    return x0, max(1, right - x0)
 
 
 def piece_x(rect: pygame.Rect, font, label: str, top: int, value: int) -> int:
     """Where a piece showing ``value`` points stands on the track."""
-    x0 = rect.x + 18 + font.width(label)
-    width = rect.right - 14 - x0
-    return x0 + width * min(value, top) // top
+    x0, width = scale_span(rect, font, label, top)
+    return x0 + width * min(max(value, 0), top) // top
+
+
+def piece_spots(rect: pygame.Rect, font, label: str, top: int,
+                shown: list[int]) -> list[int]:
+    """Each seat's piece x: at its points, except that pieces on the same
+    or a near space stand side by side (lowest points first), each in sight."""
+    xs = [piece_x(rect, font, label, top, v) for v in shown]
+    out = list(xs)
+    last = None
+    for seat in sorted(range(len(xs)), key=lambda s: (xs[s], s)):
+        x = xs[seat] if last is None else max(xs[seat], last + PIECE_PITCH)
+        out[seat] = last = x
+    return out
+
+
+def digits_box(font) -> tuple[int, int]:
+    """(top, height) of the digits' ink inside the face's line box."""
+    ink = font.render("0").get_bounding_rect()
+    return ink.y, max(1, ink.h)
+
+
+def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
+               shown: list[int], projected: list[int], colours: list[int]) -> None:
+    """The track in ``rect``: the label, the line with a tick every 5 points,
+    the pieces standing on it (side by side where they meet) and the projected
+    bars beside them, and under the line a number every 10 (or 20, 50 when
+    narrow; in the reading face)."""
+    font = art.fonts.body        # the numbers too: text read from the couch
+    top = track_top(list(shown) + list(projected))
+    x0, width = scale_span(rect, font, label, top)
+    line_y = rect.y + PIECE_LANE
+    ink_top, ink_h = digits_box(font)
+    # The numbers' line box ends at the panel's bottom edge (their ink two
+    # pixels under the line when the row is roomy).
+    text_y = min(rect.bottom - font.line_height, line_y + 2 - ink_top)
+    font.draw(surface, label, (rect.x + 6, rect.y + (rect.h - font.line_height) // 2), GREY)
+    for seat, value in enumerate(projected):
+        x = x0 + width * min(max(value, 0), top) // top
+        pygame.draw.rect(surface, art.seat_colour(colours[seat]),
+                         (x - 1, rect.y + 2, 3, line_y - rect.y - 2))
+    pygame.draw.line(surface, DIM, (x0, line_y), (x0 + width, line_y))
+    for v in range(0, top + 1, 5):
+        x = x0 + width * v // top
+        pygame.draw.line(surface, GREY, (x, line_y), (x, line_y - (3 if v % 10 == 0 else 1)))
+    step = number_step(width, top, font)
+    for v in range(0, top + 1, step):
+        x = x0 + width * v // top
+        font.draw(surface, str(v), (x - font.width(str(v)) // 2, text_y), GREY)
+    for seat, x in sorted(enumerate(piece_spots(rect, font, label, top, list(shown))),
+                          key=lambda s: -s[1]):
+        art.sprites.blit_anchored(surface, f"emblem_{colours[seat]}",
+                                  (x, rect.y + 7))

@@ -156,25 +156,71 @@ def test_ties_share_the_top_of_the_ranking():
 
 # ------------------------------------------------------------ the points track
 def test_the_points_track_is_numbered_and_pieces_stand_at_their_points(art):
-    from hacienda_game.client.assets import GREY, INK
     from hacienda_game.client.track import draw_track, number_step, piece_x, track_top
 
-    rect = pygame.Rect(0, 0, 640, 22)
+    rect = pygame.Rect(0, 0, 640, 25)
     surface = pygame.Surface(rect.size)
     draw_track(surface, art, rect, "Points", [0, 23], [5, 30], [0, 1])
     top = track_top([0, 23, 5, 30])
     assert top == 60
-    step = number_step(640 - 40, top, art.fonts.body)
-    assert step == 10                                    # a number every 10 points
     font = art.fonts.body
-    for v in range(0, top + 1, step):                    # a numbered plate on the line
-        x = piece_x(rect, font, "Points", top, v)
-        if all(abs(x - piece_x(rect, font, "Points", top, p)) > 12 for p in (0, 23)):
-            plate = {tuple(surface.get_at((x + dx, rect.centery + dy))[:3])
-                     for dx in range(-5, 6) for dy in range(-3, 4)}
-            assert INK in plate and GREY in plate, v
+    step = number_step(640 - 40, top, font)
+    assert step == 10                                    # a number every 10 points
     narrow = number_step(120, 200, art.fonts.body)
     assert narrow in (20, 50, 100)                       # fewer numbers where they crowd
+    assert piece_x(rect, font, "Points", top, 0) < piece_x(rect, font, "Points", top, 23)
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("width", [420, 570, 900])
+def test_the_track_pieces_never_cover_a_number_and_no_number_is_cut(art, size, width):
+    """Pieces standing on a number's space (10, 40), on the same space (three
+    at 40) and at the last number: every number's digits stay whole (in the
+    panel, under the line, no piece drawn over them) and every piece shows."""
+    from hacienda_game.client.assets import GREY
+    from hacienda_game.client.track import (
+        PIECE_PITCH,
+        draw_track,
+        number_step,
+        piece_spots,
+        scale_span,
+        track_height,
+        track_top,
+    )
+
+    art.fonts.text_size = size
+    try:
+        font = art.fonts.body
+        rect = pygame.Rect(0, 0, width, track_height(font.line_height))
+        shown, projected = [10, 40, 40, 40], [20, 40, 60, 45]
+        top = track_top(shown + projected)
+        surface = pygame.Surface(rect.size)
+        surface.fill((1, 2, 3))
+        draw_track(surface, art, rect, "Points", shown, projected, [0, 1, 2, 3])
+        x0, span = scale_span(rect, font, "Points", top)
+        step = number_step(span, top, font)
+        for v in range(0, top + 1, step):
+            text = font.render(str(v), GREY)
+            ink = text.get_bounding_rect()
+            x = x0 + span * v // top - font.width(str(v)) // 2
+            assert rect.x <= x and x + text.get_width() <= rect.right, (v, size, width)
+            # The digits are on the surface as the font draws them: nothing over them.
+            found = False
+            for y in range(0, rect.h - ink.h + 1):
+                if all(surface.get_at((x + ink.x + dx, y + dy))[:3] == text.get_at(
+                        (ink.x + dx, ink.y + dy))[:3]
+                       for dx in range(ink.w) for dy in range(ink.h)
+                       if text.get_at((ink.x + dx, ink.y + dy)).a == 255):
+                    found = True
+                    break
+            assert found, (v, size, width)
+        spots = piece_spots(rect, font, "Points", top, shown)
+        assert len(set(spots)) == 4                       # four pieces, each in sight
+        assert all(abs(a - b) >= PIECE_PITCH for i, a in enumerate(spots)
+                   for b in spots[i + 1:])
+        assert all(rect.x <= x - 6 and x + 6 < rect.right for x in spots)
+    finally:
+        art.fonts.text_size = "normal"
 
 
 def test_the_pads_hex_cursor_reads_from_three_metres(art):

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 import pygame
 
 from ....engine import ANIMALS, LAND_CARDS
+from ...track import track_height
 
 CARD_W, CARD_H = 32, 44
-TOP_H = 28                        # the top line at the normal text size
+TOP_H = 27                        # the top line at the normal text size
 PROMPT_H = 17                     # a pad's button glyph
 
 
@@ -65,8 +66,8 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     side_w = max(236 + grow * 3, min(340, w - 700))
     left_w = w - side_w - 8
     top_h = max(TOP_H, line + 9)
-    row_h = max(22, line + 7)                          # the points track and the zoom
-    hand_h = max(hand_card_size(line)[1] + 12, 2 * (line + 7) + 10)   # cards; Undo over Redo
+    row_h = track_height(line)                # the points track (two lanes) and the zoom
+    hand_h = max(hand_card_size(line)[1] + 10, 2 * (line + 7) + 10)   # cards; Undo over Redo
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
     strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
