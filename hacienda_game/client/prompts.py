@@ -91,6 +91,19 @@ def shoulder_name(family: str, command: str) -> str | None:
     return None
 
 
+def choose_first(family: str) -> str:
+    """"Choose a card or an action first", naming the controls of the device
+    the player last used: Q/W and A/S on the keyboard, LB/RB and LT/RT (or
+    L1/R1 and L2/R2, L/R and ZL/ZR) on a pad."""
+    if family == "keyboard" or family not in SHOULDERS:
+        cards, actions = "Q/W", "A/S"
+    else:
+        names = SHOULDERS[family]
+        cards, actions = f"{names[0]}/{names[1]}", f"{names[2]}/{names[3]}"
+    return _("Choose a card ({cards}) or an action ({actions}) first.").format(
+        cards=cards, actions=actions)
+
+
 def cap_name(family: str, command: str) -> str | None:
     """The name written on a prompt drawn as a cap (a key, a shoulder), or None
     for one drawn from the glyph sheet."""

@@ -96,3 +96,22 @@ def test_a_refusal_at_the_deck_is_said_at_the_deck(driver):
     assert bubble.right > scene.layout.board.right, "the refusal stays on the board"
     grown = deck.inflate(60, 60)
     assert grown.colliderect(bubble), (bubble, deck)
+
+
+def key(driver, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, scancode=0))
+    driver.frames(2)
+
+
+def test_keyboard_players_are_told_keys_and_pad_players_buttons(driver):
+    from hacienda_game.client.prompts import choose_first
+
+    scene = start(driver)
+    key(driver, pygame.K_RETURN)           # Enter with nothing chosen
+    assert driver.app.input_family() == "keyboard"
+    assert "Q/W" in scene.message and "A/S" in scene.message
+    assert "shoulder" not in scene.message
+    for family, cards in (("xbox", "LB/RB"), ("playstation", "L1/R1"), ("switch", "L/R")):
+        words = choose_first(family)
+        assert cards in words and "Q/W" not in words

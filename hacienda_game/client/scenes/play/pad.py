@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....i18n import _
 from ...cursor import HexCursor
+from ...prompts import choose_first
 from ...scene import Command
 from .selection import marked_hexes
 
@@ -120,10 +121,10 @@ class PadPlay:
         if self.cursor is None or self.cursor.hex is None or not self.cursor_shown:
             self.move_cursor("right")      # the first press shows the cursor
             if self.selection is None:
-                self.warn(_("Choose a card (shoulder buttons, Q/W) or an action first."))
+                self.warn(choose_first(self.app.input_family()))
             return
         if self.selection is None:
-            self.warn(_("Choose a card (shoulder buttons, Q/W) or an action first."))
+            self.warn(choose_first(self.app.input_family()))
             return
         self.click_hex(self.cursor.hex)
         self.follow_selection()
