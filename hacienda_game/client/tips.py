@@ -370,8 +370,8 @@ class TipGuide:
     # -------------------------------------------------------------- input
     def handle(self, cmd) -> bool:
         """A click on the tip (its Rules link opens the page) is the tip's;
-        Enter or pad A dismiss it and still do what they do in play (a tip
-        never costs a press).  True when the tip took the command."""
+        Enter or pad A dismiss it and do nothing else (the press that closes
+        a tip never acts on the board).  True when the tip took the command."""
         if cmd.kind == "press" and cmd.button == 1 and cmd.pos is not None \
                 and self.link is not None and self.link.collidepoint(cmd.pos):
             self.open_rules()
@@ -380,7 +380,7 @@ class TipGuide:
             return False
         if cmd.kind == "key" and cmd.name == "confirm":
             self.dismiss()
-            return False
+            return True
         if cmd.kind == "press" and cmd.pos is not None and self.box.collidepoint(cmd.pos):
             self.dismiss()
             return True

@@ -193,19 +193,25 @@ def test_a_tip_never_blocks_play(driver):
     assert scene.first_tips.current() is None
 
 
-def test_enter_dismisses_a_tip_and_still_plays(driver):
-    """Enter (or pad A) on a tip: the tip goes, and the key does what it does
-    in play (it reaches the keys and pads handling)."""
+def test_enter_dismisses_a_tip_and_does_nothing_else(driver):
+    """Enter (or pad A) on a tip: the tip goes, and that press does not act
+    on the board too (no cursor shown, no "choose a card first"); the next
+    Enter is the game's again."""
     scene = start(driver)
     meet(driver, scene, "market")
     assert scene.first_tips.current() is not None
-    from hacienda_game.client.scene import Command
-
-    handled = []
-    scene.pad_command = lambda cmd: handled.append(cmd) or True
-    scene.handle(Command("key", name="confirm"))
+    scene.message = ""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                             scancode=0))
+    driver.frames(2)
     assert scene.first_tips.current() is None
-    assert [c.name for c in handled] == ["confirm"], "the key went on to the game"
+    assert not scene.cursor_shown and not scene.message, "the press acted on the board"
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                             scancode=0))
+    driver.frames(2)
+    assert scene.cursor_shown or scene.message, "the next press is the game's"
 
 
 # ------------------------------------------------------------------ fitting
