@@ -138,6 +138,9 @@ def take_turn(driver, play, player: Player) -> None:
             break
         pick_playable_card(play, player)
         taken = state.actions_taken
+        if play.first_tips.current() is not None and play.first_tips.box is not None:
+            player.press(A)             # a first-time tip: this press closes it, only that
+            assert play.first_tips.current() is None and state.actions_taken == taken
         player.press(A)                 # the cursor already stands on a legal hex
         assert state.actions_taken == taken + 1
     player.hold(Y, HOLD_END_TURN)
