@@ -390,18 +390,87 @@ PLAY = f"{PACKAGE}.client.scenes.play"
 # and the selection (plain values and pure functions).
 PARTS_MAY_USE = {f"{PLAY}.layout", f"{PLAY}.selection"}
 OWNER_NAMES = {"host", "scene", "app"}          # what reaching into an owner reads
+# The presenter (events -> animations and sounds) is a part like those in
+# parts/: it gets a plain ``Stage`` and sends commands up.
+PRESENTER = "presentation.py"
+# The play scene's own classes: what they define (methods, attributes) is the
+# scene's, and no part reads it, whatever it calls what it was handed.
+SCENE_FILES = ("scene.py", "table.py", "pad.py")
+# Names any object may have (a scene's life cycle, a dict's or a list's
+# methods): a part calling ``update`` on a dict reads no scene.
+COMMON_NAMES = {"enter", "exit", "pause", "resume", "handle", "update", "draw", "resize",
+                "typing", "language_changed", "idle", "waiting_on"} | \
+    {n for kind in (dict, list, set, str) for n in dir(kind)}
 
 
-def part_violations(parts_dir: Path) -> list[str]:
-    """Every place a part imports the play scene (or any screen, or the app)
-    or reads an owner (``host``, ``scene``, ``app``) instead of its view model."""
+def part_files(play_dir: Path) -> list[Path]:
+    """The play screen's parts: the modules of ``parts/`` and the presenter."""
+    presenter = play_dir / PRESENTER
+    return sorted((play_dir / "parts").glob("*.py")) + ([presenter] if presenter.is_file() else [])
+
+
+def names_bound(tree: ast.AST) -> set[str]:
+    """Every name a module binds: functions, classes, arguments, variables,
+    attributes it stores, keywords it passes, the names it imports."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            out.add(node.arg)
+        elif isinstance(node, ast.alias):
+            out.add((node.asname or node.name).split(".")[0])
+    return out
+
+
+def scene_names(play_dir: Path) -> set[str]:
+    """What the play scene's classes define: their methods, their class
+    attributes and what they store on ``self``."""
+    out: set[str] = set()
+    for rel in SCENE_FILES:
+        path = play_dir / rel
+        if not path.is_file():
+            continue
+        for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for node in cls.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.add(node.name)
+                elif isinstance(node, ast.Assign):
+                    out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+                elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                    out.add(node.target.id)
+            for node in ast.walk(cls):
+                if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
+                        and isinstance(node.value, ast.Name) and node.value.id == "self":
+                    out.add(node.attr)
+    return out
+
+
+def part_violations(play_dir: Path) -> list[str]:
+    """Every place a part (or the presenter) imports the play scene (or any
+    screen, or the app), reads an owner (``host``, ``scene``, ``app``) instead
+    of its view model, or reads what only the play scene has (``.anims``,
+    ``.observation()``, ``.pending``: a name the scene's classes define that
+    no part declares)."""
     out = []
-    root = parts_dir.parents[4]                 # the folder holding hacienda_game
-    for path in sorted(parts_dir.glob("*.py")):
+    files = part_files(play_dir)
+    root = play_dir.parents[3]                  # the folder holding hacienda_game
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in files}
+    declared = set().union(*map(names_bound, trees.values())) if trees else set()
+    the_scenes = scene_names(play_dir) - declared - COMMON_NAMES
+    for path, tree in trees.items():
         name = module_name(path, root / PACKAGE)
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         where = path.relative_to(root)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(tree):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -414,7 +483,8 @@ def part_violations(parts_dir: Path) -> list[str]:
                     if module in packages else [module]
             for target in targets:
                 screens = target.startswith(f"{PACKAGE}.client.scenes")
-                inside = target.startswith(f"{PLAY}.parts") or target in PARTS_MAY_USE
+                inside = target.startswith(f"{PLAY}.parts") or target in PARTS_MAY_USE \
+                    or target == f"{PLAY}.{PRESENTER[:-3]}"
                 if (screens and not inside) or target == f"{PACKAGE}.client.app":
                     out.append(f"{where}:{node.lineno}: imports {target}")
             read = (node.attr if isinstance(node, ast.Attribute) else
@@ -422,33 +492,99 @@ def part_violations(parts_dir: Path) -> list[str]:
                     node.arg if isinstance(node, ast.arg) else None)
             if read in OWNER_NAMES:
                 out.append(f"{where}:{node.lineno}: reads {read}")
+            elif isinstance(node, ast.Attribute) and node.attr in the_scenes:
+                out.append(f"{where}:{node.lineno}: reads {node.attr}, the play scene's")
     return out
 
 
 def test_no_part_of_the_play_screen_imports_or_reads_the_scene():
-    parts = ROOT / PACKAGE / "client" / "scenes" / "play" / "parts"
-    modules = {p.stem for p in parts.glob("*.py")}
+    play = ROOT / PACKAGE / "client" / "scenes" / "play"
+    modules = {p.stem for p in part_files(play)}
     assert {"board", "seats", "market", "hand", "actionbar", "status", "log", "overlay",
-            "header", "track", "viewmodel"} <= modules
-    assert part_violations(parts) == []
+            "header", "track", "viewmodel", "presentation"} <= modules
+    # what the check knows of the scene: if it read nothing, it would pass anything
+    assert {"layer", "anims", "observation", "pending", "hold_scenes", "score_tick",
+            "seat_plan"} <= scene_names(play) - COMMON_NAMES
+    assert part_violations(play) == []
 
 
-@pytest.mark.parametrize(("source", "says"), [
+# A small play screen: a scene with a layer, animations and scenes pending.
+PROBE_SCENE = """\
+class PlayScene:
+    def __init__(self, layer):
+        self.layer, self.anims, self.pending = layer, [], []
+
+    def observation(self):
+        return self.layer.view(0)
+
+    def hold_scenes(self, until):
+        self.pending_at = until
+"""
+
+
+def probe_play(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A play screen under ``tmp_path``: its scene, a good part and ``files``
+    (path under the play package -> source)."""
+    play = tmp_path / PACKAGE / "client" / "scenes" / "play"
+    (play / "parts").mkdir(parents=True)
+    (play / "scene.py").write_text(PROBE_SCENE, encoding="utf-8")
+    (play / "parts" / "good.py").write_text(
+        "from ..layout import Layout\nfrom .viewmodel import X\nfrom . import hand\n"
+        "def draw(surface, model):\n    model.update({})\n    return model.layout\n",
+        encoding="utf-8")
+    for rel, text in files.items():
+        (play / rel).write_text(textwrap.dedent(text), encoding="utf-8")
+    return play
+
+
+PART_REACHES = [
     ("from ..scene import PlayScene\n", "imports hacienda_game.client.scenes.play.scene"),
     ("from .. import table\n", "imports hacienda_game.client.scenes.play.table"),
     ("from ...replay import ReplayScene\n", "imports hacienda_game.client.scenes.replay"),
     ("import hacienda_game.client.app\n", "imports hacienda_game.client.app"),
     ("def draw(surface, host):\n    return host.layout\n", "reads host"),
     ("def draw(surface, model, owner):\n    owner.app.art\n", "reads app"),
-])
+    ("def draw(surface, model, owner):\n    return owner.observation().kind\n",
+     "reads observation, the play scene's"),
+    ("def draw(surface, model, owner):\n    owner.anims.draw(surface)\n",
+     "reads anims, the play scene's"),
+]
+
+
+@pytest.mark.parametrize(("source", "says"), PART_REACHES, ids=[s for _x, s in PART_REACHES])
 def test_a_part_reaching_into_its_screen_fails_the_test(tmp_path, source, says):
-    parts = tmp_path / PACKAGE / "client" / "scenes" / "play" / "parts"
-    parts.mkdir(parents=True)
-    (parts / "good.py").write_text("from ..layout import Layout\nfrom .viewmodel import X\n"
-                                   "from . import hand\n", encoding="utf-8")
-    (parts / "bad.py").write_text(source, encoding="utf-8")
-    found = part_violations(parts)
+    play = probe_play(tmp_path, {"parts/bad.py": source})
+    found = part_violations(play)
     assert found and all("bad.py" in line for line in found), found
+    assert any(line.endswith(says) for line in found), found
+
+
+# The presenter as it was: handed the screen, reading what the screen has.
+PRESENTERS = [
+    ("class Presenter:\n    def __init__(self, host):\n        self.host = host\n",
+     "reads host"),
+    ("class Presenter:\n    def __init__(self, stage):\n        self.stage = stage\n"
+     "    def show(self, events):\n        self.stage.anims.add(events)\n",
+     "reads anims, the play scene's"),
+    ("class Presenter:\n    def show(self, table, events):\n"
+     "        table.hold_scenes(len(events))\n", "reads hold_scenes, the play scene's"),
+    ("def show(stage, events):\n    return stage.layer.board.hex_of(events[0])\n",
+     "reads layer, the play scene's"),
+    ("from .scene import PlayScene\n", "imports hacienda_game.client.scenes.play.scene"),
+    ("from . import table\n", "imports hacienda_game.client.scenes.play.table"),
+]
+
+
+@pytest.mark.parametrize(("source", "says"), PRESENTERS, ids=[s for _x, s in PRESENTERS])
+def test_a_presenter_reaching_into_its_screen_fails_the_test(tmp_path, source, says):
+    clean = probe_play(tmp_path / "clean", {
+        PRESENTER: "from .layout import deck_rect\nfrom .parts import viewmodel\n"
+                   "class Presenter:\n    def show(self, art, stage, events):\n"
+                   "        return [stage.view.board.hex_of(e) for e in events]\n"})
+    assert part_violations(clean) == []
+    play = probe_play(tmp_path / "bad", {PRESENTER: source})
+    found = part_violations(play)
+    assert found and all(PRESENTER in line for line in found), found
     assert any(line.endswith(says) for line in found), found
 
 

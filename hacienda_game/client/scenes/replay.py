@@ -26,7 +26,7 @@ from ..assets import WHITE
 from ..ui import Button, handle_buttons
 from ..words import action_words
 from .play.parts.viewmodel import PromptRow, StatusModel
-from .play.presentation import Presenter, describe, hexes_named
+from .play.presentation import describe, hexes_named
 from .play.recent import RecentMoves
 from .play.table import GameTable
 
@@ -107,7 +107,6 @@ class ReplayScene(GameTable):
     def __init__(self, game: Replay):
         super().__init__(game.plan)
         self.game = game
-        self.presenter = Presenter(self)
         self.checkpoints: Checkpoints | None = None
         self.wanted: int | None = None      # a jump waiting for the checkpoints
         self.index = 0
@@ -133,7 +132,7 @@ class ReplayScene(GameTable):
     def on_events(self, action: Action, events: list[Event]) -> None:
         self.tell(events)
         self.note_moves(events)
-        lands = self.presenter.show(action, events)
+        lands = self.present(events)
         scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
         if any(e.kind in ("turn_ended", "scoring") for e in events):
             self.samples.append((len(self.samples), scores, money, list(self.projected)))

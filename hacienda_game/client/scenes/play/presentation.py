@@ -9,11 +9,16 @@ an animation speed of "off" makes none.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
 from ....engine import (
     EMPTY,
     LAND,
     WATER,
-    Action,
     Event,
     groups_of,
     score,
@@ -23,13 +28,26 @@ from ....engine import (
 from ....i18n import _
 from ....maps import Board
 from ....maps.landmarks import middle_of, where
-from ...anim import Banner, CardFly, Drop, FrameAnim, Glow, Pop, payout
-from ...assets import GOLD, RED
-from ...boardview import hacienda_spot
+from ...anim import (
+    Anim,
+    Animations,
+    Banner,
+    CardFly,
+    Drop,
+    FrameAnim,
+    Glow,
+    Pop,
+    Pos,
+    Ticker,
+    payout,
+)
+from ...assets import GOLD, RED, Art
+from ...boardview import BoardView, hacienda_spot
+from ...patterns import piece_name
 from ...sound import EVENT_CUES
 from ...track import piece_x, track_top
 from ...words import card_name, herd_paid, over_reason, scoring_name, stack_words
-from .layout import deck_rect, market_slots
+from .layout import Layout, deck_rect, market_slots
 
 CATEGORY_TIME = 1.1        # seconds each scoring category shows on the board (normal speed)
 
@@ -174,123 +192,198 @@ def projected(obs) -> list[int]:
     return [s.score + row["total"] for s, row in zip(obs.seats, table, strict=True)]
 
 
+@dataclass(frozen=True)
+class Stage:
+    """What the presenter shows an action's events on: a plain value the
+    screen builds once per action from the seat view, its layout and its
+    presentation clock (the presenter never sees the screen)."""
+
+    obs: Any                        # the seat view shown, after the action
+    view: BoardView                 # the board on screen (hexes followed as it zooms or pans)
+    layout: Layout                  # the market, the decks and the points track on screen
+    colours: tuple[int, ...]        # each seat's colour (the palette's seat index)
+    purses: tuple[Pos, ...]         # where each seat's money shows (coins fly there)
+    hands: tuple[Pos, ...]          # where a card each seat buys goes
+    factor: float = 1.0             # the animation speed (0: no animations, the sounds only)
+    viewer: int | None = None       # whose hand is on screen (a blind card turns up for them)
+    patterns: bool = False          # the colour-blind patterns on the pieces
+    scores: Sequence[Ticker] = ()   # the track's shown points, stepping (score pops follow)
+    projected: tuple[int, ...] = ()  # every seat's points if a scoring came now
+
+
+@dataclass(frozen=True)
+class Animate:
+    """An animation to run from now (it draws itself: ``client.anim``)."""
+
+    anim: Anim
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A sound effect ``at`` seconds from now."""
+
+    name: str
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Rumble:
+    """A pad's rumble for the seat (a market pays it)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class HoldScenes:
+    """The scenes an action brings (the scoring table) wait ``seconds`` from
+    now: the board shows what counts first."""
+
+    seconds: float
+
+
+Shown = Animate | Cue | Rumble | HoldScenes
+
+
+@dataclass
+class Presented:
+    """What the presenter sends up for one action's events: its commands, in
+    order, and per seat when the coins it won land (its purse counts up then)."""
+
+    commands: list[Shown] = field(default_factory=list)
+    lands: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def anims(self) -> list[Anim]:
+        return [c.anim for c in self.commands if isinstance(c, Animate)]
+
+    @property
+    def cues(self) -> list[Cue]:
+        return [c for c in self.commands if isinstance(c, Cue)]
+
+
 class Presenter:
     """Sounds and animations for engine events, from one table (``EFFECTS``).
 
-    ``host`` is the screen showing the game (the play scene or the replay): it
-    has ``app``, ``layer``, ``view``, ``layout``, ``anims``, ``plan``,
-    ``factor``, ``piece()``, ``purse()``, ``hand_spot()`` and the tickers.
+    A part of the play screen like the others: ``show`` reads the events, the
+    art and a `Stage` (a plain value), and sends up what to do as commands
+    (`Animate`, `Cue`, `Rumble`, `HoldScenes`); it never holds or reads the
+    screen, so a test drives it alone.
     """
 
-    def __init__(self, host):
-        self.host = host
-
-    def show(self, action: Action, events: list[Event]) -> dict[int, float]:
-        """Play every event's sound and animation; returns, per seat, when the
-        coins it won land (its purse counts up then)."""
-        host = self.host
-        f = host.factor
+    def show(self, art: Art, stage: Stage, events: list[Event]) -> Presented:
+        """Every event's sound and animation, in order."""
+        self.art, self.stage = art, stage
+        f = stage.factor
         self.delay = 0.0
-        self.lands: dict[int, float] = {}
+        self.out = Presented()
         for event in events:
             e = event.seen_by(None)     # effects show only public facts
             for name, at in EVENT_CUES.get(e.kind, ()):
-                host.app.sound.play(name, self.delay + at * f)
+                self.send(Cue(name, self.delay + at * f))
             if e.kind == "market_paid":
-                host.rumble(e.seat)
+                self.send(Rumble(e.seat))
             effect = self.EFFECTS.get(e.kind)
             if f > 0 and effect is not None:
                 effect(self, e, event, f)
-        return self.lands
+        out, self.out = self.out, Presented()
+        return out
+
+    def send(self, command: Shown) -> None:
+        self.out.commands.append(command)
+
+    def add(self, anim: Anim) -> None:
+        self.send(Animate(anim))
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return self.art.seat_colour(self.stage.colours[seat])
+
+    def piece(self, name: str, seat: int) -> str:
+        """A seat piece's sprite: with its colour-blind pattern when the setting is on."""
+        c = self.stage.colours[seat]
+        return piece_name(self.art.sprites, f"{name}_{c}", c, self.stage.patterns)
 
     # ------------------------------------------------------------ effects
     def _drop(self, frame: str, cell, layer: int, f: float,
               offset: tuple[float, float] = (0.0, 0.0)) -> int:
-        host = self.host
-        h = host.layer.board.hex_of(cell)
-        host.anims.add(Drop(frame, host.view, h, (h, layer), 0.5 * f, self.delay, offset[1],
-                            offset[0]))
+        view = self.stage.view
+        h = view.board.hex_of(cell)
+        self.add(Drop(frame, view, h, (h, layer), 0.5 * f, self.delay, offset[1], offset[0]))
         return h
 
     def tile(self, e: Event, _real: Event, f: float) -> None:
-        c = self.host.seat_plan(e.seat).colour
-        self._drop(self.host.piece(f"land_{c}", c), e.data["cell"], 0, f)
+        self._drop(self.piece("land", e.seat), e.data["cell"], 0, f)
 
     def animal(self, e: Event, _real: Event, f: float) -> None:
-        c = self.host.seat_plan(e.seat).colour
-        self._drop(self.host.piece(f"animal_{e.data['animal']}_{c}", c), e.data["cell"], 0, f)
+        self._drop(self.piece(f"animal_{e.data['animal']}", e.seat), e.data["cell"], 0, f)
 
     def hacienda(self, e: Event, _real: Event, f: float) -> None:
-        host = self.host
-        c = host.seat_plan(e.seat).colour
-        on_land = host.observation().kind[host.layer.board.hex_of(e.data["cell"])] == LAND
+        stage = self.stage
+        c = stage.colours[e.seat]
+        on_land = stage.obs.kind[stage.view.board.hex_of(e.data["cell"])] == LAND
         frame, offset = hacienda_spot(on_land, c)
-        h = self._drop(host.piece(frame, c), e.data["cell"], 1, f, offset)
+        h = self._drop(piece_name(self.art.sprites, frame, c, stage.patterns), e.data["cell"],
+                       1, f, offset)
         self.pop(f"-{e.data['price']}", h, RED)
 
     def water(self, e: Event, _real: Event, f: float) -> None:
-        host = self.host
+        view = self.stage.view
         for i, cell in enumerate(e.data["cells"]):
-            h = host.layer.board.hex_of(cell)
-            host.anims.add(Drop("water", host.view, h, (h, 0), 0.45 * f,
-                                self.delay + 0.06 * i * f))
+            h = view.board.hex_of(cell)
+            self.add(Drop("water", view, h, (h, 0), 0.45 * f, self.delay + 0.06 * i * f))
 
     def market(self, e: Event, _real: Event, f: float) -> None:
-        host = self.host
-        board = host.layer.board
+        stage = self.stage
+        board = stage.view.board
         d = e.data
         market = board.hex_of(d["market"])
-        hexes = herd_and_land(host.observation(), board.hex_of(d["side"]), market)
+        hexes = herd_and_land(stage.obs, board.hex_of(d["side"]), market)
         step = min(0.08, 0.6 / max(1, len(hexes))) * f
-        colour = host.app.art.seat_colour(host.seat_plan(e.seat).colour)
-        host.anims.add(Glow(host.view, hexes + [market], colour, 0.6 * f + step * len(hexes),
-                            self.delay, step))
+        self.add(Glow(stage.view, hexes + [market], self.seat_colour(e.seat),
+                      0.6 * f + step * len(hexes), self.delay, step))
         self.coins(e.seat, market, d["amount"], self.delay + step * len(hexes), f)
         self.delay += 0.15 * f
 
     def harvest(self, e: Event, _real: Event, f: float) -> None:
-        host = self.host
-        board = host.layer.board
-        h = board.hex_of(e.data["cell"])
-        obs = host.observation()
+        stage = self.stage
+        view = stage.view
+        h = view.board.hex_of(e.data["cell"])
+        obs = stage.obs
         chain = next((g for g in _chains(obs, obs.owner[h]) if h in g), [h])
-        colour = host.app.art.seat_colour(host.seat_plan(e.seat).colour)
-        host.anims.add(Glow(host.view, chain, colour, 0.7 * f, self.delay,
-                            min(0.05, 0.4 / max(1, len(chain))) * f))
-        sprites = host.app.art.sprites
+        self.add(Glow(view, chain, self.seat_colour(e.seat), 0.7 * f, self.delay,
+                      min(0.05, 0.4 / max(1, len(chain))) * f))
+        sprites = self.art.sprites
         frames = sprites.animations.get("chip_pop", [f"chip_pop_{i}" for i in range(4)])
-        host.anims.add(FrameAnim([x for x in frames if x in sprites], _Spot(host.view, h, 7, 6),
-                                 0.5 * f, self.delay + 0.3 * f, hides=(h, 2)))
+        self.add(FrameAnim([x for x in frames if x in sprites], _Spot(view, h, 7, 6),
+                           0.5 * f, self.delay + 0.3 * f, hides=(h, 2)))
         self.coins(e.seat, h, e.data["amount"], self.delay + 0.4 * f, f)
 
     def card(self, e: Event, real: Event, f: float) -> None:
-        host = self.host
+        stage = self.stage
         d = e.data
-        layout = host.layout
         face = d.get("card")
         item = d["item"]
-        start = next((r.center for r, it, c in market_slots(layout, host.observation())
+        start = next((r.center for r, it, c in market_slots(stage.layout, stage.obs)
                       if it == item and c == face), None) if face else None
         if start is None:
-            start = deck_rect(layout, item).center
+            start = deck_rect(stage.layout, item).center
         back = f"card_back_{item}"
         # Drawn blind: the buyer sees what it was, while their hand is on screen.
-        secret = real.data.get("card") if face is None and host.viewer == e.seat else None
+        secret = real.data.get("card") if face is None and stage.viewer == e.seat else None
         shown = face or secret
-        end = host.hand_spot(e.seat)
-        host.anims.add(CardFly(back if face is None else f"card_{item}_{face}",
-                               f"card_{item}_{shown}" if shown else None, start, end, 0.6 * f,
-                               self.delay))
+        self.add(CardFly(back if face is None else f"card_{item}_{face}",
+                         f"card_{item}_{shown}" if shown else None, start,
+                         stage.hands[e.seat], 0.6 * f, self.delay))
 
     def stack(self, e: Event, _real: Event, f: float) -> None:
-        host = self.host
-        host.anims.add(Banner(stack_words(scoring_switched(e.data)), host.view.area.center,
-                              2.0 * f, self.delay, area=host.view.area))
+        area = self.stage.view.area
+        self.add(Banner(stack_words(scoring_switched(e.data)), area.center, 2.0 * f, self.delay,
+                        area=area))
 
     def scoring(self, e: Event, _real: Event, f: float) -> None:
         """Before the table: the board shows what each category counts."""
-        host = self.host
-        hexes = category_hexes(host.observation())
+        stage = self.stage
+        area = stage.view.area
+        hexes = category_hexes(stage.obs)
         names = {"markets": _("Markets reached"), "chains": _("Land chains"),
                  "haciendas": _("Haciendas"), "water": _("Water")}
         table = e.data["table"]
@@ -298,55 +391,59 @@ class Presenter:
         # The track's pieces step up as the categories show (the tickers move
         # them); each category's points pop over the moving piece.
         for cat in ("markets", "chains", "haciendas", "water"):
-            host.anims.add(Banner(names[cat], (host.view.area.centerx, host.view.area.y + 24),
-                                  CATEGORY_TIME * f, t, area=host.view.area))
+            self.add(Banner(names[cat], (area.centerx, area.y + 24), CATEGORY_TIME * f, t,
+                            area=area))
             for seat, cells in enumerate(hexes[cat]):
                 if not cells:
                     continue
-                colour = host.app.art.seat_colour(host.seat_plan(seat).colour)
-                host.anims.add(Glow(host.view, cells, colour, CATEGORY_TIME * f, t,
-                                    min(0.03, 0.5 / len(cells)) * f))
+                self.add(Glow(stage.view, cells, self.seat_colour(seat), CATEGORY_TIME * f, t,
+                              min(0.03, 0.5 / len(cells)) * f))
                 points = table[seat][cat] if seat < len(table) else 0
                 if points:
                     self.pop(f"+{points}", cells[len(cells) // 2], GOLD, t + 0.3 * f,
-                             host.app.art.seat_text_colour(host.seat_plan(seat).colour))
+                             self.art.seat_text_colour(stage.colours[seat]))
             for seat in range(len(table)):
                 if table[seat][cat]:
                     self.track_pop(seat, table[seat][cat], t + 0.3 * f)
             t += CATEGORY_TIME * f
         self.delay = t
-        host.hold_scenes(t)
+        self.send(HoldScenes(t))
 
     def pop(self, text: str, h: int, colour, delay: float | None = None,
             _seat_colour=None) -> None:
-        host = self.host
-        host.anims.add(Pop(text, _Spot(host.view, h), 0.9 * host.factor,
-                           self.delay if delay is None else delay, _seat_colour or colour,
-                           area=host.view.area))
+        view = self.stage.view
+        self.add(Pop(text, _Spot(view, h), 0.9 * self.stage.factor,
+                     self.delay if delay is None else delay, _seat_colour or colour,
+                     area=view.area))
 
     def track_pop(self, seat: int, points: int, delay: float) -> None:
         """A score pop rising from the seat's piece on the points track (it
         follows the piece as it steps up)."""
-        host = self.host
-        host.anims.add(Pop(f"+{points}", _TrackSpot(host, seat), 0.9 * host.factor, delay,
-                           host.app.art.seat_text_colour(host.seat_plan(seat).colour),
-                           area=host.layout.track.union(host.view.area)))
+        stage = self.stage
+        track = stage.layout.track
+        spot = _TrackSpot(track, self.art.fonts.body, stage.scores, stage.projected, seat)
+        self.add(Pop(f"+{points}", spot, 0.9 * stage.factor, delay,
+                     self.art.seat_text_colour(stage.colours[seat]),
+                     area=track.union(stage.view.area)))
 
     def coins(self, seat: int, h: int, amount: int, delay: float, f: float) -> None:
         """Big coins fly from hex h into a counting purse beside it (a clink as
         each drops in), which then hops to the seat's panel; its money counts up
         when the purse arrives."""
-        host = self.host
-        view = host.view
+        view = self.stage.view
         start = _Spot(view, h)
         cx, cy = view.centres[h]
         lift = max(30, round(view.hex_px * 1.1))
         purse_at = (cx, cy - lift)
-        landings, arrives = payout(host.anims, start, purse_at, host.purse(seat), amount,
+        anims = Animations()
+        landings, arrives = payout(anims, start, purse_at, self.stage.purses[seat], amount,
                                    delay, f, area=view.area)
+        for anim in anims.items:
+            self.add(anim)
         for at in landings:
-            host.app.sound.play("purse", at)
-        self.lands[seat] = max(self.lands.get(seat, 0.0), arrives)
+            self.send(Cue("purse", at))
+        lands = self.out.lands
+        lands[seat] = max(lands.get(seat, 0.0), arrives)
 
     EFFECTS = {
         "tile_placed": tile, "animal_placed": animal, "hacienda_placed": hacienda,
@@ -358,15 +455,16 @@ class Presenter:
 class _TrackSpot:
     """Just over a seat's piece on the points track, as the ticker moves it."""
 
-    def __init__(self, host, seat: int):
-        self.host, self.seat = host, seat
+    def __init__(self, track: pygame.Rect, font, scores: Sequence[Ticker],
+                 projected: Sequence[int], seat: int):
+        self.track, self.font, self.scores, self.projected = track, font, scores, projected
+        self.seat = seat
 
     def __getitem__(self, i: int) -> float:
-        host = self.host
-        track = host.layout.track
-        shown = [t.value for t in host.score_tick]
-        top = track_top(shown + list(host.projected))
-        x = piece_x(track, host.app.art.fonts.body, _("Points"), top, shown[self.seat])
+        track = self.track
+        shown = [t.value for t in self.scores]
+        top = track_top(shown + list(self.projected))
+        x = piece_x(track, self.font, _("Points"), top, shown[self.seat])
         return (x, track.y + 2)[i]
 
 

@@ -57,7 +57,6 @@ from .parts.overlay import WARN
 from .parts.tooltip import Tip
 from .parts.tooltip import tip as tooltip_tip
 from .parts.viewmodel import BubbleModel, OverlayModel, StatusModel, market_model
-from .presentation import Presenter
 from .recent import RecentMoves
 from .selection import Selection
 from .table import GameTable
@@ -90,7 +89,6 @@ class PlayScene(PadPlay, GameTable):
         self.message = ""
         self.message_until = 0.0
         self.message_at: tuple[int, int] | None = None
-        self.presenter = Presenter(self)
         self.coach = HintCoach(self)          # the Hint command: hard's advice, lit on the board
         self.first_tips = TipGuide(self)      # first-time tips and the rules links
         self.bubble_rect: pygame.Rect | None = None
@@ -555,7 +553,7 @@ class PlayScene(PadPlay, GameTable):
                 self.held_back += [e for e in events if e.kind == "game_over"]
         self.tell(told)
         self.note_moves(events)
-        lands = self.presenter.show(action, events)
+        lands = self.present(events)
         scores, money = self.show_totals(instant=self.factor <= 0, lands=lands)
         if "turn_ended" in kinds or "scoring" in kinds:
             self.samples.append((len(self.samples), scores, money, list(self.projected)))

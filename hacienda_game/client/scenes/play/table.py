@@ -29,7 +29,19 @@ from .parts import actionbar, hand, header, log, market, overlay, seats, tooltip
 from .parts import viewmodel as vm
 from .parts.board import BoardDrawing
 from .parts.panels import Panels
-from .presentation import LogEntry, LogLine, describe, hexes_named, projected
+from .presentation import (
+    Animate,
+    Cue,
+    HoldScenes,
+    LogEntry,
+    LogLine,
+    Presenter,
+    Rumble,
+    Stage,
+    describe,
+    hexes_named,
+    projected,
+)
 from .recent import RecentMoves, Replay
 from .selection import Selection, marked_hexes
 
@@ -53,6 +65,7 @@ class GameTable(Scene):
         self.replay: Replay | None = None   # the last moves shown one after another
         self.log_back = 0
         self.anims = Animations()
+        self.presenter = Presenter()        # events -> animations and sounds (a part)
         self.samples: list[tuple[int, list[int], list[int]]] = []
         self.projected: list[int] = [0] * len(plan.seats)
         self.markets: list[int] = [0] * len(plan.seats)
@@ -326,6 +339,33 @@ class GameTable(Scene):
 
     def on_events(self, action: Action, events: list[Event]) -> None:
         raise NotImplementedError
+
+    def stage(self) -> Stage:
+        """What the presenter shows the events on (a plain value, made once
+        per action): the seat view, the board and layout, the seats' colours,
+        their purses and hands on screen, the speed and the track's tickers."""
+        self.update_projection()
+        seats = range(len(self.plan.seats))
+        return Stage(self.observation(), self.view, self.layout, tuple(self.seat_colours),
+                     tuple(self.purse(s) for s in seats), tuple(self.hand_spot(s) for s in seats),
+                     self.factor, self.viewer, self.app.settings.patterns, self.score_tick,
+                     tuple(self.projected))
+
+    def present(self, events: list[Event]) -> dict[int, float]:
+        """An action's events shown by the presenter: its commands carried out
+        (animations started, sounds cued, a pad's rumble, the scoring table
+        held); returns, per seat, when the coins it won land."""
+        shown = self.presenter.show(self.app.art, self.stage(), events)
+        for command in shown.commands:
+            if isinstance(command, Animate):
+                self.anims.add(command.anim)
+            elif isinstance(command, Cue):
+                self.app.sound.play(command.name, command.at)
+            elif isinstance(command, Rumble):
+                self.rumble(command.seat)
+            elif isinstance(command, HoldScenes):
+                self.hold_scenes(command.seconds)
+        return shown.lands
 
     # --------------------------------------------------------------- update
     def update(self, dt: float) -> None:
