@@ -37,7 +37,7 @@ import random
 import time
 
 from ..engine import END, Action, GameState, Observation, determinize
-from .base import Budget
+from .base import Budget, collector_paused
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (
     HARD_WIDE,
@@ -112,14 +112,15 @@ class _ThinkingSeat:
 
     def choose(self, obs: Observation, rng: random.Random,
                budget: Budget | None = None) -> Action:
-        state = determinize(obs, rng)
-        only = _only_choice(state)
-        if only is not None:
-            return only
-        action = self.think(state, rng, Clock(budget, self.default))
-        if action == END and stalled(state):
-            return best_single_action(state)
-        return action
+        with collector_paused():
+            state = determinize(obs, rng)
+            only = _only_choice(state)
+            if only is not None:
+                return only
+            action = self.think(state, rng, Clock(budget, self.default))
+            if action == END and stalled(state):
+                return best_single_action(state)
+            return action
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
         raise NotImplementedError

@@ -93,12 +93,6 @@ PLAIN = ("players", "seed", "kind", "owner", "water_tiles", "water_left", "hacie
          "animal_removed", "stack", "intermediate_due", "final_due", "scorings_done", "current",
          "start_player", "actions_taken", "bought_hacienda", "bought_water", "harvested",
          "round", "turn", "forced_passes", "over", "over_reason")
-# The counters a clone copies as they are (immutable values).
-COUNTERS = ("stack", "intermediate_due", "final_due", "scorings_done", "current",
-            "start_player", "actions_taken", "bought_hacienda", "bought_water", "harvested",
-            "round", "turn", "forced_passes", "over", "over_reason", "_land_caps",
-            "_land_masks")
-
 
 @dataclass(slots=True, eq=False, init=False, repr=False)
 class GameState:
@@ -145,10 +139,12 @@ class GameState:
     _land_caps: dict[int, int]
     _land_masks: tuple[tuple[int, ...], ...]
     # Derived caches kept by occupy, never in a snapshot (rebuild_caches says what).
-    _land_frontier: list[set[int]]
-    _animal_frontier: list[list[set[int]]]
+    # Their entries are immutable and replaced when they change, so a clone
+    # copies only these short lists (one entry per seat).
+    _land_frontier: list[frozenset[int]]
+    _animal_frontier: list[tuple[frozenset[int], ...]]
     _chain_cache: list[Groups | None]
-    _herd_cache: list[list[Groups | None]]
+    _herd_cache: list[tuple[Groups | None, ...]]
     _free_pampas: int
     _history_text: tuple[str, ...]
 
@@ -176,28 +172,59 @@ class GameState:
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
-        """An independent copy (the board is shared: it never changes)."""
+        """An independent copy (the board is shared: it never changes).
+
+        Every field is copied by name (a loop over the names showed in a
+        search's profile), and the derived caches' entries are shared: they
+        are immutable values (frozen sets, tuples, group lists) that `occupy`
+        replaces rather than changes, so a copy costs only the lists that
+        can change."""
         g = GameState.__new__(GameState)
-        g.board, g.players, g.variants, g.seed = self.board, self.players, self.variants, self.seed
-        g.kind, g.owner = self.kind[:], self.owner[:]
+        g.board = self.board
+        g.players = self.players
+        g.variants = self.variants
+        g.seed = self.seed
+        g.kind = self.kind[:]
+        g.owner = self.owner[:]
         g.seats = [s.clone() for s in self.seats]
-        g.water_tiles, g.water_left = self.water_tiles[:], dict(self.water_left)
-        g.haciendas, g.haciendas_left = self.haciendas[:], self.haciendas_left
+        g.water_tiles = self.water_tiles[:]
+        g.water_left = self.water_left.copy()
+        g.haciendas = self.haciendas[:]
+        g.haciendas_left = self.haciendas_left
         g.chips = self.chips[:]
-        g.land_deck, g.land_face_up = self.land_deck[:], self.land_face_up[:]
-        g.land_discard, g.land_shuffles = self.land_discard[:], self.land_shuffles
-        g.animal_draw, g.animal_waiting = self.animal_draw[:], self.animal_waiting[:]
-        g.animal_face_up, g.animal_discard = self.animal_face_up[:], self.animal_discard[:]
+        g.land_deck = self.land_deck[:]
+        g.land_face_up = self.land_face_up[:]
+        g.land_discard = self.land_discard[:]
+        g.land_shuffles = self.land_shuffles
+        g.animal_draw = self.animal_draw[:]
+        g.animal_waiting = self.animal_waiting[:]
+        g.animal_face_up = self.animal_face_up[:]
+        g.animal_discard = self.animal_discard[:]
         g.animal_removed = self.animal_removed[:]
-        for name in COUNTERS:
-            setattr(g, name, getattr(self, name))
-        g.history, g.origin = self.history[:], self.origin
+        g.stack = self.stack
+        g.intermediate_due = self.intermediate_due
+        g.final_due = self.final_due
+        g.scorings_done = self.scorings_done
+        g.current = self.current
+        g.start_player = self.start_player
+        g.actions_taken = self.actions_taken
+        g.bought_hacienda = self.bought_hacienda
+        g.bought_water = self.bought_water
+        g.harvested = self.harvested
+        g.round = self.round
+        g.turn = self.turn
+        g.forced_passes = self.forced_passes
+        g.over = self.over
+        g.over_reason = self.over_reason
+        g._land_caps = self._land_caps
+        g._land_masks = self._land_masks
+        g.history = self.history[:]
+        g.origin = self.origin
         g._history_text = self._history_text    # a tuple, and a prefix of both histories
-        g._land_frontier = [f.copy() for f in self._land_frontier]
-        g._animal_frontier = [[f.copy() for f in fs] for fs in self._animal_frontier]
-        # Cached groups are never mutated, only replaced: sharing them is safe.
+        g._land_frontier = self._land_frontier[:]
+        g._animal_frontier = self._animal_frontier[:]
         g._chain_cache = self._chain_cache[:]
-        g._herd_cache = [h[:] for h in self._herd_cache]
+        g._herd_cache = self._herd_cache[:]
         g._free_pampas = self._free_pampas
         return g
 
@@ -214,11 +241,12 @@ class GameState:
         free pampas next to each seat's land / each seat's tokens of each animal,
         each seat's chains / herds of each animal (None: to be recomputed), and
         bit h set while hex h is free pampas."""
-        self._land_frontier = [self._free_pampas_around(s.land_hexes) for s in self.seats]
-        self._animal_frontier = [[self._free_pampas_around(h) for h in s.animal_hexes]
-                                 for s in self.seats]
+        self._land_frontier = [frozenset(self._free_pampas_around(s.land_hexes))
+                               for s in self.seats]
+        self._animal_frontier = [tuple(frozenset(self._free_pampas_around(h))
+                                       for h in s.animal_hexes) for s in self.seats]
         self._chain_cache = [None] * self.players
-        self._herd_cache = [[None] * len(C.ANIMALS) for _ in range(self.players)]
+        self._herd_cache = [(None,) * len(C.ANIMALS) for _ in range(self.players)]
         self._free_pampas = sum(1 << h for h in self.board.pampas if self.kind[h] == EMPTY)
 
     # Read-only views of the derived caches, for AI seats and tools that must
@@ -240,22 +268,29 @@ class GameState:
         return {n for h in hexes for n in adj[h] if kind[n] == EMPTY and is_pampas[n]}
 
     def occupy(self, h: int, piece: int, seat: int) -> None:
-        """Put a piece on a free hex and keep the caches right."""
+        """Put a piece on a free hex and keep the caches right (their entries
+        are replaced, never changed: copies of the state share them)."""
         self.kind[h] = piece
         self.owner[h] = seat
         self._free_pampas &= ~(1 << h)
-        for f in self._land_frontier:
-            f.discard(h)
-        for fs in self._animal_frontier:
-            for f in fs:
-                f.discard(h)
+        taken = frozenset((h,))
+        lands = self._land_frontier
+        for q, f in enumerate(lands):
+            if h in f:
+                lands[q] = f - taken
+        herds = self._animal_frontier
+        for q, fs in enumerate(herds):
+            if any(h in f for f in fs):
+                herds[q] = tuple(f - taken if h in f else f for f in fs)
         if piece == LAND:
-            self._land_frontier[seat] |= self._free_pampas_around((h,))
+            lands[seat] = lands[seat] | self._free_pampas_around((h,))
             self._chain_cache[seat] = None
         elif piece >= ANIMAL0:
             a = piece - ANIMAL0
-            self._animal_frontier[seat][a] |= self._free_pampas_around((h,))
-            self._herd_cache[seat][a] = None
+            fs = herds[seat]
+            herds[seat] = (*fs[:a], fs[a] | self._free_pampas_around((h,)), *fs[a + 1:])
+            cached = self._herd_cache[seat]
+            self._herd_cache[seat] = (*cached[:a], None, *cached[a + 1:])
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, hidden information included (for snapshots and tests)."""
@@ -317,8 +352,10 @@ class GameState:
     def herds_of(self, seat: int, animal: int) -> Groups:
         """The seat's herds (R28) of one animal (index in `ANIMALS`).  Don't mutate."""
         if (cached := self._herd_cache[seat][animal]) is None:
-            cached = self._herd_cache[seat][animal] = groups_of(
-                self.seats[seat].animal_hexes[animal], self.kind, self.owner, self.board.adjacent)
+            cached = groups_of(self.seats[seat].animal_hexes[animal], self.kind, self.owner,
+                               self.board.adjacent)
+            herds = self._herd_cache[seat]
+            self._herd_cache[seat] = (*herds[:animal], cached, *herds[animal + 1:])
         return cached
 
     def herds(self, seat: int) -> list[tuple[str, list[int]]]:
