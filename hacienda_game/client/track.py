@@ -3,7 +3,10 @@ moves as its points step up, with a faint bar where a scoring now would put it.
 
 Two lanes in one row: the pieces stand on the line, the numbers hang under
 it, so a piece never covers a number; the scale keeps half the widest number
-of room at both ends, so no number is cut at the panel's edge.  Drawn from
+of room at both ends, so no number is cut at the panel's edge.  In a rect
+taller than wide (the play screen with Large text, where the board is short of
+height and not of width) the track stands upright: 0 at the foot, the
+numbers right of the line, the pieces left of it.  Drawn from
 plain values (the shown points, the projected points, the seats' colours), so
 the play screen, the replay and a test draw it alike.
 """
@@ -47,6 +50,11 @@ def scale_span(rect: pygame.Rect, font, label: str, top: int) -> tuple[int, int]
     return x0, max(1, right - x0)
 
 
+def upright(rect: pygame.Rect) -> bool:
+    """The track stands upright in a rect taller than wide."""
+    return rect.h > rect.w
+
+
 def piece_x(rect: pygame.Rect, font, label: str, top: int, value: int) -> int:
     """Where a piece showing ``value`` points stands on the track."""
     x0, width = scale_span(rect, font, label, top)
@@ -72,7 +80,84 @@ def digits_box(font) -> tuple[int, int]:
     return ink.y, max(1, ink.h)
 
 
+def upright_scale(rect: pygame.Rect, font, top: int) -> tuple[int, int, int]:
+    """An upright track's (y of 0, pixels up to the top number, x of the line):
+    the label's line over it, half a number's line box of room at each end."""
+    ink_top, ink_h = digits_box(font)
+    above = ink_top + ink_h // 2                  # a number's box over its point
+    y_top = rect.y + 4 + font.line_height + above + 2
+    y0 = rect.bottom - 3 - (font.line_height - above)
+    line_x = rect.right - 8 - font.width(str(top)) - 4
+    return y0, max(1, y0 - y_top), line_x
+
+
+def piece_at(rect: pygame.Rect, font, label: str, top: int, value: int) -> tuple[int, int]:
+    """The centre of a piece showing ``value`` points (alone on its space)."""
+    if not upright(rect):
+        return piece_x(rect, font, label, top, value), rect.y + 7
+    y0, span, line_x = upright_scale(rect, font, top)
+    return line_x - 8, y0 - span * min(max(value, 0), top) // top
+
+
+def piece_places(rect: pygame.Rect, font, label: str, top: int,
+                 shown: list[int]) -> list[tuple[int, int]]:
+    """Each seat's piece centre: at its points, pieces that would touch side by
+    side (lowest points first), each in sight."""
+    if not upright(rect):
+        return [(x, rect.y + 7) for x in piece_spots(rect, font, label, top, shown)]
+    spots = [piece_at(rect, font, label, top, v) for v in shown]
+    columns = max(1, (spots[0][0] - 6 - rect.x - 3 if spots else 0) // PIECE_PITCH + 1)
+    placed: list[tuple[int, int]] = []
+    out = list(spots)
+    for seat in sorted(range(len(spots)), key=lambda s: (-spots[s][1], s)):
+        x, y = spots[seat]
+        column = next((c for c in range(columns)
+                       if all(abs(y - py) >= 13 or px != x - c * PIECE_PITCH
+                              for px, py in placed)), columns - 1)
+        out[seat] = (x - column * PIECE_PITCH, y)
+        placed.append(out[seat])
+    return out
+
+
 def draw_track(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
+               shown: list[int], projected: list[int], colours: list[int]) -> None:
+    """The track (upright in a rect taller than wide)."""
+    if upright(rect):
+        draw_upright(surface, art, rect, label, shown, projected, colours)
+    else:
+        draw_along(surface, art, rect, label, shown, projected, colours)
+
+
+def draw_upright(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
+                 shown: list[int], projected: list[int], colours: list[int]) -> None:
+    """The track standing in ``rect``: the label on top, the line with a tick
+    every 5 points and a number every 10 (20, 50 where they crowd) right of it,
+    the pieces (side by side where they would touch) and the projected bars
+    left of it."""
+    font = art.fonts.body
+    top = track_top(list(shown) + list(projected))
+    y0, span, line_x = upright_scale(rect, font, top)
+    font.draw(surface, label, (rect.centerx - font.width(label) // 2, rect.y + 4), GREY)
+    for seat, value in enumerate(projected):
+        y = y0 - span * min(max(value, 0), top) // top
+        pygame.draw.rect(surface, art.seat_colour(colours[seat]),
+                         (rect.x + 4, y - 1, line_x - rect.x - 5, 3))
+    pygame.draw.line(surface, DIM, (line_x, y0), (line_x, y0 - span))
+    for v in range(0, top + 1, 5):
+        y = y0 - span * v // top
+        pygame.draw.line(surface, GREY, (line_x, y), (line_x + (3 if v % 10 == 0 else 1), y))
+    step = next((s for s in (10, 20, 50) if span * s // top >= font.line_height), 100)
+    ink_top, ink_h = digits_box(font)
+    for v in range(0, top + 1, step):
+        y = y0 - span * v // top
+        font.draw(surface, str(v), (rect.right - 8, y - ink_top - ink_h // 2), GREY,
+                  align="right")
+    for seat, (x, y) in sorted(enumerate(piece_places(rect, font, label, top, list(shown))),
+                               key=lambda s: -s[1][0]):
+        art.sprites.blit_anchored(surface, f"emblem_{colours[seat]}", (x, y))
+
+
+def draw_along(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
                shown: list[int], projected: list[int], colours: list[int]) -> None:
     """The track in ``rect``: the label, the line with a tick every 5 points,
     the pieces standing on it (side by side where they meet) and the projected

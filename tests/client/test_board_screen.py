@@ -419,3 +419,18 @@ def test_the_water_preview_follows_each_turn_and_says_what_the_tile_is_worth(dri
     driver.frames(1)
     assert play.selection.turns == 1
     assert "touches" not in play.hover_text and "12 pesos" not in play.hover_text
+
+
+@pytest.mark.parametrize("width", (960, 1290))
+def test_large_text_keeps_the_board_near_its_normal_size_and_four_log_lines(width):
+    """With Large text (24-pixel lines) on a 16:9 or wider screen every
+    standard board keeps at least 85% of its hex size at the normal text size
+    (the points track stands beside the board instead of under it), and the
+    log beside it shows at least 4 lines with 4 seats."""
+    normal, large = play_layout((width, 540), 4, 15), play_layout((width, 540), 4, 24)
+    assert (large.log.h - 8) // 24 >= 4
+    for name in builtin_maps():
+        board = load_board(name)
+        sizes = [BoardView(board, lay.board, flat_picture(board)).hex_px
+                 for lay in (normal, large)]
+        assert sizes[1] >= 0.85 * sizes[0], (name, width, sizes)

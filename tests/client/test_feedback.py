@@ -268,3 +268,51 @@ def test_scoring_banners_stay_on_the_board_as_they_slide(art):
         outside = [(x, y) for x in range(0, 900, 2) for y in range(0, 300, 2)
                    if not board.collidepoint(x, y) and surface.get_at((x, y))[:3] != (0, 0, 0)]
         assert not outside, (t, outside[:3])
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_upright_track_keeps_numbers_whole_and_pieces_apart(art, size):
+    """Upright (beside the board with Large text): each number right of the
+    line, whole and inside the panel; pieces on the same or near spaces side
+    by side, none over a number, each in sight."""
+    from hacienda_game.client.assets import GREY
+    from hacienda_game.client.track import (
+        digits_box,
+        draw_track,
+        piece_places,
+        track_top,
+        upright_scale,
+    )
+
+    art.fonts.text_size = size
+    try:
+        font = art.fonts.body
+        rect = pygame.Rect(0, 0, 96, 232)
+        shown, projected = [10, 40, 40, 41, 12], [20, 40, 60, 45, 12]
+        top = track_top(shown + projected)
+        surface = pygame.Surface(rect.size)
+        surface.fill((1, 2, 3))
+        draw_track(surface, art, rect, "Points", shown, projected, [0, 1, 2, 3, 4])
+        y0, span, line_x = upright_scale(rect, font, top)
+        ink_top, ink_h = digits_box(font)
+        numbers = 0
+        for v in range(0, top + 1, 10):
+            text = font.render(str(v), GREY)
+            ink = text.get_bounding_rect()
+            x = rect.right - 8 - font.width(str(v))
+            y = y0 - span * v // top - ink_top - ink_h // 2
+            assert rect.contains((x, y, font.width(str(v)), font.line_height)), v
+            whole = all(surface.get_at((x + dx, y + dy))[:3] == text.get_at((dx, dy))[:3]
+                        for dx in range(ink.x, ink.right) for dy in range(ink.y, ink.bottom)
+                        if text.get_at((dx, dy)).a == 255)
+            numbers += whole
+            assert whole or v % 20, v                     # every 10, or at least every 20
+        assert numbers >= 4
+        places = piece_places(rect, font, "Points", top, shown)
+        assert len(set(places)) == 5
+        for i, (x, y) in enumerate(places):
+            assert rect.x < x - 6 and x + 6 < line_x, (x, line_x)   # left of the line
+            for (px, py) in places[i + 1:]:
+                assert abs(px - x) >= 10 or abs(py - y) >= 13
+    finally:
+        art.fonts.text_size = "normal"

@@ -20,6 +20,8 @@ from ...track import track_height
 CARD_W, CARD_H = 32, 44
 TOP_H = 27                        # the top line at the normal text size
 PROMPT_H = 17                     # a pad's button glyph
+TRACK_COLUMN = 96                 # the upright points track's width (Large text)
+WIDEST_BOARD = (736, 344)         # the hexes of the widest standard board (asymmetric)
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,10 @@ def hand_card_size(line: int) -> tuple[int, int]:
 def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     """The play screen's rectangles for a canvas size (pure); ``line`` is the
     reading font's line height (15 at the normal text size, 24 at large):
-    every row that holds text grows with it and the board gives way."""
+    every row that holds text grows with it.  With Large text the rows under
+    the board would take its height (the board is short of height, not of
+    width), so the points track stands upright at the board's right edge over
+    the zoom buttons, and the board keeps its height."""
     w, h = canvas
     grow = max(0, line - 15)
     side_w = max(236 + grow * 3, min(340, w - 700))
@@ -71,15 +76,27 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
     strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
-    board_h = max(200, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
-    board = pygame.Rect(4, top_h, left_w, board_h)
-    zoom = pygame.Rect(4 + left_w - 118 - grow * 3, board.bottom + 2, 118 + grow * 3, row_h)
-    track = pygame.Rect(4, board.bottom + 2, zoom.x - 8, row_h)
-    hand = pygame.Rect(4, track.bottom + 2, left_w, hand_h)
+    tall_h = max(200, h - top_h - hand_h - actions_h - strip_h - 8)
+    if upright_track(line, (left_w - TRACK_COLUMN - 8, tall_h),
+                     (left_w, tall_h - row_h - 2)):
+        column = pygame.Rect(4 + left_w - TRACK_COLUMN, top_h, TRACK_COLUMN, tall_h)
+        board = pygame.Rect(4, top_h, column.x - 4 - 4, tall_h)
+        button = line + 7
+        zoom = pygame.Rect(column.x, column.bottom - 2 * button - 2, column.w, 2 * button + 2)
+        track = pygame.Rect(column.x, column.y, column.w, zoom.y - 2 - column.y)
+        under = board.bottom + 2
+    else:
+        board_h = max(200, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
+        board = pygame.Rect(4, top_h, left_w, board_h)
+        zoom = pygame.Rect(4 + left_w - 118 - grow * 3, board.bottom + 2, 118 + grow * 3,
+                           row_h)
+        track = pygame.Rect(4, board.bottom + 2, zoom.x - 8, row_h)
+        under = track.bottom + 2
+    hand = pygame.Rect(4, under, left_w, hand_h)
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
     side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
-    seat_h = 2 * line + 6
+    seat_h = 2 * line + 4
     rows = tuple(pygame.Rect(side.x, side.y + i * (seat_h + 2), side.w, seat_h)
                  for i in range(seats))
     mtop = (rows[-1].bottom if rows else side.y) + 2
@@ -87,6 +104,16 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
     return Layout(canvas, line, pygame.Rect(0, 0, w, top_h), board, zoom, track, hand, actions,
                   strip, side, rows, market, log)
+
+
+def upright_track(line: int, beside: tuple[int, int], under: tuple[int, int]) -> bool:
+    """The points track stands upright beside the board (Large text) where
+    that leaves the board room for larger hexes than a track under it would:
+    a 16:9 or wider screen, measured on the widest standard board's hexes."""
+    def scale(size: tuple[int, int]) -> float:
+        return min(size[0] / WIDEST_BOARD[0], size[1] / WIDEST_BOARD[1])
+
+    return line >= 24 and scale(beside) > scale(under)
 
 
 def hand_cards(obs) -> list[tuple[str, str, int]]:

@@ -45,7 +45,7 @@ from ...assets import GOLD, RED, Art
 from ...boardview import BoardView, hacienda_spot
 from ...patterns import piece_name
 from ...sound import EVENT_CUES
-from ...track import piece_x, track_top
+from ...track import piece_places, track_top
 from ...words import card_name, herd_paid, over_reason, scoring_name, stack_words
 from .layout import Layout, deck_rect, market_slots
 
@@ -464,8 +464,8 @@ class _TrackSpot:
         track = self.track
         shown = [t.value for t in self.scores]
         top = track_top(shown + list(self.projected))
-        x = piece_x(track, self.font, _("Points"), top, shown[self.seat])
-        return (x, track.y + 2)[i]
+        x, y = piece_places(track, self.font, _("Points"), top, shown)[self.seat]
+        return (x, y - 5)[i]
 
 
 class _Spot:

@@ -129,11 +129,21 @@ class GameTable(Scene):
         fit = _("Fit")
         side = max(24, body.width("+") + 12)
         w = max(36, body.width(fit) + 12)
-        x = z.right - 2 * (side + 2) - w
-        self.b_zoom_out = self.button((x, z.y, side, z.h), "-", lambda: self.zoom(-1))
-        self.b_zoom_fit = self.button((x + side + 2, z.y, w, z.h), fit, lambda: self.zoom(0))
-        self.b_zoom_in = self.button((x + side + 4 + w, z.y, side, z.h), "+",
-                                     lambda: self.zoom(1))
+        if z.h >= 2 * self.layout.button_h:       # a narrow column: Fit over - and +
+            half = (z.h - 2) // 2
+            side = (z.w - 2) // 2
+            self.b_zoom_fit = self.button((z.x, z.y, z.w, half), fit, lambda: self.zoom(0))
+            self.b_zoom_out = self.button((z.x, z.bottom - half, side, half), "-",
+                                          lambda: self.zoom(-1))
+            self.b_zoom_in = self.button((z.right - side, z.bottom - half, side, half), "+",
+                                         lambda: self.zoom(1))
+        else:
+            x = z.right - 2 * (side + 2) - w
+            self.b_zoom_out = self.button((x, z.y, side, z.h), "-", lambda: self.zoom(-1))
+            self.b_zoom_fit = self.button((x + side + 2, z.y, w, z.h), fit,
+                                          lambda: self.zoom(0))
+            self.b_zoom_in = self.button((x + side + 4 + w, z.y, side, z.h), "+",
+                                         lambda: self.zoom(1))
         self.zoom_buttons = [self.b_zoom_out, self.b_zoom_fit, self.b_zoom_in]
 
     @staticmethod
