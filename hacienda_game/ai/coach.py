@@ -9,8 +9,10 @@
 Pure: it never changes a game state (it asks ``hard`` with the seat's
 `Observation`, and works out the reason on a state dealt from that view by
 ``determinize``), so it can never see, or tell, another seat's cards.
-``key_moments`` picks, from a finished game's record, the turns where the
-winner gained most on the others (for the scoring screen).
+``key_moments`` picks, from a finished game's record, the turns that
+decided it: where the winner gained most on the others, or, for another
+seat, where the gap between it and the winner moved most (for the final
+screens).
 """
 
 from __future__ import annotations
@@ -143,9 +145,10 @@ def advice_for(obs: Observation, action: Action, seed: int) -> Advice:
 
 @dataclass(frozen=True)
 class Moment:
-    """A turn where the winner gained most on the others: ``turn`` number,
-    ``seat`` who played it, the winner's ``gain`` in projected points over
-    the best other seat, and the actions of that turn."""
+    """A turn that decided a seat's game: ``turn`` number, ``seat`` who played
+    it, the ``gain`` in projected points of the seat whose game is told over
+    its rival (the winner's over the best other seat; another seat's over the
+    winner: below 0 when it fell behind), and the actions of that turn."""
 
     turn: int
     seat: int
@@ -153,43 +156,54 @@ class Moment:
     actions: tuple[str, ...]
 
 
-def _standing(state: GameState, winner: int) -> float:
-    """The winner's lead now: points + the board's points per scoring to come
-    + pesos / 10, over the best other seat's."""
+def _standing(state: GameState, seat: int, rival: int | None = None) -> float:
+    """The seat's lead now: points + the board's points per scoring to come
+    + pesos / 10, over the rival's (None: the best other seat's)."""
     table = score(state)
-    ahead = 2 - state.scorings_done
+    ahead = max(0, 2 - state.scorings_done)
 
     def worth(q: int) -> float:
         s = state.seats[q]
         row = table[q]
         return s.score + ahead * (row["total"] - row["money"]) + s.money / 10
 
-    return worth(winner) - max(worth(q) for q in range(state.players) if q != winner)
+    others = [rival] if rival is not None else [q for q in range(state.players) if q != seat]
+    return worth(seat) - max(worth(q) for q in others)
 
 
-def key_moments(start: GameState, actions: list[Action], count: int = 3) -> list[Moment]:
-    """The ``count`` turns of the winner in a finished game (replayed from
-    ``start`` with ``actions``) in which its lead over the best other seat
-    grew most, in the order they were played.  ``start`` is not changed."""
+def key_moments(start: GameState, actions: list[Action], count: int = 3,
+                seat: int | None = None) -> list[Moment]:
+    """The ``count`` turns that decided a finished game (replayed from
+    ``start`` with ``actions``) for ``seat``, in the order they were played.
+    For the winner (``seat`` None or the winner): its turns in which its lead
+    over the best other seat grew most.  For another seat: the turns, its own
+    and the winner's, in which the gap between it and the winner moved most,
+    either way.  ``start`` is not changed."""
     state = start.clone()
     for a in actions:
         state.apply(a)
     winner = state.winners()[0] if state.is_over() else 0
+    told = winner if seat is None else seat
+    rival = None if told == winner else winner
+    players = {told} if rival is None else {told, winner}
     state = start.clone()
     turns: list[Moment] = []
-    lead = _standing(state, winner)
+    lead = _standing(state, told, rival)
     played: list[str] = []
-    seat, turn = state.current, state.turn
+    mover, turn = state.current, state.turn
     for a in actions:
         state.apply(a)
         played.append(str(a))
         if state.turn != turn or state.is_over():
-            now = _standing(state, winner)
-            if seat == winner:
-                turns.append(Moment(turn, seat, now - lead, tuple(played)))
+            now = _standing(state, told, rival)
+            if mover in players:
+                turns.append(Moment(turn, mover, now - lead, tuple(played)))
             lead, played = now, []
-            seat, turn = state.current, state.turn
-    best = sorted(turns, key=lambda m: (-m.gain, m.turn))[:count]
+            mover, turn = state.current, state.turn
+    if rival is None:
+        best = sorted(turns, key=lambda m: (-m.gain, m.turn))[:count]
+    else:
+        best = sorted(turns, key=lambda m: (-abs(m.gain), m.turn))[:count]
     return sorted(best, key=lambda m: m.turn)
 
 

@@ -125,3 +125,90 @@ def test_the_moments_speak_the_coachs_words_checked_against_the_engine():
                     amounts = paid.get(t.moment.turn, set())
                     assert int(gained.group(1)) in amounts or int(gained.group(1)) <= sum(
                         amounts), (line, amounts)
+
+
+def test_a_human_seat_that_lost_gets_its_own_page_worked_out_by_the_engine():
+    """Beside the winner's page, the human seat that lost has one: its place and
+    points, where they came from (summing to its points), the category that made
+    the biggest difference, and the turns (its own and the winner's) in which the
+    gap between them moved most, in the coach's words, places by landmark."""
+    import re
+
+    from hacienda_game.ai.coach import key_moments
+    from hacienda_game.client.scenes.moments import tell_stories
+
+    state, plan = finished_game(3)
+    scores = [s.score for s in state.seats]
+    assert state.winners() == [1] and plan.seats[0].is_human, "Ana (human) lost to Bo"
+    stories = tell_stories(make_record(state), plan)
+    assert [s.seat for s in stories] == [1, 0], "the winner's page, then Ana's"
+    winner, ana = stories
+    assert (winner.place, ana.place) == (1, 2)
+    for story in stories:
+        assert story.points == scores[story.seat]
+        assert sum(story.sources.values()) == scores[story.seat], story.sources
+    assert ana.rival == 1 and ana.rival_sources == winner.sources
+    assert ana.headline(plan) == "Ana: place 2 of 2 · 64 points"
+    assert winner.headline(plan) == "Bo wins with 86 points!"
+    assert ana.where_from().startswith("Where the points came from: Markets ")
+    gap = max(winner.sources[k] - ana.sources[k] for k in winner.sources)
+    assert re.fullmatch(r"Biggest difference: [A-Za-z ]+ \(Bo (\d+), Ana (\d+)\)",
+                        ana.difference(plan))
+    found = re.search(r"\(Bo (\d+), Ana (\d+)\)", ana.difference(plan))
+    assert int(found.group(1)) - int(found.group(2)) == gap
+    # Ana's turns: the gap to the winner, either way, as the coach measures it.
+    start = new_game("symmetric", players=2, seed=3)
+    every = key_moments(start, list(state.history), 10_000, seat=0)
+    assert {m.seat for m in every} == {0, 1}
+    largest = sorted(abs(m.gain) for m in every)[-3:]
+    assert sorted(abs(t.moment.gain) for t in ana.told) == largest
+    for t in ana.told:
+        assert "Ana" in t.headline and "Bo" in t.headline
+        assert t.headline.startswith(f"Round {(t.moment.turn - 1) // 2 + 1}: ")
+        assert ("Bo pulls" in t.headline) == (t.moment.seat == 1 and t.moment.gain < 0)
+        mover = ["Ana", "Bo"][t.moment.seat]
+        assert t.lines and all(line.startswith(mover) for line in t.lines)
+        assert not any(re.search(r"\d+,\d+", line) for line in t.lines)
+
+
+def test_the_key_moments_open_on_the_page_of_the_human_who_lost(driver):
+    from hacienda_game.client.scenes.moments import MomentsScene, finished_replay
+
+    state, plan = finished_game(3)
+    moments = MomentsScene(finished_replay(state, plan, None))
+    driver.app.push(moments)
+    driver.frames(2)
+    assert moments.story.seat == 0 and [t.label for t in moments.tabs] == ["Bo", "Ana"]
+    driver.click(moments.tabs[0].rect.center)
+    assert moments.story.seat == 1 and moments.told and \
+        all(t.moment.seat == 1 for t in moments.told)
+    w, h = driver.app.canvas_size
+    for rect in [moments.head, *moments.panels]:
+        assert pygame.Rect(0, 0, w, h).contains(rect)
+
+
+def test_a_human_seat_off_the_podium_reads_its_place_large_in_its_colour(driver,
+                                                                         monkeypatch):
+    from hacienda_game.client.assets import Font
+    from hacienda_game.client.scenes.celebration import CelebrationScene
+
+    plan = GamePlan("symmetric", [SeatPlan("Ana", "human", 0), SeatPlan("Bo", "easy", 1),
+                                  SeatPlan("Cy", "easy", 2), SeatPlan("Di", "easy", 3)], 1)
+    scene = CelebrationScene(plan, [26, 81, 149, 108], [2])
+    driver.app.push(scene)
+    driver.frames(2)
+    drawn = []
+    draw = Font.draw
+
+    def record(self, target, text, pos, colour=None, *args, **kw):
+        drawn.append((self, text, colour))
+        return draw(self, target, text, pos, *((colour,) if colour else ()), *args, **kw)
+
+    monkeypatch.setattr(Font, "draw", record)
+    scene.draw(driver.app.screen)
+    art = driver.app.art
+    name = [(font, colour) for font, text, colour in drawn if "Ana" in text]
+    assert name and all(font is art.fonts.large for font, _c in name)
+    assert (art.fonts.large, art.seat_text_colour(0)) in name, "Ana in her colour"
+    assert any(font is art.fonts.large and "26 points" in text and "4" in text
+               for font, text, _c in drawn), "her place and points, large"

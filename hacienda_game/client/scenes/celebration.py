@@ -15,7 +15,7 @@ import pygame
 from ...i18n import _
 from ...session.plan import GamePlan
 from ..anim import Confetti, ease_out_back, outlined
-from ..assets import GOLD, GREY, WHITE
+from ..assets import GOLD, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, draw_background, draw_buttons, handle_buttons
 from ..words import points
@@ -145,14 +145,21 @@ class CelebrationScene(Scene):
             surface.blit(trophy, trophy.get_rect(midbottom=(x, y - 4 - bounce)))
 
     def draw_rest(self, surface: pygame.Surface, base: pygame.Rect) -> None:
-        """Fourth and fifth place, beside the podium."""
+        """Fourth and fifth place, beside the podium, as large as the podium's
+        names: each in its colour under its emblem, its place and points below."""
         art = self.app.art
-        body = art.fonts.body
+        font = art.fonts.large
+        x = base.right + 24
+        room = surface.get_width() - x - 12
+        pitch = 2 * font.line_height + 10
         for row, seat in enumerate(self.order[3:]):
             colour = self.plan.seats[seat].colour
-            y = base.bottom - 2 * body.line_height - row * (body.line_height + 6)
-            x = base.right + 24
-            art.sprites.blit_anchored(surface, f"emblem_{colour}",
-                                      (x + 6, y + body.line_height // 2))
-            text = f"{row + 4}. {self.plan.seats[seat].name} · {points(self.scores[seat])}"
-            body.draw(surface, text, (x + 16, y), GREY)
+            y = base.bottom - (len(self.order) - 3 - row) * pitch
+            emblem = pygame.transform.scale_by(art.sprites.get(f"emblem_{colour}"), 2)
+            surface.blit(emblem, emblem.get_rect(midleft=(x, y + font.line_height // 2)))
+            left = x + emblem.get_width() + 6
+            font.draw(surface, font.clip(self.plan.seats[seat].name, x + room - left),
+                      (left, y), art.seat_text_colour(colour))
+            font.draw(surface, font.clip(_("Place {place} · {points}").format(
+                place=row + 4, points=points(self.scores[seat])), room),
+                      (left, y + font.line_height), WHITE)
