@@ -195,6 +195,7 @@ def host(folder: Path, seconds: float) -> None:
     (folder / "address.txt").write_text(f"127.0.0.1:{net.address[1]} {net.code}")
     clock = Clock()
     turn_seen = None
+    tried_at = 0.0
     posing = False                   # Ana's card is picked, for the picture
     end = time.monotonic() + seconds
     while app.running and time.monotonic() < end and not shot(folder, "net_dropped"):
@@ -206,9 +207,10 @@ def host(folder: Path, seconds: float) -> None:
         if app.top is not scene:                   # a scoring screen: go on; else back
             print(f"host: {type(app.top).__name__} over the play scene", file=sys.stderr)
             pad.press(A if type(app.top).__name__ == "ScoringScene" else B)
-        elif scene.human_turn and scene.pad_turn() and not clock.busy \
-                and turn_seen != len(game.history):
-            turn_seen = len(game.history)
+        elif scene.human_turn and scene.pad_turn() and not clock.busy and (
+                turn_seen != len(game.history) or time.monotonic() > tried_at + 4.0):
+            # (a hold the pad's window missed is held again: the turn must end)
+            turn_seen, tried_at = len(game.history), time.monotonic()
             if not shot(folder, "net_host_pad_turn"):
                 clock.after(1.0, lambda: pad.press(RB))        # pick a card: lit hexes
                 clock.after(1.6, lambda: say(folder, "host", "pad_turn"))

@@ -120,7 +120,8 @@ def concurrent(tmp: Path, n: int, seconds: float, pace: float) -> dict:
     with open(log, "w", encoding="utf-8") as out:
         host = subprocess.Popen([*pin, sys.executable, "-m", "hacienda_game.net.serve",
                                  "--bind", "127.0.0.1", "--port", "0", "--games", str(n),
-                                 "--seats", "remote,remote,remote,remote", "--quiet"],
+                                 "--seats", "remote,remote,remote,remote", "--quiet",
+                                 "--no-announce"],
                                 stdout=out, stderr=subprocess.STDOUT, env=env(tmp / "home"))
     deadline = time.monotonic() + 60
     found = None

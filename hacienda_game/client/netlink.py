@@ -23,6 +23,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Event, GameState, IllegalAction, Observation, UndoLimit, determinize
@@ -48,6 +49,8 @@ from .actionlayer import ActionLayer
 
 UNANSWERED = 2.0        # seconds without the host's answer before the view is asked again
 REFUSAL_TIME = 3.0      # seconds a refusal from the host stays on the joiner's screen
+SILENT = 1.5            # seconds without a word (or a pong) from the host: say so
+RESUMABLE = ("stopped", "left")     # farewells of a saved game the host can start again
 
 # The protocol's refusals (net.protocol.NET_REFUSALS) in the player's words.
 NET_SENTENCES: dict[str, str] = {
@@ -110,6 +113,16 @@ class LinkError(Exception):
     """Joining failed; the message says why in the player's words."""
 
 
+@dataclass(frozen=True)
+class Notice:
+    """What the joiner must know about the host now, whole: a title, then
+    sentences, the last saying what to do.  Worded here, drawn by the play
+    scene over the board (never a bubble that a long text overflows)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
 def board_for(info: dict[str, Any]):
     """The board the host plays on, from this machine's maps (same file)."""
     from pathlib import Path
@@ -160,6 +173,8 @@ class GameLink(ActionLayer):
         self.asked_map = False               # the host was asked for its map
         self.retry_at = 0.0                  # when the next try is (time.monotonic)
         self.closed: str | None = None       # the game is over for this link: why
+        self.farewell: str | None = None     # the host's goodbye (`protocol.FAREWELLS`)
+        self.gone: str | None = None         # the host stopped a saved game: rejoining
         self.refusals: list[str] = []        # the host's refusals, in the player's words
         self.refused: list[Refusal] = []     # the same as data (code, params)
         self.sent_at: float | None = None
@@ -243,7 +258,27 @@ class GameLink(ActionLayer):
     @property
     def my_turn(self) -> bool:
         return (self.obs is not None and not self.obs.over and self.seat is not None
-                and self.obs.current == self.seat and not self.lost and self.started)
+                and self.obs.current == self.seat and not self.lost and self.started
+                and not self.closed and not self.gone and self.silent_for() < SILENT)
+
+    def silent_for(self) -> float:
+        """Seconds the host has said nothing (nor answered a ping) while connected."""
+        if self.closed or self.lost or self.gone:
+            return 0.0
+        return self.client.silent_for()
+
+    def rejoin(self) -> None:
+        """The host stopped a saved game (``bye`` stopped/left): look for it again at
+        the same address with this seat's token, trying on until it is back (the
+        seat is taken back where it was) or the player leaves."""
+        old = self.client
+        self.gone = self.closed or _(FAREWELL_SENTENCES["stopped"])
+        self.closed = None
+        self.client = NetClient(old.url, old.code, old.token, old.seat, old.spectate,
+                                old.name, old.cafile, old.tap, retry=old.retry,
+                                source=old.source)
+        old.close(timeout=0.5)
+        self.client.start()
 
     def legal(self) -> list[Action]:
         if not self.my_turn:
@@ -298,7 +333,7 @@ class GameLink(ActionLayer):
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
-            self.waiting = None
+            self.waiting = self.gone = None
             self.info = message
             self.seat = message.get("seat") if not message.get("spectator") else None
             if self.board_ is None:
@@ -340,8 +375,8 @@ class GameLink(ActionLayer):
                     self.closed = words
         elif kind == "bye":
             code = message.get("code")
-            self.closed = _(FAREWELL_SENTENCES[code] if code in FAREWELLS
-                            else FAREWELL_SENTENCES["ended"])
+            self.farewell = code if code in FAREWELLS else "ended"
+            self.closed = _(FAREWELL_SENTENCES[self.farewell])
         elif kind == "_unreadable":
             raise ProtocolError("unreadable")
         elif kind in ("_lost", "_waiting"):
@@ -480,7 +515,46 @@ class JoinPlay:
         return self._keeper
 
     def pump(self) -> None:
-        self.link.pump()
+        link = self.link
+        link.pump()
+        if link.closed and link.farewell in RESUMABLE and link.obs is not None \
+                and not link.obs.over:
+            link.rejoin()            # the game is saved: back in the seat once it is hosted
+
+    def notice(self, names: list[str]) -> Notice | None:
+        """The host gone, lost or silent, in whole sentences with what to do; None
+        while all is well (and at the game's end, which its own scenes show)."""
+        link = self.link
+        leave = _("Or press Esc and choose Quit game to leave.")
+        if link.obs is not None and link.obs.over and (not link.closed
+                                                       or link.farewell == "over"):
+            return None
+        if link.gone:
+            return Notice(_("The host stopped the game"), (
+                _("It is saved on the host's computer."),
+                _("Wait here: when the host starts it again, you are back in your seat on"
+                  " your own."), self._next_try(), leave))
+        if link.closed:
+            return Notice(_("The game has ended for this screen"), (
+                link.closed, _("Press Esc and choose Quit game to leave.")))
+        if link.lost:
+            return Notice(_("The connection to the host was lost"), (
+                link.lost, _("Wait here: this screen reconnects on its own and you get your"
+                             " seat back."), self._next_try(), leave))
+        silent = link.silent_for()
+        if link.ready and silent >= SILENT:
+            return Notice(_("The host is not answering"), (
+                _("Nothing has come from the host for {seconds} s: its computer may be busy,"
+                  " asleep or cut off.").format(seconds=round(silent)),
+                _("Wait here: the game goes on as soon as the host answers; if the connection"
+                  " drops, this screen reconnects on its own."), leave))
+        return None
+
+    def _next_try(self) -> str:
+        left = self.link.retry_at - time.monotonic()
+        if left >= 0.5:
+            return _("Looking for the host again in {seconds} s.").format(seconds=round(left))
+        return _("Looking for the host…")
 
     def welcome(self, names: list[str]) -> str:
         if self.link.seat is None:
@@ -495,10 +569,10 @@ class JoinPlay:
 
     def status(self, names: list[str]) -> str | None:
         link = self.link
+        if self.notice(names) is not None:
+            return None               # said whole over the board (`notice`)
         if link.closed:
             return link.closed
-        if link.lost:
-            return link.trying(_("Connection lost: reconnecting…"))
         cur = link.current
         if not link.started:
             return _("Waiting for every seat to be taken…")
@@ -648,6 +722,10 @@ class NetPlay:
 
     def welcome(self, names: list[str]) -> str:
         return self.join_text()
+
+    def notice(self, names: list[str]) -> Notice | None:
+        """(The host's own screen says who dropped out in its status line.)"""
+        return None
 
     def status(self, names: list[str]) -> str | None:
         seat = self.waiting_for()

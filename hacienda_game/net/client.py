@@ -47,6 +47,10 @@ from .protocol import (
 # Seconds between tries, one after another; the last repeats until the player
 # gives up (or ``tries`` runs out, for tools).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 5.0)
+# Seconds between the client's pings while joined: a host that stops answering
+# (its machine asleep, its cable out, its process stopped) is noticed from the
+# silence within about a second more, long before the connection times out.
+HEARTBEAT = 0.5
 
 
 def parse_address(text: str, default_port: int = 8765) -> tuple[str, int, bool]:
@@ -105,6 +109,7 @@ class NetClient:
         self._tries = 0
         self._refusal: str | None = None    # the refusal code that ended the last try
         self._stop: asyncio.Event | None = None
+        self.heard_at: float | None = None  # when the host was last heard (None: not joined)
 
     @property
     def url(self) -> str:
@@ -151,6 +156,11 @@ class NetClient:
     async def _send_quietly(ws: ClientConnection, text: str) -> None:
         with contextlib.suppress(ConnectionClosed, OSError):
             await ws.send(text)
+
+    def silent_for(self) -> float:
+        """Seconds since the host last answered while connected (0 when not connected)."""
+        heard = self.heard_at
+        return 0.0 if heard is None else max(0.0, time.monotonic() - heard)
 
     def _finish(self) -> None:
         if self._stop is not None:
@@ -221,10 +231,13 @@ class NetClient:
         try:
             await ws.send(encode(hello(self.code, self.token, None if self.token else self.seat,
                                        self.spectate and not self.token, self.name)))
+            self.heard_at = time.monotonic()
             reader = asyncio.ensure_future(self._read(ws))
             stopper = asyncio.ensure_future(self._stop.wait())
+            beat = asyncio.ensure_future(self._heartbeat(ws))
             done, _pending = await asyncio.wait({reader, stopper},
                                                 return_when=asyncio.FIRST_COMPLETED)
+            beat.cancel()
             if stopper in done:
                 reader.cancel()
                 with contextlib.suppress(ConnectionClosed, OSError):
@@ -235,12 +248,26 @@ class NetClient:
             return reader.result()
         finally:
             self._ws = None
+            self.heard_at = None
             with contextlib.suppress(ConnectionClosed, OSError):
                 await ws.close()
+
+    async def _heartbeat(self, ws: ClientConnection) -> None:
+        """Ping the host every `HEARTBEAT` seconds; each pong (and every message,
+        `_read`) is the host heard.  A ping the host never answers leaves
+        ``heard_at`` behind: the screen reads the silence from `silent_for`."""
+        with contextlib.suppress(ConnectionClosed, OSError, asyncio.CancelledError):
+            while True:
+                pong = await ws.ping()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(pong), HEARTBEAT)
+                    self.heard_at = time.monotonic()
+                await asyncio.sleep(HEARTBEAT)
 
     async def _read(self, ws: ClientConnection) -> tuple[str, str]:
         try:
             async for raw in ws:
+                self.heard_at = time.monotonic()
                 if self.tap is not None:
                     self.tap(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
                 try:

@@ -42,11 +42,15 @@ class Host:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
-def start_host(tmp: Path, *args: str, name: str = "host", timeout: float = 30.0) -> Host:
+def start_host(tmp: Path, *args: str, name: str = "host", timeout: float = 30.0,
+               announce: bool = False) -> Host:
+    """A ``hacienda serve`` on 127.0.0.1 (``announce``: listed on the loopback's
+    mDNS, as a server is by default; off, so test runs do not hear each other)."""
     log = tmp / f"{name}.log"
     out = open(log, "w", encoding="utf-8")  # noqa: SIM115 - the process writes it
+    quiet = () if announce else ("--no-announce",)
     proc = subprocess.Popen([sys.executable, "-m", "hacienda_game.net.serve", "--bind",
-                             "127.0.0.1", *args], stdout=out, stderr=subprocess.STDOUT,
+                             "127.0.0.1", *quiet, *args], stdout=out, stderr=subprocess.STDOUT,
                             env=env(tmp / "home"), cwd=tmp)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

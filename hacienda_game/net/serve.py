@@ -35,6 +35,7 @@ from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game
 from ..session.saves import SaveError, keep_replay, load_game, save_game
 from ..session.table import AISeat, Answer, Listener, Pending, Played, RemoteSeat, Table
 from . import REMOTE
+from .discovery import Announcer
 from .host import NetHost
 from .hosting import HostedGame, lan_addresses, mark_remote, read_note, saved_plan, tls_context
 from .protocol import (
@@ -125,6 +126,7 @@ class ServedGame(Listener):
         self.began = False               # every remote seat taken: the turn timer runs
         self.waiting_logged: int | None = None
         self.done = False
+        self.announcer: Announcer | None = None      # the LAN list (main sets it)
 
     def say(self, text: str) -> None:
         log.info("game %d: %s", self.number, text)
@@ -137,6 +139,23 @@ class ServedGame(Listener):
                  self.number, code_text(self.hosted.code), self.plan.map, state.players,
                  ", ".join(s.kind for s in self.plan.seats), len(state.history))
         self.traced()
+        self.announce()
+
+    def announce(self) -> None:
+        """The game on the LAN list, as a game hosted from Setup is: its name, the
+        map's title, the seats nobody has taken yet (a dropped seat waits for its
+        own player), the version, TLS."""
+        if self.announcer is None or self.done:
+            return
+        net = self.hosted.net
+        many = self.args.games > 1
+        self.announcer.announce(self.number, f"Server game {self.number}" if many
+                                else "Server game", self.table.state.board.title(),
+                                len(net.remote - net.handed))
+
+    def withdraw(self) -> None:
+        if self.announcer is not None:
+            self.announcer.withdraw(self.number)
 
     # ------------------------------------------------------------ listening
     def played(self, table: Table, move: Played) -> None:
@@ -213,6 +232,7 @@ class ServedGame(Listener):
                 self.step_down(seat)
             else:
                 self.gone_since[seat] = now
+            self.announce()                 # its free seats, as the list shows them
         if table.over:
             self.finish()
             return True
@@ -248,6 +268,7 @@ class ServedGame(Listener):
         if self.done:
             return
         self.done = True
+        self.withdraw()
         final = self.table.state
         self.table.close()
         scores = ", ".join(f"{s.name} {v.score}" for s, v in zip(self.plan.seats, final.seats,
@@ -265,6 +286,7 @@ class ServedGame(Listener):
         if self.done:
             return
         self.done = True
+        self.withdraw()
         self.table.close()
         self.say(f"stopped after {len(self.table.state.history)} actions; saved in"
                  f" {self.keeper.path} (resume with --resume)")
@@ -311,6 +333,8 @@ def parser() -> argparse.ArgumentParser:
                     " back")
     ap.add_argument("--games", type=int, default=1, metavar="N",
                     help="host N games at once on this port, each with its own code")
+    ap.add_argument("--no-announce", dest="announce", action="store_false",
+                    help="do not list the games on the local network (mDNS)")
     ap.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)   # tests: view digests
     ap.add_argument("--quiet", action="store_true", help="log warnings only")
     return ap
@@ -397,17 +421,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.seed is not None:
         log.warning("a typed --seed makes the hidden cards guessable: leave it out for a game"
                     " nobody can work out")
+    # Announced on the local network as a game hosted from Setup is (its own
+    # thread: registering takes a second or two and the games do not wait).
+    announcer = Announcer(port, where, context is not None,
+                          interfaces=None if host in ("0.0.0.0", "") else [host],
+                          log=log.info).start() if args.announce else None
     games: list[ServedGame] = []
     for number in range(1, args.games + 1):
         plan, state, limit, note = first if number == 1 else _setup(args, ap)
         save = Path(args.save or args.resume) if (args.save or args.resume) else None
         game = ServedGame(number, plan, state, limit, note, args, server, wake, save)
+        game.announcer = announcer
         game.start()
         games.append(game)
     codes = " ".join(code_text(g.hosted.code) for g in games)
     print(f"hacienda serve: listening on {scheme}://{host}:{port} (TLS"
           f" {'on' if context else 'off'}), join code {codes}", flush=True)
-    return _loop(games, server, wake)
+    try:
+        return _loop(games, server, wake)
+    finally:
+        if announcer is not None:
+            announcer.close()            # every game withdrawn from the list
 
 
 def _loop(games: list[ServedGame], server: NetHost, wake: threading.Event) -> int:

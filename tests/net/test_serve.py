@@ -118,3 +118,52 @@ def test_one_server_hosts_many_games_each_with_its_own_code_seats_and_save(tmp_p
         for link in links:
             link.close()
         stop(host.proc)
+
+
+def test_serve_announces_its_game_on_the_lan_list_updates_the_free_seats_and_withdraws(
+        tmp_path):
+    # What a game hosted from Setup says, no more: the name, the map's title, the
+    # seats nobody took, the version and TLS; never the code, a token or a path.
+    from hacienda_game import __version__
+    from hacienda_game.net.discovery import Browser
+
+    host = start_host(tmp_path, "--seats", "remote,easy,remote", "--port", "0",
+                      announce=True)
+    browser = Browser(interfaces=["127.0.0.1"])
+    link = None
+    try:
+        assert browser.start(), browser.error
+
+        def listed():
+            return [g for g in browser.games() if g.port == host.port]
+
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not listed():
+            time.sleep(0.05)
+        [game] = listed()
+        assert (game.address, game.map, game.free, game.version, game.tls) == (
+            "127.0.0.1", "Symmetric", 2, __version__, False)
+        assert game.name.startswith("Server game")
+        link = GameLink.join(host.address, host.code, timeout=20)
+        # a seat taken: the list says one is free (asked again, as a Join screen does)
+        again = Browser(interfaces=["127.0.0.1"])
+        try:
+            assert again.start(), again.error
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and not any(
+                    g.port == host.port and g.free == 1 for g in again.games()):
+                time.sleep(0.05)
+            assert [g.free for g in again.games() if g.port == host.port] == [1]
+        finally:
+            again.close()
+        host.proc.terminate()                           # stopped as Ctrl+C stops it
+        assert wait([host.proc], 20) == [0]
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and listed():
+            time.sleep(0.05)
+        assert not listed(), "the stopped server is still listed"
+    finally:
+        if link is not None:
+            link.close()
+        browser.close()
+        stop(host.proc)

@@ -813,6 +813,9 @@ class PlayScene(PadPlay, GameTable):
         self.anims.draw(surface, art)
         # where the bubble went (the first-time tips keep clear of it)
         self.bubble_rect = overlay.draw(surface, art, self.layout.board, self.overlay_model())
+        said = self.net.notice(self.names) if self.net is not None else None
+        if said is not None:         # the host gone, lost or silent: whole, over the board
+            overlay.notice(surface, art, self.layout.board, said.title, said.lines)
         self.draw_tooltip(surface)
         self.first_tips.draw(surface)
 
@@ -926,6 +929,8 @@ class PlayScene(PadPlay, GameTable):
     def status_hint(self) -> str:
         """What the strip tells the player to do now (mouse or pad words); when
         only ending the turn is left, that, and why."""
+        if self.net is not None and self.net.notice(self.names) is not None:
+            return _("Waiting for the host: see above.")     # (the notice over the board)
         if self.selection is None and self.human_turn and \
                 all(a.kind == "end" for a in self.layer.legal()):
             why = self.layer.why_none("buy land")

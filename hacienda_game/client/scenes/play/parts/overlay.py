@@ -1,7 +1,7 @@
 """What floats over the board: the bubble next to the pointer or the hex
 cursor (a hint, or a refusal in the warning colour), the attract mode's
-"Demo" label, the bar of a held end-turn button and the caption of a replay
-of the last moves."""
+"Demo" label, the bar of a held end-turn button, the caption of a replay
+of the last moves and a joined game's notice about its host."""
 
 from __future__ import annotations
 
@@ -50,6 +50,38 @@ def draw(surface: pygame.Surface, art, board: pygame.Rect,
     if model.bubble is not None:
         return bubble(surface, art, board, model.bubble)
     return None
+
+
+def notice(surface: pygame.Surface, art, board: pygame.Rect, title: str,
+           lines: tuple[str, ...]) -> pygame.Rect:
+    """A joined game's word about its host (gone, lost, silent): a panel in the
+    board's middle, every sentence whole (wrapped, never cut), the title in the
+    warning colour; where the board is too small for it (a narrow window, large
+    text) it takes the whole screen's width.  Returns where it went."""
+    body = art.fonts.body
+    screen = surface.get_rect().inflate(-16, -16)
+    for area, head in ((board, art.fonts.large), (screen, art.fonts.large),
+                       (screen, body)):
+        width = min(area.w - 24, 880)
+        wrapped = [w for line in lines if line for w in body.wrap(line, width - 40)]
+        titled = head.wrap(title, width - 40)
+        h = len(titled) * head.line_height + 12 + len(wrapped) * body.line_height + 32
+        if h <= area.h:
+            break
+    rect = pygame.Rect(0, 0, width, min(h, screen.h))
+    rect.center = board.center
+    rect = rect.clamp(area)
+    pygame.draw.rect(surface, INK, rect)
+    pygame.draw.rect(surface, WARN, rect, 3)
+    y = rect.y + 14
+    for line in titled:
+        head.draw(surface, line, (rect.centerx, y), WARN, align="center")
+        y += head.line_height
+    y += 12
+    for line in wrapped:
+        body.draw(surface, line, (rect.x + 20, y), WHITE)
+        y += body.line_height
+    return rect
 
 
 def demo_label(surface: pygame.Surface, art, board: pygame.Rect, lit: bool = True) -> None:
