@@ -216,6 +216,7 @@ def _map_problems(args: argparse.Namespace) -> list[str]:
     import importlib.util
 
     from .i18n import _
+    from .maps.reasons import worded
     from .session.plan import find_map
     from .session.userfiles import path_problem
 
@@ -233,7 +234,7 @@ def _map_problems(args: argparse.Namespace) -> list[str]:
     entry = find_map(args.map)
     if not entry.ok:
         return [_("map {name} cannot be played:").format(name=repr(args.map)),
-                *(f"  {problem}" for problem in entry.errors)]
+                *(f"  {worded(problem, full_path=True)}" for problem in entry.errors)]
     args.map = entry.key
     return []
 

@@ -351,7 +351,7 @@ def test_a_broken_own_map_is_explained_in_the_language(code, monkeypatch, tmp_pa
         setup = SetupScene()
         app.push(setup)
         setup.map_index = next(i for i, e in enumerate(setup.maps) if e.name == "many_problems")
-        app.apply_language("en")             # both lists check the maps again, in English
+        app.apply_language("en")             # both lists word the same problems in English
         assert scene.ready()
         for entry in (scene.maps[own["many_problems"]], setup.maps[setup.map_index]):
             assert entry.name == "many_problems"

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from ..i18n import _
 from ..maps.board import Board, BoardError
 from ..maps.hexgrid import HexLayout
+from ..maps.reasons import MapFile, MapProblem
 from ..maps.tiledmap import (
     FLIP_D,
     FLIP_H,
@@ -57,7 +57,7 @@ def render_map(board: Board, path: str | Path, ms: int = 0) -> pygame.Surface:
     if report.errors:
         raise BoardError(report.errors)
     if tiled is None:
-        raise BoardError([_(CANNOT_BE_READ).format(file=path)])
+        raise BoardError([MapProblem("unreadable", CANNOT_BE_READ, file=MapFile(path))])
     st = path.stat()
     key = (str(path), st.st_mtime_ns, st.st_size, board.layout, tiled.frame_state(ms))
     if key in _pictures:

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..engine import Action, Event, GameState, IllegalAction, Observation, UndoLimit, determinize
 from ..i18n import N_, _
+from ..maps.reasons import told
 from ..net import REMOTE
 from ..net.client import NetClient
 from ..net.hosting import HostedGame, lan_addresses, saved_plan
@@ -411,7 +412,7 @@ class GameLink(ActionLayer):
         entry = find_map(str(path))
         if not entry.ok:
             self.closed = _("The host's map cannot be played here: {why}").format(
-                why="; ".join(str(e) for e in entry.errors)[:300])
+                why=" ".join(told(e) for e in entry.errors)[:300])
             self.client.close()
             return
         self.board_ = entry.board

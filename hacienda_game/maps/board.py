@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from types import MappingProxyType
 
-from ..i18n import _
+from ..i18n import N_
 from .hexgrid import (
     STAGGER_AXES,
     STAGGER_INDICES,
@@ -23,6 +23,7 @@ from .hexgrid import (
     rotate_cube,
     to_cube,
 )
+from .reasons import MapProblem, all_worded
 
 TERRAINS: tuple[str, ...] = ("mountain", "forest", "meadow", "rock", "moor")
 SPACES: tuple[str, ...] = (*TERRAINS, "pampas", "market", "water")
@@ -35,11 +36,16 @@ SPACE_LETTERS: Mapping[str, str] = MappingProxyType({
 
 
 class BoardError(ValueError):
-    """A board that cannot be played on; ``problems`` lists every reason."""
+    """A board that cannot be played on; ``problems`` lists every reason (each
+    a `MapProblem`, worded where it is shown; as a string, in English)."""
 
     def __init__(self, problems: Sequence[str]):
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
+
+    def worded(self, full_path: bool = False) -> list[str]:
+        """Every problem as an author reads it, in the current language."""
+        return all_worded(self.problems, full_path)
 
 
 def cell_name(cell: Cell) -> str:
@@ -82,19 +88,21 @@ class Board:
         path: str | None = None,
     ):
         if staggeraxis not in STAGGER_AXES or staggerindex not in STAGGER_INDICES:
-            raise BoardError([_("{name}: stagger axis/index {axis}/{index}"
-                                " must be x|y and odd|even").format(
+            raise BoardError([MapProblem("not_hexagonal",
+                N_("{name}: stagger axis/index {axis}/{index}"
+                                " must be x|y and odd|even"),
                                     name=name, axis=repr(staggeraxis),
                                     index=repr(staggerindex))])
         problems = []
         for cell, space in spaces_by_cell.items():
             if space not in SPACES:
-                problems.append(_("{name}: cell {cell}: unknown space {space}").format(
+                problems.append(MapProblem("unknown_tile",
+                    N_("{name}: cell {cell}: unknown space {space}"),
                     name=name, cell=cell_name(cell), space=repr(space)))
             if not (0 <= cell[0] < width and 0 <= cell[1] < height):
-                problems.append(_("{name}: cell {cell} lies outside the {width}x{height} map")
-                                .format(name=name, cell=cell_name(cell), width=width,
-                                        height=height))
+                problems.append(MapProblem("outside_map",
+                    N_("{name}: cell {cell} lies outside the {width}x{height} map"),
+                    name=name, cell=cell_name(cell), width=width, height=height))
         if problems:
             raise BoardError(problems)
         self.name = name
@@ -162,7 +170,8 @@ class Board:
                 if letter in " _":
                     continue
                 if letter not in SPACE_LETTERS:
-                    problems.append(_("{name}: cell {cell}: unknown letter {letter}").format(
+                    problems.append(MapProblem("unknown_tile",
+                        N_("{name}: cell {cell}: unknown letter {letter}"),
                         name=name, cell=cell_name((x, y)), letter=repr(letter)))
                     continue
                 spaces[(x, y)] = SPACE_LETTERS[letter]

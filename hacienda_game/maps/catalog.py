@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_
 from ..resources import boards_dir
 from .board import Board, BoardError
+from .reasons import MapFile, MapProblem, Words
 from .tmx import load_tmx
 
 # ``maps/`` in a checkout, ``hacienda_game/boards`` in an installed game.
@@ -62,6 +63,17 @@ def builtin_maps() -> list[str]:
     return sorted(p.stem for p in folder.glob("*.tmx") if p.is_file())
 
 
+class MapNotFound(FileNotFoundError):
+    """No map of that name or path: ``problem`` says what was looked for."""
+
+    def __init__(self, problem: MapProblem):
+        super().__init__(problem)
+        self.problem = problem
+
+    def worded(self, full_path: bool = True) -> str:
+        return self.problem.worded(full_path)
+
+
 def resolve_map(name_or_path: str | os.PathLike[str],
                 relative_to: str | os.PathLike[str] | None = None) -> Path:
     """The file of a built-in map name or a map path.
@@ -85,10 +97,11 @@ def resolve_map(name_or_path: str | os.PathLike[str],
     for candidate in candidates:
         if candidate.is_file():
             return candidate.resolve()
-    names = ", ".join(builtin_maps()) or _("none")
-    tried = ", ".join(str(c) for c in candidates) or _("nothing")
-    raise FileNotFoundError(_("no map {name}: not a built-in map (built-in maps: {names})"
-                              " and no such file (looked at {tried})").format(
+    names = ", ".join(builtin_maps()) or Words(N_("none"))
+    tried = tuple(MapFile(c) for c in candidates) or Words(N_("nothing"))
+    raise MapNotFound(MapProblem("no_map",
+        N_("no map {name}: not a built-in map (built-in maps: {names})"
+                              " and no such file (looked at {tried})"),
                                   name=repr(text), names=names, tried=tried))
 
 
@@ -178,7 +191,8 @@ def parse_players(text: str | int) -> tuple[int, int]:
     return read_players(text)[0]
 
 
-def read_players(text: str | int, label: str = "") -> tuple[tuple[int, int], str | None]:
+def read_players(text: str | int, label: MapFile | str = ""
+                 ) -> tuple[tuple[int, int], MapProblem | None]:
     """The player counts a map's ``players`` property gives, and the warning
     for a value that is not a range within 2-5 (None when it is fine or empty).
     The one reader of the property: the catalog, the map lists and setup."""
@@ -193,7 +207,8 @@ def read_players(text: str | int, label: str = "") -> tuple[tuple[int, int], str
     if 2 <= first <= last <= 5:
         return (first, last), None
     # Translators: Tiled's menu names stay in English, as Tiled shows them.
-    return ALL_PLAYERS, _("{file}: property `players` is {value}, not a number of players"
+    return ALL_PLAYERS, MapProblem("players",
+        N_("{file}: property `players` is {value}, not a number of players"
                           " from 2 to 5 such as 2-5 or 4, so the map is offered for 2-5"
-                          " players; in Tiled: Map > Map Properties").format(
+                          " players; in Tiled: Map > Map Properties"),
                               file=label, value=repr(raw[:20]))

@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..i18n import N_
+from .reasons import MapFile, MapProblem, Words
 from .tiledmap import FLIP_D, ROTATE_120, Layer, MapObject, TiledMap, tile_id
 
 MAX_ITEM_PIXELS = 4096 * 4096          # one object or image layer as drawn
@@ -52,7 +53,7 @@ def turned_size(w: float, h: float, degrees: float) -> tuple[int, int]:
 class DrawCost:
     """What drawing a map costs so far, and the first limit it crossed."""
 
-    label: str
+    label: MapFile | str
     picture: tuple[int, int]
     transformed: int = 0
     transformed_pixels: int = 0
@@ -60,10 +61,10 @@ class DrawCost:
     pixels: int = 0
     images: dict[object, int] = field(default_factory=dict)
     largest: int = 0
-    problem: str | None = None
+    problem: MapProblem | None = None
 
-    def where(self, layer: Layer) -> str:
-        return _("{file}: layer {layer}").format(file=self.label, layer=repr(layer.name))
+    def where(self, layer: Layer) -> Words:
+        return Words(N_("{file}: layer {layer}"), file=self.label, layer=repr(layer.name))
 
     def item(self, layer: Layer, obj: MapObject | None, size: tuple[int, int]) -> bool:
         """One object or image layer drawn at ``size``; False once refused."""
@@ -72,14 +73,16 @@ class DrawCost:
         if w * h <= MAX_ITEM_PIXELS:
             return True
         if obj is None:
-            self.problem = _("{where}: refused: the image draws {width}x{height} pixels,"
+            self.problem = MapProblem("too_big",
+                N_("{where}: refused: the image draws {width}x{height} pixels,"
                              " over the limit of 16 million; in Tiled, use a smaller image"
-                             ).format(where=self.where(layer), width=w, height=h)
+                             ), where=self.where(layer), width=w, height=h)
         else:
-            self.problem = _("{where}: refused: object {id} draws {width}x{height} pixels"
+            self.problem = MapProblem("too_big",
+                N_("{where}: refused: object {id} draws {width}x{height} pixels"
                              " after its scale and rotation, over the limit of 16 million;"
                              " in Tiled, select the object and give it a smaller width and"
-                             " height").format(where=self.where(layer), id=obj.id, width=w,
+                             " height"), where=self.where(layer), id=obj.id, width=w,
                                                height=h)
         return False
 
@@ -89,10 +92,11 @@ class DrawCost:
         if (self.transformed <= MAX_TRANSFORMED
                 and self.transformed_pixels <= MAX_TRANSFORMED_PIXELS):
             return True
-        self.problem = _("{where}: refused: the map draws {count} tiles and objects turned or"
+        self.problem = MapProblem("too_big",
+            N_("{where}: refused: the map draws {count} tiles and objects turned or"
                          " scaled ({pixels} million pixels), over the limit of {limit} tiles"
                          " and 32 million pixels; in Tiled, turn or scale fewer tiles and"
-                         " objects, or draw them turned in the tileset").format(
+                         " objects, or draw them turned in the tileset"),
                              where=self.where(layer), count=self.transformed,
                              pixels=self.transformed_pixels // 1_000_000,
                              limit=MAX_TRANSFORMED)
@@ -103,10 +107,11 @@ class DrawCost:
         self.pixels += pixels
         if self.blits <= MAX_BLITS and self.pixels <= MAX_PIXELS:
             return True
-        self.problem = _("{where}: refused: drawing the map takes {count} pieces and {pixels}"
+        self.problem = MapProblem("too_big",
+            N_("{where}: refused: drawing the map takes {count} pieces and {pixels}"
                          " million pixels, over the limit of {limit} pieces and 128 million"
                          " pixels; in Tiled, use fewer or larger repeated images, fewer image"
-                         " layers and smaller objects").format(
+                         " layers and smaller objects"),
                              where=self.where(layer), count=self.blits,
                              pixels=self.pixels // 1_000_000, limit=MAX_BLITS)
         return False
@@ -119,7 +124,8 @@ class DrawCost:
         return BYTES_PER_PIXEL * (w * h + sum(self.images.values()) + 2 * self.largest)
 
 
-def drawing_problems(tiled: TiledMap, picture: tuple[int, int], label: str) -> list[str]:
+def drawing_problems(tiled: TiledMap, picture: tuple[int, int],
+                     label: MapFile | str) -> list[MapProblem]:
     """Why drawing the map would cost too much (empty when it would not)."""
     cost = DrawCost(label, picture)
     for layer in tiled.layers:
@@ -132,10 +138,11 @@ def drawing_problems(tiled: TiledMap, picture: tuple[int, int], label: str) -> l
         else:
             ok = all(_object(tiled, layer, obj, cost) for obj in layer.objects if obj.visible)
         if not ok:
-            return [cost.problem or ""]
+            return [cost.problem] if cost.problem else []
     if cost.memory() > MAX_MEMORY:
-        return [_("{file}: refused: drawing the map needs {size} MB of memory, over the limit"
-                  " of 160 MB; in Tiled, use smaller images and a smaller map").format(
+        return [MapProblem("too_big",
+            N_("{file}: refused: drawing the map needs {size} MB of memory, over the limit"
+                  " of 160 MB; in Tiled, use smaller images and a smaller map"),
                       file=label, size=cost.memory() // (1024 * 1024))]
     return []
 

@@ -17,10 +17,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import N_, _, language
+from ..i18n import N_
 from .board import SPACES, TERRAINS, Board, BoardError, cell_name
 from .drawcost import drawing_problems
 from .hexgrid import STAGGER_AXES, STAGGER_INDICES, HexLayout
+from .reasons import MapFile, MapProblem, Words
 from .tiledmap import TiledMap, read_map, tile_id
 from .tmxfile import Scan, check_picture, read_document, scan_map
 
@@ -60,7 +61,8 @@ def load_tmx(path: str | Path) -> Board:
     """The board of a TMX map; `BoardError` listing every problem otherwise."""
     report = check_map(path)
     if report.errors or report.board is None:
-        raise BoardError(report.errors or [_(CANNOT_BE_READ).format(file=path)])
+        raise BoardError(report.errors
+                         or [MapProblem("unreadable", CANNOT_BE_READ, file=MapFile(path))])
     return report.board
 
 
@@ -75,7 +77,7 @@ def read_checked(path: str | Path) -> tuple[MapReport, TiledMap | None]:
     path = Path(path)
     try:
         st = os.stat(path)
-        key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino, language())
+        key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
     except OSError:
         key = None
     if key is not None and key in _checked:
@@ -99,12 +101,12 @@ def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
             MemoryError, UnicodeError, AttributeError) as exc:
         # the last resort: every known trouble has its own sentence above
-        return MapReport([_(CANNOT_BE_READ_AS).format(
-            file=path, error=type(exc).__name__, reason=str(exc)[:200])]), None
+        return MapReport([MapProblem("unreadable", CANNOT_BE_READ_AS,
+            file=MapFile(path), error=type(exc).__name__, reason=str(exc)[:200])]), None
 
 
 def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
-    label = str(path)
+    label = MapFile(path)
     scan = Scan()
     root = read_document(path, label, scan, "map")
     if root is not None:
@@ -118,8 +120,8 @@ def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
         tiled = read_map(path, root, scan)
         board = _read_board(tiled, label, errors)
     except (ValueError, TypeError, KeyError, IndexError, OverflowError) as exc:
-        return MapReport([*errors, _(CANNOT_BE_READ_AS).format(
-            file=label, error=type(exc).__name__, reason=exc)]), None
+        return MapReport([*errors, MapProblem("unreadable", CANNOT_BE_READ_AS,
+            file=label, error=type(exc).__name__, reason=str(exc)[:200])]), None
     if board is None:
         return MapReport(errors), None
     board_errors, warnings = validate_board(board)
@@ -133,25 +135,26 @@ def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
 
 def validate_board(board: Board) -> tuple[list[str], list[str]]:
     """The rules' demands on a board: (errors, warnings)."""
-    label = board.path or board.name
+    label = MapFile(board.path) if board.path else board.name
     errors: list[str] = []
     warnings: list[str] = []
     if not board.markets:
-        errors.append(_("{file}: no market (paint at least one tile with space `market`)")
-                      .format(file=label))
+        errors.append(MapProblem("no_market",
+            N_("{file}: no market (paint at least one tile with space `market`)"), file=label))
     for m in board.markets:
         if not any(board.spaces[n] == "pampas" for n in board.adjacent[m]):
-            errors.append(_("{file}: cell {cell}: market has no neighbouring pampas").format(
+            errors.append(MapProblem("market_no_pampas",
+                N_("{file}: cell {cell}: market has no neighbouring pampas"),
                 file=label, cell=board.names[m]))
     for terrain in TERRAINS:
         if not board.by_space[terrain]:
-            warnings.append(_(NO_TERRAIN_SPACE[terrain]).format(file=label))
+            warnings.append(MapProblem("no_terrain", NO_TERRAIN_SPACE[terrain], file=label))
     pieces = board.pieces
     if len(pieces) > 1:
-        parts = ", ".join(_("{hexes} hexes at {cell}").format(hexes=len(p),
-                                                              cell=board.names[p[0]])
-                          for p in pieces)
-        warnings.append(_("{file}: the board is in {count} pieces ({pieces})").format(
+        parts = tuple(Words(N_("{hexes} hexes at {cell}"), hexes=len(p), cell=board.names[p[0]])
+                      for p in pieces)
+        warnings.append(MapProblem("in_pieces",
+            N_("{file}: the board is in {count} pieces ({pieces})"),
             file=label, count=len(pieces), pieces=parts))
     return errors, warnings
 
@@ -161,13 +164,15 @@ def _read_board(tiled: TiledMap, label: str, errors: list[str]) -> Board | None:
     layers = [layer for layer in tiled.layers
               if layer.kind == "layer" and layer.name.lower() == BOARD_LAYER]
     if not layers:
-        names = ", ".join(repr(layer.name) for layer in tiled.layers) or _("none")
-        errors.append(_("{file}: no tile layer named `board` (layers: {layers});"
-                        " the rules read the hexes of that layer").format(file=label,
+        names = ", ".join(repr(layer.name) for layer in tiled.layers) or Words(N_("none"))
+        errors.append(MapProblem("no_board_layer",
+            N_("{file}: no tile layer named `board` (layers: {layers});"
+                        " the rules read the hexes of that layer"), file=label,
                                                                           layers=names))
         return None
     if len(layers) > 1:
-        errors.append(_("{file}: {count} tile layers are named `board`; keep one").format(
+        errors.append(MapProblem("two_boards",
+            N_("{file}: {count} tile layers are named `board`; keep one"),
             file=label, count=len(layers)))
         return None
     board_layer = layers[0]
@@ -200,9 +205,10 @@ def _board_offset(tiled: TiledMap, layer, label: str,
     offsets = {tileset.offset for gid in layer.gids if gid
                if (tileset := tiled.tileset_of(gid)) is not None}
     if len(offsets) > 1:
-        errors.append(_("{file}: the `board` layer shows tiles of tilesets with different"
+        errors.append(MapProblem("misaligned",
+            N_("{file}: the `board` layer shows tiles of tilesets with different"
                         " tile offsets, so its hexes would not line up; in Tiled: Tileset >"
-                        " Tileset Properties, give them the same Drawing Offset").format(
+                        " Tileset Properties, give them the same Drawing Offset"),
                             file=label))
         return None
     tx, ty = offsets.pop() if offsets else (0, 0)
@@ -212,17 +218,19 @@ def _board_offset(tiled: TiledMap, layer, label: str,
 def _check_header(tiled: TiledMap, label: str, errors: list[str]) -> bool:
     if tiled.orientation != "hexagonal":
         # Translators: "Orientation: Hexagonal" is Tiled's New Map dialog, in English.
-        errors.append(_("{file}: orientation is {orientation}, not hexagonal;"
-                        " make a new map in Tiled with Orientation: Hexagonal").format(
+        errors.append(MapProblem("not_hexagonal",
+            N_("{file}: orientation is {orientation}, not hexagonal;"
+                        " make a new map in Tiled with Orientation: Hexagonal"),
                             file=label, orientation=repr(tiled.orientation)))
         return False
     ok = True
     if tiled.staggeraxis not in STAGGER_AXES:
-        errors.append(_("{file}: stagger axis {axis} must be x or y").format(
+        errors.append(MapProblem("not_hexagonal", N_("{file}: stagger axis {axis} must be x or y"),
             file=label, axis=repr(tiled.staggeraxis)))
         ok = False
     if tiled.staggerindex not in STAGGER_INDICES:
-        errors.append(_("{file}: stagger index {index} must be odd or even").format(
+        errors.append(MapProblem("not_hexagonal",
+            N_("{file}: stagger index {index} must be odd or even"),
             file=label, index=repr(tiled.staggerindex)))
         ok = False
     return ok
@@ -238,24 +246,28 @@ def _read_spaces(tiled: TiledMap, layer, label: str,
         x, y = i % width, i // width
         cell = cell_name((x, y))
         if not (0 <= x < tiled.width and 0 <= y < tiled.height):
-            errors.append(_("{file}: cell {cell}: lies outside the {width}x{height} map").format(
+            errors.append(MapProblem("outside_map",
+                N_("{file}: cell {cell}: lies outside the {width}x{height} map"),
                 file=label, cell=cell, width=tiled.width, height=tiled.height))
             continue
         space = tiled.tile_properties(gid).get("space")
         if space is None:
-            errors.append(_("{file}: cell {cell}: {tile} has no custom property `space`").format(
+            errors.append(MapProblem("unknown_tile",
+                N_("{file}: cell {cell}: {tile} has no custom property `space`"),
                 file=label, cell=cell, tile=_tile_name(tiled, gid)))
         elif space not in SPACES and "space" in tiled.numeric_properties(gid):
             # Translators: Tiled's menu names stay in English, as Tiled shows them.
-            errors.append(_("{file}: cell {cell}: {tile} has space {space}: space is stored as a"
+            errors.append(MapProblem("unknown_tile",
+                N_("{file}: cell {cell}: {tile} has space {space}: space is stored as a"
                             " number; give the enum string values in the project (in Tiled:"
                             " View > Custom Types Editor, the enum `space`, Save as: String),"
-                            " then set `space` on the tiles again").format(
+                            " then set `space` on the tiles again"),
                                 file=label, cell=cell, tile=_tile_name(tiled, gid),
                                 space=repr(space)))
         elif space not in SPACES:
-            errors.append(_("{file}: cell {cell}: {tile} has unknown space {space}"
-                            " (expected one of {spaces})").format(
+            errors.append(MapProblem("unknown_tile",
+                N_("{file}: cell {cell}: {tile} has unknown space {space}"
+                            " (expected one of {spaces})"),
                                 file=label, cell=cell, tile=_tile_name(tiled, gid),
                                 space=repr(space), spaces=" ".join(SPACES)))
         else:
@@ -263,13 +275,13 @@ def _read_spaces(tiled: TiledMap, layer, label: str,
     return spaces
 
 
-def _tile_name(tiled: TiledMap, gid: int) -> str:
+def _tile_name(tiled: TiledMap, gid: int) -> Words:
     tileset = tiled.tileset_of(gid)
     if tileset is None:
         # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
-        return _("tile number {number} (in no tileset)").format(number=tile_id(gid))
+        return Words(N_("tile number {number} (in no tileset)"), number=tile_id(gid))
     # Translators: a Tiled tile, the subject of "{tile} has no custom property ...".
-    return _("tile {number} of tileset {tileset}").format(
+    return Words(N_("tile {number} of tileset {tileset}"),
         number=tile_id(gid) - tileset.firstgid, tileset=repr(tileset.name))
 
 

@@ -30,9 +30,10 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from ..i18n import N_, _
+from ..i18n import N_
 from .imagefile import ImageProblem, check_png, image_kind, image_size
 from .numbers import COORDINATE, parse_colour, parse_float, parse_int
+from .reasons import MapFile, MapProblem, Words
 from .tmjson import JSON_SUFFIXES, JsonProblem, parse_json
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -86,7 +87,7 @@ class Scan:
     """What a safety scan found: problems, whether the file may be read further,
     and what the whole map has used of its budgets so far."""
 
-    problems: list[str] = field(default_factory=list)
+    problems: list[MapProblem] = field(default_factory=list)
     fatal: bool = False
     bytes_read: int = 0
     pixels: int = 0
@@ -101,7 +102,7 @@ class Scan:
     templates: dict[str, Template] = field(default_factory=dict)
     opened: list[Path] = field(default_factory=list)     # every file read, in order
 
-    def refuse(self, message: str) -> None:
+    def refuse(self, message: MapProblem) -> None:
         self.problems.append(message)
         self.fatal = True
 
@@ -114,8 +115,9 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            scan.refuse(_("{where}: refused: not a regular file (a folder, device or pipe);"
-                          " point Tiled at an ordinary file next to the map").format(
+            scan.refuse(MapProblem("unreadable",
+                N_("{where}: refused: not a regular file (a folder, device or pipe);"
+                          " point Tiled at an ordinary file next to the map"),
                               where=label))
             return None
         if info.st_size > limit:
@@ -139,7 +141,7 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
         finally:
             os.close(fd)
     except OSError as exc:
-        scan.refuse(_("{where}: cannot read the file ({reason})").format(
+        scan.refuse(MapProblem("unreadable", N_("{where}: cannot read the file ({reason})"),
             where=label, reason=exc.strerror or exc))
         return None
     data = b"".join(chunks)[:want] if head is not None else b"".join(chunks)
@@ -152,17 +154,19 @@ def read_regular(path: Path, label: str, scan: Scan, limit: int = MAX_FILE_BYTES
 
 
 def _over_total(label: str, scan: Scan) -> None:
-    scan.refuse(_("{where}: refused: the map and the files it names come to over"
-                  " 16 MiB; use fewer or smaller tilesets in Tiled").format(where=label))
+    scan.refuse(MapProblem("too_big",
+        N_("{where}: refused: the map and the files it names come to over"
+                  " 16 MiB; use fewer or smaller tilesets in Tiled"), where=label))
 
 
 def _too_big(label: str, size: int, limit: int, scan: Scan) -> None:
     if limit == MAX_FILE_BYTES:
-        scan.refuse(_("{where}: file is {size} bytes, over the 4 MiB limit").format(
+        scan.refuse(MapProblem("too_big", N_("{where}: file is {size} bytes, over the 4 MiB limit"),
             where=label, size=size))
     else:
-        scan.refuse(_("{where}: image file is {size} bytes, over the 8 MiB limit;"
-                      " save it smaller (as PNG) and re-add it in Tiled").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{where}: image file is {size} bytes, over the 8 MiB limit;"
+                      " save it smaller (as PNG) and re-add it in Tiled"),
                           where=label, size=size))
 
 
@@ -175,12 +179,14 @@ def read_xml(path: Path, label: str, scan: Scan) -> Element | None:
         return SafeET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException as exc:
         kind = type(exc).__name__.removesuffix("Forbidden")
-        scan.refuse(_("{where}: refused: the file declares a DTD or entities ({kind});"
-                      " Tiled never writes these, re-save the map in Tiled").format(
+        scan.refuse(MapProblem("unsafe",
+            N_("{where}: refused: the file declares a DTD or entities ({kind});"
+                      " Tiled never writes these, re-save the map in Tiled"),
                           where=label, kind=kind))
     except (SafeET.ParseError, ValueError, LookupError) as exc:
         # LookupError, ValueError: e.g. a bad or unknown encoding declaration
-        scan.refuse(_("{where}: malformed XML ({reason})").format(where=label, reason=exc))
+        scan.refuse(MapProblem("unreadable",
+            N_("{where}: malformed XML ({reason})"), where=label, reason=exc))
     return None
 
 
@@ -208,8 +214,9 @@ def read_document(path: Path, label: str, scan: Scan, kind: str) -> Element | No
     try:
         return parse_json(data, kind)
     except JsonProblem as exc:
-        scan.refuse(_("{where}: malformed JSON ({reason}); re-save it from Tiled").format(
-            where=label, reason=exc.worded()))
+        scan.refuse(MapProblem("unreadable",
+            N_("{where}: malformed JSON ({reason}); re-save it from Tiled"),
+            where=label, reason=exc.words))
         return None
 
 
@@ -217,24 +224,27 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan,
              roots: Sequence[Path] = ()) -> None:
     """Check a parsed map's header, budgets, layer data and every file it names."""
     if root.tag != "map":
-        scan.refuse(_("{file}: not a Tiled map (root element <{tag}>, expected <map>)").format(
+        scan.refuse(MapProblem("not_a_map",
+            N_("{file}: not a Tiled map (root element <{tag}>, expected <map>)"),
             file=label, tag=root.tag))
         return
     if root.get("infinite", "0") not in ("0", ""):
-        scan.refuse(_("{file}: infinite maps are not supported; {fix}").format(
-            file=label, fix=_(RESAVE_FINITE)))
+        scan.refuse(MapProblem("unsupported", N_("{file}: infinite maps are not supported; {fix}"),
+            file=label, fix=Words(RESAVE_FINITE)))
     width = _int_attr(root, "width", label, scan)
     height = _int_attr(root, "height", label, scan)
     if width is not None and height is not None and (
             width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE):
-        scan.refuse(_("{file}: map is {width}x{height} cells, over the 64x64 limit").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: map is {width}x{height} cells, over the 64x64 limit"),
             file=label, width=width, height=height))
     sizes = {}
     for name in ("tilewidth", "tileheight"):
         value = sizes[name] = _int_attr(root, name, label, scan)
         if value is not None and not MIN_TILE <= value <= MAX_TILE:
-            scan.refuse(_("{file}: {attribute} {value} must be between 4 and 1024;"
-                          " in Tiled: Map > Map Properties > Tile Width, Tile Height").format(
+            scan.refuse(MapProblem("bad_number",
+                N_("{file}: {attribute} {value} must be between 4 and 1024;"
+                          " in Tiled: Map > Map Properties > Tile Width, Tile Height"),
                               file=label, attribute=name, value=value))
     side = _hex_side(root, sizes, label, scan)
     if not scan.fatal and width is not None and height is not None and side is not None:
@@ -246,8 +256,9 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan,
         _scan_layer(layer, label, scan)
     drawn = sum(len(gids) - gids.count(0) for gids in scan.layer_data.values())
     if drawn > MAX_DRAWN_TILES:
-        scan.refuse(_("{file}: refused: {count} tiles on its layers, over the limit of"
-                      " {limit}; delete decoration layers or tiles in Tiled").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: refused: {count} tiles on its layers, over the limit of"
+                      " {limit}; delete decoration layers or tiles in Tiled"),
                           file=label, count=drawn, limit=MAX_DRAWN_TILES))
     folder = allowed_folder(path, roots)
     _scan_paths(root, path.parent, folder, label, scan)
@@ -256,8 +267,9 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan,
     for tileset in root.iter("tileset"):
         scan.tilesets += 1
         if scan.tilesets > MAX_TILESETS:
-            scan.refuse(_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
-                          " (Map > Remove Tileset)").format(file=label, limit=MAX_TILESETS))
+            scan.refuse(MapProblem("too_big",
+                N_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
+                          " (Map > Remove Tileset)"), file=label, limit=MAX_TILESETS))
             return
         source = tileset.get("source")
         if source:
@@ -266,7 +278,7 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan,
                 scan.tilesets_read[id(tileset)] = found
         else:
             # Translators: where a problem is: a map file and one of its tilesets (quoted).
-            where = _("{file}: tileset {tileset}").format(file=label,
+            where = Words(N_("{file}: tileset {tileset}"), file=label,
                                                           tileset=repr(tileset.get("name", "")))
             _scan_tileset(tileset, path.parent, where, scan)
         if scan.fatal:
@@ -274,7 +286,7 @@ def scan_map(path: Path, root: Element, label: str, scan: Scan,
     for layer in root.iter("imagelayer"):
         image = layer.find("image")
         if image is not None:
-            where = _("{file}: layer {layer}").format(file=label,
+            where = Words(N_("{file}: layer {layer}"), file=label,
                                                       layer=repr(layer.get("name", "")))
             scan_image(image, path.parent, where, scan, layer=True)
             if scan.fatal:
@@ -302,24 +314,26 @@ def _scan_template(path: Path, source: str, folder: Path, label: str, scan: Scan
     """An object template: inside the allowed folder, a regular file within the
     budgets, its tileset (and that tileset's image) checked like the map's own."""
     # Translators: where a problem is: a map file and the object template it names (quoted).
-    where = _("{file}: template {template}").format(file=label, template=repr(source))
+    where = Words(N_("{file}: template {template}"), file=label, template=repr(source))
     key = str(path.resolve())
     if key in scan.templates or not _inside(path, folder):
         return   # read already, or refused by _scan_paths
     if len(scan.templates) >= MAX_TEMPLATES:
-        scan.refuse(_("{file}: refused: over {limit} object templates; use fewer templates"
-                      " in Tiled").format(file=label, limit=MAX_TEMPLATES))
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: refused: over {limit} object templates; use fewer templates"
+                      " in Tiled"), file=label, limit=MAX_TEMPLATES))
         return
     if not os.path.lexists(path):
-        scan.refuse(_("{where}: file not found (looked at {path})").format(
-            where=where, path=path))
+        scan.refuse(MapProblem("missing_file", N_("{where}: file not found (looked at {path})"),
+            where=where, path=MapFile(path)))
         return
     root = read_document(path, where, scan, "template")
     if root is None:
         return
     obj = root.find("object")
     if root.tag != "template" or obj is None:
-        scan.refuse(_("{where}: not a Tiled object template (root element <{tag}>)").format(
+        scan.refuse(MapProblem("unreadable",
+            N_("{where}: not a Tiled object template (root element <{tag}>)"),
             where=where, tag=root.tag))
         return
     _scan_structure(root, where, scan)
@@ -338,8 +352,9 @@ def _scan_template(path: Path, source: str, folder: Path, label: str, scan: Scan
             found = (node, path.parent)
         scan.tilesets += 1
         if scan.tilesets > MAX_TILESETS:
-            scan.refuse(_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
-                          " (Map > Remove Tileset)").format(file=label, limit=MAX_TILESETS))
+            scan.refuse(MapProblem("too_big",
+                N_("{file}: refused: over {limit} tilesets; remove tilesets in Tiled"
+                          " (Map > Remove Tileset)"), file=label, limit=MAX_TILESETS))
     scan.templates[key] = Template(obj, found, firstgid)
 
 
@@ -355,14 +370,16 @@ def _hex_side(root: Element, sizes: dict[str, int | None], label: str,
         return None
     limit = tile & ~1
     if value == 0:
-        scan.refuse(_("{file}: hexsidelength 0 draws diamonds, which touch the hexes beside"
+        scan.refuse(MapProblem("not_hexagonal",
+            N_("{file}: hexsidelength 0 draws diamonds, which touch the hexes beside"
                       " them only at a corner, so the rules cannot connect them as Tiled"
                       " draws them; in Tiled: Map > Map Properties > Hex Side Length, about"
-                      " half the tile size").format(file=label))
+                      " half the tile size"), file=label))
         return None
     if not 0 < value <= limit:
-        scan.refuse(_("{file}: hexsidelength {value} must be between 1 and {limit} (the"
-                      " tile size); in Tiled: Map > Map Properties > Hex Side Length").format(
+        scan.refuse(MapProblem("bad_number",
+            N_("{file}: hexsidelength {value} must be between 1 and {limit} (the"
+                      " tile size); in Tiled: Map > Map Properties > Hex Side Length"),
                           file=label, value=value, limit=limit))
         return None
     return value
@@ -383,9 +400,10 @@ def _scan_picture(root: Element, cells: tuple[int, int], sizes: dict[str, int | 
 def check_picture(w: int, h: int, label: str, scan: Scan) -> None:
     """Refuse a drawn picture too large to hold in memory."""
     if w > MAX_PICTURE_SIDE or h > MAX_PICTURE_SIDE or w * h > MAX_PICTURE_PIXELS:
-        scan.refuse(_("{file}: the map draws a picture of {width}x{height} pixels, over the"
-                      " limit of 8192 a side and 16 million pixels; {fix}").format(
-                          file=label, width=w, height=h, fix=_(FIX_MAP_SIZE)))
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: the map draws a picture of {width}x{height} pixels, over the"
+                      " limit of 8192 a side and 16 million pixels; {fix}"),
+                          file=label, width=w, height=h, fix=Words(FIX_MAP_SIZE)))
 
 
 _LAYER_TAGS = ("layer", "imagelayer", "objectgroup", "group")
@@ -435,9 +453,10 @@ def _scan_structure(root: Element, label: str, scan: Scan) -> None:
     while stack:
         node, depth, in_tile, prefix = stack.pop()
         if depth > MAX_DEPTH:
-            scan.refuse(_("{file}: refused: elements nested over {limit} deep (groups in"
+            scan.refuse(MapProblem("too_big",
+                N_("{file}: refused: elements nested over {limit} deep (groups in"
                           " groups, or classes in classes); in Tiled, move layers out of"
-                          " nested groups").format(file=label, limit=MAX_DEPTH))
+                          " nested groups"), file=label, limit=MAX_DEPTH))
             return
         if not _scan_numbers(node, label, scan) or not _scan_name(node, label, scan):
             return
@@ -450,9 +469,10 @@ def _scan_structure(root: Element, label: str, scan: Scan) -> None:
             prefix += len(node.get("name", "")) + 1
             key_chars += prefix
             if properties > MAX_PROPERTIES or key_chars > MAX_PROPERTY_KEYS:
-                scan.refuse(_("{file}: refused: over {limit} custom properties and class"
+                scan.refuse(MapProblem("too_big",
+                    N_("{file}: refused: over {limit} custom properties and class"
                               " members, or their names too long; remove properties in"
-                              " Tiled").format(file=label, limit=MAX_PROPERTIES))
+                              " Tiled"), file=label, limit=MAX_PROPERTIES))
                 return
             _scan_property(node, label, scan)
         elif node.tag != "properties":
@@ -460,12 +480,14 @@ def _scan_structure(root: Element, label: str, scan: Scan) -> None:
         inside = in_tile or node.tag == "tile"
         stack.extend((child, depth + 1, inside, prefix) for child in node)
     if layers > MAX_LAYERS:
-        scan.refuse(_("{file}: refused: {count} layers, over the limit of {limit};"
-                      " merge or delete layers in Tiled").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: refused: {count} layers, over the limit of {limit};"
+                      " merge or delete layers in Tiled"),
                           file=label, count=layers, limit=MAX_LAYERS))
     if objects > MAX_OBJECTS:
-        scan.refuse(_("{file}: refused: {count} objects, over the limit of {limit};"
-                      " delete objects in Tiled").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: refused: {count} objects, over the limit of {limit};"
+                      " delete objects in Tiled"),
                           file=label, count=objects, limit=MAX_OBJECTS))
 
 
@@ -484,8 +506,9 @@ def _scan_numbers(node: Element, label: str, scan: Scan) -> bool:
     for name in ("tintcolor", "trans", "backgroundcolor", "color"):
         text = node.get(name)
         if text and node.tag != "property" and parse_colour(text) is None:
-            scan.refuse(_("{where}: <{tag}> attribute {attribute}={value} is not a colour"
-                          " (#RRGGBB or #AARRGGBB); pick the colour again in Tiled").format(
+            scan.refuse(MapProblem("bad_number",
+                N_("{where}: <{tag}> attribute {attribute}={value} is not a colour"
+                          " (#RRGGBB or #AARRGGBB); pick the colour again in Tiled"),
                               where=label, tag=node.tag, attribute=name,
                               value=repr(text[:20])))
             return False
@@ -495,8 +518,9 @@ def _scan_numbers(node: Element, label: str, scan: Scan) -> bool:
 def bad_number(node: Element, name: str, low: float, high: float, label: str,
                scan: Scan) -> None:
     """Refuse an attribute that is not a number the map may hold."""
-    message = _("{where}: <{tag}> attribute {attribute}={value} is not a number from {low} to"
-                " {high} written with the digits 0-9; set it again in Tiled and save").format(
+    message = MapProblem("bad_number",
+        N_("{where}: <{tag}> attribute {attribute}={value} is not a number from {low} to"
+                " {high} written with the digits 0-9; set it again in Tiled and save"),
                     where=label, tag=node.tag, attribute=name,
                     value=repr(node.get(name, "")[:20]), low=_plain(low), high=_plain(high))
     if message not in scan.problems:
@@ -511,8 +535,9 @@ def _scan_name(node: Element, label: str, scan: Scan) -> bool:
     name = node.get("name")
     if name is None or len(name) <= MAX_NAME_CHARS:
         return True
-    scan.refuse(_("{file}: refused: a <{tag}> has a name of {length} characters, over the"
-                  " limit of {limit}; give it a shorter name in Tiled").format(
+    scan.refuse(MapProblem("too_big",
+        N_("{file}: refused: a <{tag}> has a name of {length} characters, over the"
+                  " limit of {limit}; give it a shorter name in Tiled"),
                       file=label, tag=node.tag, length=len(name), limit=MAX_NAME_CHARS))
     return False
 
@@ -525,10 +550,11 @@ def _scan_property(node: Element, label: str, scan: Scan) -> None:
     limit = next((n for key, n in TEXT_LIMITS.items() if name.startswith(key)),
                  MAX_PROPERTY_CHARS)
     if len(value) > limit:
-        scan.refuse(_("{file}: property {name} is {length} characters long, over the limit"
-                      " of {limit}; {fix}").format(file=label, name=repr(name[:40]),
+        scan.refuse(MapProblem("too_big",
+            N_("{file}: property {name} is {length} characters long, over the limit"
+                      " of {limit}; {fix}"), file=label, name=repr(name[:40]),
                                                   length=len(value), limit=limit,
-                                                  fix=_(FIX_PROPERTY)))
+                                                  fix=Words(FIX_PROPERTY)))
 
 
 def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
@@ -537,8 +563,9 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
     for name in ("tilewidth", "tileheight"):
         value = _int_attr(node, name, where, scan)
         if value is not None and not 1 <= value <= MAX_TILE:
-            scan.refuse(_("{file}: {attribute} {value} must be between 4 and 1024;"
-                          " in Tiled: Map > Map Properties > Tile Width, Tile Height").format(
+            scan.refuse(MapProblem("bad_number",
+                N_("{file}: {attribute} {value} must be between 4 and 1024;"
+                          " in Tiled: Map > Map Properties > Tile Width, Tile Height"),
                               file=where, attribute=name, value=value))
             return
         sizes.append(value)
@@ -561,9 +588,10 @@ def _scan_tileset(node: Element, base: Path, where: str, scan: Scan) -> None:
             rows = max(0, (h - 2 * margin + spacing) // (th + spacing))
             count = max(count, columns * rows)
     if count > MAX_TILES:
-        scan.refuse(_("{where}: {count} tiles, over the limit of {limit} per tileset;"
-                      " {fix}").format(where=where, count=count, limit=MAX_TILES,
-                                       fix=_(FIX_TILESET_IMAGE)))
+        scan.refuse(MapProblem("too_big",
+            N_("{where}: {count} tiles, over the limit of {limit} per tileset;"
+                      " {fix}"), where=where, count=count, limit=MAX_TILES,
+                                       fix=Words(FIX_TILESET_IMAGE)))
         return
     for tile in tiles:
         tile_image = tile.find("image")
@@ -584,22 +612,25 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
     here: `imagefile`), within the budgets; None (and a refusal) otherwise.
     An image layer with no picture (``source=""``) draws nothing, as in Tiled."""
     source = node.get("source")
-    fix = _(FIX_TILESET_IMAGE) if tileset else _("use a smaller PNG image in Tiled")
+    fix = Words(FIX_TILESET_IMAGE) if tileset else Words(N_("use a smaller PNG image in Tiled"))
     if source is None or node.find("data") is not None:
-        scan.refuse(_("{where}: images stored inside the map are not supported; {fix}").format(
-            where=where, fix=_(RESAVE_TSX)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: images stored inside the map are not supported; {fix}"),
+            where=where, fix=Words(RESAVE_TSX)))
         return None
     if not source.strip():
         if not layer:
-            scan.refuse(_("{where}: an image names no file (source=\"\"); in Tiled, pick"
-                          " the image again (Tileset > Tileset Properties, Image)").format(
+            scan.refuse(MapProblem("bad_picture",
+                N_("{where}: an image names no file (source=\"\"); in Tiled, pick"
+                          " the image again (Tileset > Tileset Properties, Image)"),
                               where=where))
         return None
     for name in ("width", "height"):
         text = node.get(name) or "0"
         if parse_int(text, 0, MAX_IMAGE_SIDE) is None:
-            scan.refuse(_("{where}: image {image} declares {attribute}={value}, over the"
-                          " limit of 4096 pixels; {fix}").format(
+            scan.refuse(MapProblem("too_big",
+                N_("{where}: image {image} declares {attribute}={value}, over the"
+                          " limit of 4096 pixels; {fix}"),
                               where=where, image=repr(source), attribute=name,
                               value=repr(text[:12]), fix=fix))
             return None
@@ -609,13 +640,14 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
         return scan.images[key]
     if not os.path.lexists(path):
         return None   # a missing picture is left out of the drawing, not fatal
-    label = _("{where}: image {image}").format(where=where, image=repr(source))
+    label = Words(N_("{where}: image {image}"), where=where, image=repr(source))
     head = read_regular(path, label, scan, limit=MAX_IMAGE_BYTES, head=MAX_IMAGE_BYTES)
     if head is None:
         return None
     if image_kind(head) is None:
-        scan.refuse(_("{where}: not a PNG, JPEG or GIF image; save it as PNG and re-add it"
-                      " in Tiled").format(where=label))
+        scan.refuse(MapProblem("bad_picture",
+            N_("{where}: not a PNG, JPEG or GIF image; save it as PNG and re-add it"
+                      " in Tiled"), where=label))
         return None
     try:
         width, height = image_size(head)
@@ -623,19 +655,22 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
         _damaged(label, problem, scan)
         return None
     if not width or not height:
-        scan.refuse(_("{where}: the picture is {width}x{height} pixels: it is empty; draw"
-                      " something in it, or pick another image in Tiled").format(
+        scan.refuse(MapProblem("bad_picture",
+            N_("{where}: the picture is {width}x{height} pixels: it is empty; draw"
+                      " something in it, or pick another image in Tiled"),
                           where=label, width=width, height=height))
         return None
     if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
-        scan.refuse(_("{where}: the picture is {width}x{height} pixels, over the limit of"
-                      " 4096 a side; {fix}").format(where=label, width=width, height=height,
+        scan.refuse(MapProblem("too_big",
+            N_("{where}: the picture is {width}x{height} pixels, over the limit of"
+                      " 4096 a side; {fix}"), where=label, width=width, height=height,
                                                      fix=fix))
         return None
     scan.pixels += width * height
     if scan.pixels > MAX_IMAGE_PIXELS:
-        scan.refuse(_("{where}: refused: the map's images come to over 16 million pixels;"
-                      " use fewer or smaller images in Tiled").format(where=label))
+        scan.refuse(MapProblem("too_big",
+            N_("{where}: refused: the map's images come to over 16 million pixels;"
+                      " use fewer or smaller images in Tiled"), where=label))
         return None
     scan.images[key] = (width, height)
     if image_kind(head) == "png":
@@ -644,9 +679,10 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
 
 
 def _damaged(label: str, problem: ImageProblem, scan: Scan) -> None:
-    scan.refuse(_("{where}: the image is damaged: {reason}; save it again from a paint"
-                  " program and re-add it in Tiled").format(
-                      where=label, reason=problem.worded()))
+    scan.refuse(MapProblem("bad_picture",
+        N_("{where}: the image is damaged: {reason}; save it again from a paint"
+                  " program and re-add it in Tiled"),
+                      where=label, reason=problem.words))
 
 
 def check_pngs(scan: Scan) -> None:
@@ -664,7 +700,7 @@ def check_pngs(scan: Scan) -> None:
                 os.close(fd)
             check_png(data)
         except OSError as exc:
-            scan.refuse(_("{where}: cannot read the file ({reason})").format(
+            scan.refuse(MapProblem("unreadable", N_("{where}: cannot read the file ({reason})"),
                 where=label, reason=exc.strerror or exc))
         except ImageProblem as problem:
             _damaged(label, problem, scan)
@@ -676,8 +712,9 @@ def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
     text = node.get(name)
     value = parse_int(text, low, high)
     if value is None and text is None:
-        scan.refuse(_("{where}: <{tag}> attribute {attribute}={value} is not a whole number")
-                    .format(where=label, tag=node.tag, attribute=name, value=repr(text)))
+        scan.refuse(MapProblem("bad_number",
+            N_("{where}: <{tag}> attribute {attribute}={value} is not a whole number"),
+            where=label, tag=node.tag, attribute=name, value=repr(text)))
     elif value is None:
         bad_number(node, name, low, high, label, scan)
     return value
@@ -686,22 +723,25 @@ def _int_attr(node: Element, name: str, label: str, scan: Scan) -> int | None:
 def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
     name = layer.get("name", "")
     # Translators: where a problem is: a file and one of its layers ({layer} is quoted).
-    where = _("{file}: layer {layer}").format(file=label, layer=repr(name))
+    where = Words(N_("{file}: layer {layer}"), file=label, layer=repr(name))
     width = _int_attr(layer, "width", where, scan)
     height = _int_attr(layer, "height", where, scan)
     if width is None or height is None:
         return
     if width > MAX_CELLS_SIDE or height > MAX_CELLS_SIDE or width < 0 or height < 0:
-        scan.refuse(_("{where}: {width}x{height} cells, over the 64x64 limit").format(
+        scan.refuse(MapProblem("too_big",
+            N_("{where}: {width}x{height} cells, over the 64x64 limit"),
             where=where, width=width, height=height))
         return
     data = layer.find("data")
     if data is None:
-        scan.refuse(_("{where}: no <data>; {fix}").format(where=where, fix=_(RESAVE_FORMAT)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: no <data>; {fix}"), where=where, fix=Words(RESAVE_FORMAT)))
         return
     if data.find("chunk") is not None:
-        scan.refuse(_("{where}: stored in chunks (an infinite map); {fix}").format(
-            where=where, fix=_(RESAVE_FINITE)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: stored in chunks (an infinite map); {fix}"),
+            where=where, fix=Words(RESAVE_FINITE)))
         return
     encoding = data.get("encoding")
     compression = data.get("compression")
@@ -711,16 +751,18 @@ def _scan_layer(layer: Element, label: str, scan: Scan) -> None:
     elif encoding == "base64":
         gids = _base64_gids(text, compression, width * height * 4, where, scan)
     elif encoding is None:
-        scan.refuse(_("{where}: tile data as XML elements is not supported; {fix}").format(
-            where=where, fix=_(RESAVE_FORMAT)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: tile data as XML elements is not supported; {fix}"),
+            where=where, fix=Words(RESAVE_FORMAT)))
         return
     else:
-        scan.refuse(_("{where}: unknown data encoding {encoding}; {fix}").format(
-            where=where, encoding=repr(encoding), fix=_(RESAVE_FORMAT)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: unknown data encoding {encoding}; {fix}"),
+            where=where, encoding=repr(encoding), fix=Words(RESAVE_FORMAT)))
         return
     if gids is not None and len(gids) != width * height:
-        scan.refuse(_("{where}: data holds {count} cells but the layer is"
-                      " {width}x{height} = {cells}").format(
+        scan.refuse(MapProblem("damaged", N_("{where}: data holds {count} cells but the layer is"
+                      " {width}x{height} = {cells}"),
                           where=where, count=len(gids), width=width, height=height,
                           cells=width * height))
     elif gids is not None:
@@ -735,7 +777,8 @@ def _csv_gids(text: str, where: str, scan: Scan) -> list[int] | None:
         # parser's own test, written out for the 20,000 cells of a big map
         gid = int(item) if item.isascii() and item.isdigit() and len(item) <= 10 else None
         if gid is None or gid >= 2**32:
-            scan.refuse(_("{where}: CSV data holds {item}, not a tile number").format(
+            scan.refuse(MapProblem("damaged",
+                N_("{where}: CSV data holds {item}, not a tile number"),
                 where=where, item=repr(item[:20])))
             return None
         gids.append(gid)
@@ -745,13 +788,14 @@ def _csv_gids(text: str, where: str, scan: Scan) -> list[int] | None:
 def _base64_gids(text: str, compression: str | None, limit: int, where: str,
                  scan: Scan) -> list[int] | None:
     if compression not in COMPRESSIONS:
-        scan.refuse(_("{where}: {compression} compression is not supported; {fix}").format(
-            where=where, compression=compression, fix=_(RESAVE_FORMAT)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: {compression} compression is not supported; {fix}"),
+            where=where, compression=compression, fix=Words(RESAVE_FORMAT)))
         return None
     try:
         raw = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
-        scan.refuse(_("{where}: base64 data is corrupt").format(where=where))
+        scan.refuse(MapProblem("damaged", N_("{where}: base64 data is corrupt"), where=where))
         return None
     wbits = COMPRESSIONS[compression]
     if wbits is not None:
@@ -759,19 +803,22 @@ def _base64_gids(text: str, compression: str | None, limit: int, where: str,
         try:
             raw = inflater.decompress(raw, limit + 1)
         except zlib.error as exc:
-            scan.refuse(_("{where}: {compression} data is corrupt ({reason})").format(
+            scan.refuse(MapProblem("damaged",
+                N_("{where}: {compression} data is corrupt ({reason})"),
                 where=where, compression=compression, reason=exc))
             return None
         if len(raw) > limit or inflater.unconsumed_tail or inflater.unused_data:
-            scan.refuse(_("{where}: refused: data inflates past the layer's size").format(
+            scan.refuse(MapProblem("unsafe",
+                N_("{where}: refused: data inflates past the layer's size"),
                 where=where))
             return None
         if not inflater.eof:
-            scan.refuse(_("{where}: {compression} data is truncated").format(
+            scan.refuse(MapProblem("damaged", N_("{where}: {compression} data is truncated"),
                 where=where, compression=compression))
             return None
     if len(raw) % 4:
-        scan.refuse(_("{where}: data is {size} bytes, not a whole number of tiles").format(
+        scan.refuse(MapProblem("damaged",
+            N_("{where}: data is {size} bytes, not a whole number of tiles"),
             where=where, size=len(raw)))
         return None
     return list(struct.unpack(f"<{len(raw) // 4}I", raw))
@@ -787,8 +834,9 @@ def _scan_paths(root: Element, base: Path, folder: Path, label: str, scan: Scan)
         else:
             continue
         if target and not _inside(base / target, folder):
-            scan.refuse(_("{where}: refused: path {path} leaves the map's folder; in Tiled,"
-                          " move the file next to the map (or below it) and re-add it").format(
+            scan.refuse(MapProblem("outside_folder",
+                N_("{where}: refused: path {path} leaves the map's folder; in Tiled,"
+                          " move the file next to the map (or below it) and re-add it"),
                               where=label, path=repr(target)))
 
 
@@ -802,16 +850,17 @@ def _inside(path: Path, folder: Path) -> bool:
 def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
                            scan: Scan) -> tuple[Element, Path] | None:
     # Translators: where a problem is: a map file and the tileset file it names (quoted).
-    where = _("{file}: tileset {tileset}").format(file=label, tileset=repr(source))
+    where = Words(N_("{file}: tileset {tileset}"), file=label, tileset=repr(source))
     if not _inside(path, folder):
         return None  # already refused by _scan_paths
     if path.suffix.lower() not in (".tsx", ".tsj", ".json"):
-        scan.refuse(_("{where}: only .tsx tilesets are supported; {fix}").format(
-            where=where, fix=_(RESAVE_TSX)))
+        scan.refuse(MapProblem("unsupported",
+            N_("{where}: only .tsx tilesets are supported; {fix}"),
+            where=where, fix=Words(RESAVE_TSX)))
         return None
     if not os.path.lexists(path):
-        scan.refuse(_("{where}: file not found (looked at {path})").format(
-            where=where, path=path))
+        scan.refuse(MapProblem("missing_file", N_("{where}: file not found (looked at {path})"),
+            where=where, path=MapFile(path)))
         return None
     key = str(path.resolve())
     if key in scan.tsx_parsed:     # named again: counted again, parsed once
@@ -826,7 +875,8 @@ def _scan_external_tileset(path: Path, source: str, folder: Path, label: str,
         return None
     scan.tsx_parsed[key] = root
     if root.tag != "tileset":
-        scan.refuse(_("{where}: not a Tiled tileset (root element <{tag}>)").format(
+        scan.refuse(MapProblem("unreadable",
+            N_("{where}: not a Tiled tileset (root element <{tag}>)"),
             where=where, tag=root.tag))
         return None
     _scan_structure(root, where, scan)

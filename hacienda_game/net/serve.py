@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from .. import __version__
 from ..engine import PLAYER_COUNTS, GameState, Observation, UndoLimit, new_game, observe
+from ..maps.reasons import worded
 from ..session.choices import VARIANTS
 from ..session.keeper import GameKeeper
 from ..session.plan import DEFAULT_NAMES, GamePlan, SeatPlan, find_map, new_game_seed
@@ -366,7 +367,8 @@ def _setup(args: argparse.Namespace, ap: argparse.ArgumentParser
         ap.error("no remote seat: at least one seat must be remote")
     entry = find_map(args.map)
     if not entry.ok:
-        ap.error(f"map {args.map!r} cannot be played: " + "; ".join(entry.errors))
+        ap.error(f"map {args.map!r} cannot be played: "
+                 + "; ".join(worded(e, full_path=True) for e in entry.errors))
     lo, hi = entry.players
     if not lo <= len(kinds) <= hi:
         ap.error(f"map {args.map!r} is for {lo}-{hi} players, not {len(kinds)}")

@@ -19,7 +19,8 @@ from ..maps.catalog import (
     map_info,
     maps_dir,
 )
-from ..maps.tmx import check_map
+from ..maps.reasons import MapFile, MapProblem
+from ..maps.tmx import CANNOT_BE_READ_AS, check_map
 from .choices import HUMAN, default_level
 from .userdirs import user_maps_dir
 
@@ -79,7 +80,7 @@ class MapEntry:
     builtin: bool
     info: MapInfo | None = None
     board: Board | None = None
-    errors: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()      # `MapProblem`s (a plain string: a file refused unread)
     warnings: tuple[str, ...] = ()
 
     @property
@@ -122,9 +123,10 @@ class MapEntry:
         return text.format(hexes=info.hexes, markets=info.markets, water=info.water_fields)
 
 
-# Checked maps by file, its version and the language of the messages (each
-# holds its board: the oldest go first).
-_checked: dict[tuple[str, int, int, str], MapEntry] = {}
+# Checked maps by file and its version (each holds its board and its problems
+# as data, worded when shown in whatever language is chosen then: the oldest
+# go first).
+_checked: dict[tuple[str, int, int], MapEntry] = {}
 _checked_lock = threading.Lock()     # the Maps screen checks on a thread, Setup on the frame
 CHECKED_KEPT = 64        # the built-in maps in every language, and some own maps
 
@@ -133,17 +135,19 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     path = path.resolve()
     try:
         st = path.stat()
-        key = (str(path), st.st_mtime_ns, st.st_size, language())
+        key = (str(path), st.st_mtime_ns, st.st_size)
     except OSError:
-        key = (str(path), 0, 0, language())
+        key = (str(path), 0, 0)
     with _checked_lock:
         cached = _checked.get(key)
     if cached is not None:
         return cached
     entry = _check(path, builtin)
+    if not all(isinstance(e, MapProblem) for e in entry.errors):
+        return entry                  # worded already (a pipe, a folder): looked at again
     with _checked_lock:
         _checked[key] = entry
-        while len(_checked) > CHECKED_KEPT:      # a map edited all evening, languages switched
+        while len(_checked) > CHECKED_KEPT:      # a map edited all evening
             del _checked[next(iter(_checked))]
     return entry
 
@@ -161,13 +165,17 @@ def _check(path: Path, builtin: bool) -> MapEntry:
         if report.board is not None and not errors:
             try:
                 info = map_info(path)
-            except (BoardError, OSError) as exc:     # changed since it was checked
-                errors = (str(exc),)
+            except BoardError as exc:                # changed since it was checked
+                errors = tuple(exc.problems)
+            except OSError as exc:
+                errors = (MapProblem("unreadable", CANNOT_BE_READ_AS, file=MapFile(path),
+                                     error=type(exc).__name__, reason=str(exc)[:200]),)
     except SaveError as e:
         return MapEntry(path, builtin, errors=(str(e),))
     except Exception as e:  # noqa: BLE001 - any file at all: say what, list the rest
-        return MapEntry(path, builtin, errors=(_("{file}: the map cannot be read ({why}).")
-                                               .format(file=path.name, why=type(e).__name__),))
+        return MapEntry(path, builtin, errors=(MapProblem(
+            "unreadable", CANNOT_BE_READ_AS, file=MapFile(path), error=type(e).__name__,
+            reason=str(e)[:200]),))
     return MapEntry(path, builtin, info, report.board, errors, tuple(report.warnings))
 
 
@@ -197,10 +205,12 @@ def list_maps(extra: list[str | os.PathLike[str]] | None = None) -> list[MapEntr
 
 def find_map(name_or_path: str) -> MapEntry:
     """The entry for a --map argument (built-in name or path), checked."""
-    from ..maps.catalog import resolve_map
+    from ..maps.catalog import MapNotFound, resolve_map
 
     try:
         path = resolve_map(name_or_path)
+    except MapNotFound as exc:
+        return MapEntry(Path(name_or_path), False, errors=(exc.problem,))
     except FileNotFoundError as exc:
         return MapEntry(Path(name_or_path), False, errors=(str(exc),))
     builtin = path.parent.resolve() == maps_dir().resolve()

@@ -39,12 +39,15 @@ OTHER_LANGUAGES = ("de", "es")
 
 
 def messages(path: Path, code: str) -> tuple[list[str], list[str]]:
+    """A map's problems and warnings as its author reads them in ``code``
+    (checked in English, worded in the language: the problems are data)."""
+    report = check_map(path)
     i18n.set_language(code)
     try:
-        report = check_map(path)
+        return ([p.worded(full_path=True) for p in report.errors],
+                [w.worded(full_path=True) for w in report.warnings])
     finally:
         i18n.set_language("en")
-    return report.errors, report.warnings
 
 
 def english_left(message: str, path: Path) -> list[str]:
@@ -87,10 +90,15 @@ def test_english_is_unchanged_after_a_round_trip() -> None:
 def test_a_language_is_used_where_the_catalog_is_asked_for_a_missing_map() -> None:
     from hacienda_game.maps.catalog import resolve_map
 
-    i18n.set_language("es")
     with pytest.raises(FileNotFoundError) as caught:
         resolve_map("no-such-map")
-    assert str(caught.value).startswith("No existe el mapa 'no-such-map': no es un mapa incluido")
+    i18n.set_language("es")
+    try:
+        assert caught.value.worded().startswith(     # type: ignore[attr-defined]
+            "No existe el mapa 'no-such-map': no es un mapa incluido")
+        assert caught.value.problem.told() == "No hay ningún mapa llamado 'no-such-map'."
+    finally:
+        i18n.set_language("en")
 
 
 def test_validator_and_game_speak_german_when_asked(monkeypatch: pytest.MonkeyPatch,
@@ -110,16 +118,29 @@ def test_validator_and_game_speak_german_when_asked(monkeypatch: pytest.MonkeyPa
     assert shown[2].endswith("many_problems.tmx: Feld 1,1: der Markt grenzt an keine Pampa")
 
 
-def test_the_map_list_checks_again_in_a_new_language() -> None:
-    from hacienda_game.session.plan import find_map
+def test_the_map_list_words_again_in_a_new_language_without_reading_the_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from hacienda_game.maps import tmxfile
+    from hacienda_game.session import plan
 
     path = str(BOARDS / "bomb.tmx")
-    english = find_map(path).errors
+    english = plan.find_map(path).errors
+    reads: list[Path] = []
+    real = tmxfile.read_document
+    monkeypatch.setattr(tmxfile, "read_document", lambda p, *a: reads.append(p) or real(p, *a))
+    monkeypatch.setattr("hacienda_game.maps.tmx.read_document", tmxfile.read_document)
     i18n.set_language("de")
-    german = find_map(path).errors
-    assert english != german and german[0].startswith(f"{path}: Ebene 'board': abgelehnt")
-    i18n.set_language("en")
-    assert find_map(path).errors == english
+    try:
+        again = plan.find_map(path).errors
+        german = [p.worded() for p in again]
+        told = [p.told() for p in again]
+    finally:
+        i18n.set_language("en")
+    assert reads == [] and again == english                  # the same problems, not re-read
+    assert german[0].startswith("bomb.tmx: Ebene 'board': abgelehnt"), german
+    assert told[0] == "Dieser Plan wurde abgelehnt, um das Spiel zu schützen."
+    assert [p.worded() for p in again] != german             # English again, still not re-read
+    assert reads == []
 
 
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)

@@ -97,7 +97,7 @@ class MapsScene(Scene):
         self.layout()
 
     def language_changed(self) -> None:
-        self.read_maps()                   # a broken map's reasons, in the new language
+        self.layout()          # a broken map's problems are data, worded as they are drawn
 
     def pick(self, i: int) -> None:
         if 0 <= i < len(self.maps):

@@ -6,6 +6,7 @@ import pygame
 
 from ...i18n import N_, _
 from ...maps.catalog import builtin_maps
+from ...maps.reasons import told_all
 from ..assets import GREY
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_background, draw_buttons, handle_buttons
@@ -45,7 +46,8 @@ class MenuScene(Scene):
             if entry.ok:
                 self.new_game(entry.key)
             else:
-                app.push(Message(lambda: _("This map cannot be played"), "\n".join(entry.errors)))
+                app.push(Message(lambda: _("This map cannot be played"),
+                                 lambda: told_all(entry.path.name, entry.errors)))
 
     def layout(self) -> None:
         from ...session.keeper import continuable

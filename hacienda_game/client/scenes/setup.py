@@ -9,6 +9,7 @@ import functools
 import pygame
 
 from ...i18n import N_, _
+from ...maps.reasons import detail, told
 from ...session import lasttable
 from ...session.choices import (
     HUMAN,
@@ -113,7 +114,7 @@ class SetupScene(Scene):
 
     def language_changed(self) -> None:
         shown = self.maps[self.map_index].key if self.maps else None
-        self.maps = self.map_list()        # a broken map's reasons, in the new language
+        self.maps = self.map_list()        # the titles in the new language (no map read again)
         keys = [m.key for m in self.maps]
         self.map_index = keys.index(shown) if shown in keys else 0
         self.layout()
@@ -525,6 +526,26 @@ def wrapped(font, text: str, width: int) -> tuple[str, ...]:
     return tuple(font.wrap(text, width))
 
 
+PROBLEM_LINES = 13
+
+
+def problem_lines(font, entry: MapEntry, width: int) -> list[tuple[str, tuple]]:
+    """A broken map's problems as a player reads them, in the current language:
+    the file's name, then each problem in plain words with, below it in grey,
+    the author's words for fixing it (left out when they do not all fit)."""
+    told_lines: list[tuple[str, tuple]] = []
+    lines: list[tuple[str, tuple]] = []
+    name = entry.path.name
+    for problem in entry.errors:
+        said = [(line, WHITE) for line in wrapped(font, f"· {told(problem)}", width)]
+        told_lines += said
+        fix = detail(problem)
+        lines += said + ([(line, GREY) for line in wrapped(font, f"  {fix}", width)]
+                         if fix != told(problem) else [])
+    head = [(line, GOLD) for line in wrapped(font, name, width)]
+    return head + (lines if len(head) + len(lines) <= PROBLEM_LINES else told_lines)
+
+
 def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[int, int],
                      thumbs: dict[tuple[str, int], pygame.Surface], players: int | None = None,
                      width: int = 360) -> None:
@@ -534,12 +555,10 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     x, y = pos
     if not entry.ok:
         small.draw(surface, _("This map cannot be played:"), (x, y), RED)
-        lines: list[str] = []
-        for problem in entry.errors:
-            lines += wrapped(small, f"· {problem}", width)
-        for i, line in enumerate(lines[:13]):
+        lines = problem_lines(small, entry, width)
+        for i, (line, colour) in enumerate(lines[:PROBLEM_LINES]):
             small.draw(surface, line, (x, y + small.line_height + 2 + i * small.line_height),
-                       WHITE)
+                       colour)
         return
     thumb = thumbs.get((entry.key, width))
     if thumb is None and entry.board is not None:
@@ -562,7 +581,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
         small.draw(surface, line, (x, y + 18 + i * small.line_height), WHITE)
     if entry.warnings:
         warning = wrapped(small, _("Warning: {problem}").format(
-            problem=entry.warnings[0].split(": ", 1)[-1]), width)
+            problem=told(entry.warnings[0])), width)
         for i, line in enumerate(warning[:2]):
             small.draw(surface, line, (x, y + 18 + (len(desc) + i) * small.line_height),
                        GOLD)

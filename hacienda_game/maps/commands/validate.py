@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ... import i18n
 from ..catalog import resolve_map
+from ..reasons import MapFile, MapProblem, worded
 from ..tmx import CANNOT_BE_READ_AS, MapReport, check_map
 
 
@@ -67,12 +68,12 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         try:
             report = check_map(path)
         except Exception as exc:  # noqa: BLE001 - never a traceback: the map is refused
-            report = MapReport([i18n._(CANNOT_BE_READ_AS).format(
-                file=path, error=type(exc).__name__, reason=str(exc)[:200])])
+            report = MapReport([MapProblem("unreadable", CANNOT_BE_READ_AS, file=MapFile(path),
+                                           error=type(exc).__name__, reason=str(exc)[:200])])
         for problem in report.errors:
-            print(f"error: {problem}")
+            print(f"error: {worded(problem, full_path=True)}")
         for warning in report.warnings:
-            print(f"warning: {warning}")
+            print(f"warning: {worded(warning, full_path=True)}")
         if report.errors:
             invalid += 1
         elif not args.quiet:
