@@ -205,8 +205,8 @@ def test_saves_replays_and_the_save_dialog_work_with_the_keyboard_alone(driver, 
     assert isinstance(driver.top, SaveDialog)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="X"))
     driver.frames(1)
-    key(driver, "confirm")                               # saves, then a message to close
-    key(driver, "confirm")
+    key(driver, "confirm")                               # saves: a toast, nothing to close
+    assert isinstance(driver.top, Pause) and driver.top.toast is not None
     # The proposed name ("Game 1") was selected: what is typed replaces it.
     assert {s.name for s in saves.list_saves()[0]} >= {"X"}
     done = new_game("symmetric", 2, seed=8)

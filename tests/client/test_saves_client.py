@@ -9,7 +9,7 @@ import pytest
 
 from hacienda_game.cli import main
 from hacienda_game.client.scenes.menu import MenuScene
-from hacienda_game.client.scenes.overlays import Confirm, Message, Pause
+from hacienda_game.client.scenes.overlays import TOAST_TIME, Confirm, Pause
 from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.replay import ReplayScene
 from hacienda_game.client.scenes.saveload import LoadScene, ReplaysScene, SaveDialog
@@ -125,7 +125,13 @@ def test_save_dialog_and_load_screen_with_delete_after_confirmation(driver, home
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Sunday"))
     driver.frames(1)
     driver.click_button(dialog.buttons, "Save")
-    assert isinstance(driver.top, Message)
+    # No "Saved / OK" to click away: back at the pause menu, a toast says it,
+    # and it goes by itself.
+    pause = driver.top
+    assert isinstance(pause, Pause) and pause.toast is not None
+    assert "Sunday" in pause.toast[0]
+    driver.frames(int(TOAST_TIME * 60) + 5)          # the fake clock: 1/60 s a frame
+    assert pause.toast is None and driver.top is pause
     assert (home / "saves" / "sunday.json").is_file()
     (home / "saves" / "broken.json").write_text('{"format": "hacienda-save/1", "na')
     driver.app.reset(MenuScene())

@@ -115,3 +115,24 @@ def test_keyboard_players_are_told_keys_and_pad_players_buttons(driver):
     for family, cards in (("xbox", "LB/RB"), ("playstation", "L1/R1"), ("switch", "L/R")):
         words = choose_first(family)
         assert cards in words and "Q/W" not in words
+
+
+def test_the_pause_screen_clearly_dims_the_game(driver):
+    import numpy as np
+
+    from hacienda_game.client.scenes.overlays import Pause
+
+    scene = start(driver)
+    driver.frames(2)
+    board = scene.layout.board
+    spot = pygame.Rect(board.x, board.y, board.w, board.h // 5)   # above the panel
+
+    def light() -> float:
+        pixels = pygame.surfarray.array3d(driver.app.screen.subsurface(spot))
+        return float(np.mean(pixels))
+
+    before = light()
+    scene.pause_menu()
+    driver.frames(2)
+    assert isinstance(driver.top, Pause)
+    assert light() < 0.45 * before, "the game shows almost as bright under the pause"

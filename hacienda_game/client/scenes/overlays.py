@@ -13,16 +13,34 @@ from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 
-_shade: pygame.Surface | None = None
+_shades: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+DIM = 150             # a question over the game: what lies below stays readable
+PAUSED = 215          # the pause screen: the game is clearly set aside
+TOAST_TIME = 2.5      # seconds a toast (say "Saved") stays; it needs no click
 
 
-def dim(surface: pygame.Surface) -> None:
-    """Darken what lies below, smoothly (no dither): it stays readable behind."""
-    global _shade
-    if _shade is None or _shade.get_size() != surface.get_size():
-        _shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        _shade.fill((*INK, 150))
-    surface.blit(_shade, (0, 0))
+def dim(surface: pygame.Surface, alpha: int = DIM) -> None:
+    """Darken what lies below, smoothly (no dither); ``alpha`` how much."""
+    key = (surface.get_size(), alpha)
+    shade = _shades.get(key)
+    if shade is None:
+        _shades.clear()
+        shade = _shades[key] = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*INK, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def draw_toast(surface: pygame.Surface, art, text: str, below: pygame.Rect) -> pygame.Rect:
+    """A short note that goes by itself (no button): gold-edged, under ``below``."""
+    font = art.fonts.large
+    w, h = font.width(text) + 32, font.line_height + 16
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (below.centerx, below.bottom + 12)
+    rect = rect.clamp(surface.get_rect())
+    pygame.draw.rect(surface, INK, rect)
+    pygame.draw.rect(surface, GOLD, rect, 2)
+    font.draw(surface, text, (rect.centerx, rect.y + 8), GOLD, align="center")
+    return rect
 
 
 Words = str | Callable[[], str]      # a text, or how to word it in the language of the moment
@@ -39,6 +57,7 @@ class Dialog(Scene):
 
     opaque = False
     width = 520
+    shade = DIM               # how much the scenes below are darkened
 
     def __init__(self, title: Words, text: Words = "",
                  buttons: list[tuple[Words, Callable[[], None]]] | None = None,
@@ -51,6 +70,11 @@ class Dialog(Scene):
         self.lines: list[str] = []
         self.rect = pygame.Rect(0, 0, self.width, 120)
         self.focus = Focus()
+        self.toast: tuple[Words, float] | None = None    # a note and when it goes
+
+    def tell(self, words: Words) -> None:
+        """A toast under the panel for ``TOAST_TIME`` (it needs no click)."""
+        self.toast = (words, self.app.time + TOAST_TIME)
 
     @property
     def title(self) -> str:
@@ -130,7 +154,7 @@ class Dialog(Scene):
         handle_buttons(self.buttons, cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
+        dim(surface, self.shade)
         art = self.app.art
         draw_panel(surface, art, self.rect)
         art.fonts.large.draw(surface, self.title, (self.rect.centerx, self.rect.y + 12), GOLD,
@@ -141,6 +165,11 @@ class Dialog(Scene):
                       WHITE)
         draw_buttons(self.buttons, surface, art, self.focus)
         self.draw_pad_prompts(surface)
+        if self.toast is not None:
+            if self.app.time < self.toast[1]:
+                draw_toast(surface, art, worded(self.toast[0]), self.rect)
+            else:
+                self.toast = None
 
     def draw_pad_prompts(self, surface: pygame.Surface) -> None:
         """A pad in use: its own buttons under the dialog's (choose, close)."""
@@ -196,6 +225,8 @@ class ErrorOverlay(Dialog):
 
 
 class Pause(Dialog):
+    shade = PAUSED
+
     def __init__(self, save: Callable[[], None] | None = None,
                  resumed: Words | None = None) -> None:
         """``save``: the game can be saved (and is kept by the autosave).

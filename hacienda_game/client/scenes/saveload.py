@@ -103,8 +103,14 @@ class SaveDialog(Dialog):
         except saves.SaveError as e:
             self.app.replace(Message(lambda: _("Not saved"), str(e)))
             return
-        self.app.replace(Message(lambda: _("Saved"), _("The game is saved as \"{name}\".")
-                                 .format(name=name)))
+        # Back where the save was asked for (the pause menu), with a toast
+        # that goes by itself: nothing to click away.
+        app = self.app
+        app.pop()
+        below = app.top
+        said = _("The game is saved as \"{name}\".").format(name=name)
+        if isinstance(below, Dialog):
+            below.tell(said)
 
     def handle(self, cmd: Command) -> None:
         if self.field.handle(cmd):
