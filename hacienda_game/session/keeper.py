@@ -26,7 +26,16 @@ from ..engine import (
 )
 from ..i18n import N_, _
 from .plan import GamePlan
-from .saves import SaveError, SaveInfo, autosave, autosave_path, keep_aside, keep_replay, load_game
+from .saves import (
+    SaveError,
+    SaveInfo,
+    autosave,
+    autosave_path,
+    keep_aside,
+    keep_replay,
+    load_game,
+    save_game,
+)
 from .unfinished import claim, game_mark, offered, slot_for_game
 from .userdirs import replays_dir, saves_dir
 
@@ -47,10 +56,18 @@ STALL_S = 3.0
 
 
 class GameKeeper:
-    def __init__(self, plan: GamePlan, limit: UndoLimit | None = None, keep: bool = True):
+    """Undo, redo and the saving of one game at the screen.  ``own_file``: the
+    game's own save file (the tutorial's), written under the title ``title``
+    (an `N_` text) instead of an autosave slot; it is not offered by Continue,
+    and at the game's end it is removed and no record is kept."""
+
+    def __init__(self, plan: GamePlan, limit: UndoLimit | None = None, keep: bool = True,
+                 own_file: Path | None = None, title: str = ""):
         self.plan = plan
         self.limit = limit or UndoLimit()
         self.keep = keep              # autosave and keep the record (not demo or autoplay)
+        self.own_file = own_file
+        self.title = title
         self.redo: list[str] = []     # undone actions, the next to redo last
         self.problem: str | None = None      # the last save that failed, to tell the player
         self.replay_path: Path | None = None
@@ -91,7 +108,8 @@ class GameKeeper:
         actions = len(state.history)
         with self._lock:
             queued = self._pending is not None
-            self._pending = (state.clone(), saves_dir(), replays_dir())
+            folder = saves_dir() if self.own_file is None else self.own_file.parent
+            self._pending = (state.clone(), folder, replays_dir())
             # The game as it stood before this action is on disk already (a new
             # game, or the save it was resumed from); an undo goes back.
             on_disk = actions - 1 if self._on_disk is None else self._on_disk
@@ -123,6 +141,13 @@ class GameKeeper:
                 self._written.notify_all()
 
     def _write(self, state: GameState, saves_folder: Path, replays_folder: Path) -> None:
+        if self.own_file is not None:
+            if state.is_over():
+                self.own_file.unlink(missing_ok=True)    # done: nothing to take up again
+            else:
+                save_game(state, self.plan, _(self.title) if self.title else "", saves_folder,
+                          self.own_file.stem)
+            return
         if self._slot is None:
             for path in offered(saves_folder):          # not another window's game
                 self._keep_damaged(path, state)

@@ -222,6 +222,32 @@ def test_left_from_the_table_and_resumed_from_the_menu(driver):
     assert again.director.current.key == "end_turn"
 
 
+def test_the_tutorial_is_saved_by_the_tables_keeper_like_any_game(driver):
+    """The table saves the tutorial: a move the table applies with the screen
+    not listening is in the tutorial's file, an undo too, and the autosave
+    (what Continue offers) is never written."""
+    from hacienda_game.client.tutorial.scene import saved_path, tutorial_scene
+    from hacienda_game.session.keeper import continuable
+    from hacienda_game.session.table import Table
+
+    scene = tutorial_scene(fresh=True)
+    driver.app.push(scene)
+    driver.frames(2)
+    table = scene.table
+    assert isinstance(table, Table) and table.keeper is scene.keeper
+    assert scene.keeper.keep and scene.keeper.own_file == saved_path()
+    table.unlisten(scene.layer)                 # no screen hears it: the table alone saves
+    table.submit(parse_action(GUIDED[0]))
+    table.submit(parse_action(GUIDED[1]))
+    scene.keeper.flush()
+    saved = saved_tutorial()
+    assert saved is not None and [str(a) for a in saved.state.history] == GUIDED[:2]
+    table.undo()
+    scene.keeper.flush()
+    assert [str(a) for a in saved_tutorial().state.history] == GUIDED[:1]
+    assert continuable() is None
+
+
 def test_the_coach_panel_never_covers_the_lit_hex(art):
     """A lit hex low on the board sends the words to the board's top."""
     board = pygame.Rect(4, 33, 689, 263)

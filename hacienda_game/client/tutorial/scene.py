@@ -1,7 +1,8 @@
 """The guided first game: a real game on a prepared deal (a scenario), the
 learner against a gentle AI, with the director's coach over the play
 screen's parts.  The play screen is composed, not changed: this scene hears
-its events (``on_events``) and draws the coach over it."""
+its events (``on_events``) and draws the coach over it.  The game is saved as
+every other game is, by the table's keeper, into the tutorial's own file."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import contextlib
 from pathlib import Path
 
 from ...engine import GameState, UndoLimit, load_scenario, observe
-from ...i18n import _
+from ...i18n import N_, _
+from ...session.keeper import GameKeeper
 from ...session.plan import DEFAULT_NAMES, GamePlan, SeatPlan
-from ...session.saves import SaveError, load_game, save_game
+from ...session.saves import SaveError, load_game
 from ...session.userdirs import tutorial_dir
 from ..scenes.play import PlayScene
 from ..scenes.play.selection import marked_hexes
@@ -79,9 +81,14 @@ class TutorialScene(PlayScene):
         self.ai_move_until = 0.0
         self.explained: tuple[str, float] | None = None   # (step, when it showed)
 
+    def new_keeper(self) -> GameKeeper:
+        """The table saves the learner's progress into the tutorial's own file
+        (never the autosave: Continue does not offer it); a demo's is not kept."""
+        return GameKeeper(self.plan, self.start_limit, keep=self.keeps,
+                          own_file=saved_path(), title=N_("Tutorial"))
+
     def enter(self, app) -> None:
         super().enter(app)
-        self.keeper.keep = False              # the tutorial keeps its own file, not the autosave
         if self.start_state is not None and self.start_state.history:
             self.director.replay(replayed(self.start_state))
         if self.demonstrate:
@@ -114,11 +121,6 @@ class TutorialScene(PlayScene):
             self.ai_move_until = self.app.time + AI_MOVE_TIME * max(self.factor, 0.5)
         elif actor == LEARNER:
             self.ai_move = None
-        if self.keeps and not self.layer.is_over():
-            try:
-                save_game(self.layer.game, self.plan, _("Tutorial"), tutorial_dir(), SLOT)
-            except SaveError as e:
-                self.warn(str(e))
 
     # ------------------------------------------------------------ pacing
     def holding(self) -> bool:

@@ -121,8 +121,7 @@ class PlayScene(PadPlay, GameTable):
             state = None
         else:
             self.keeper = (self.net.keeper(self.plan, self.start_limit) if self.net is not None
-                           else GameKeeper(self.plan, self.start_limit,
-                                           keep=not self.autoplay and self.thinks))
+                           else self.new_keeper())
             self.table = Table(state, [self.ai_turns.seat(s.kind) for s in self.plan.seats],
                                keeper=self.keeper, ai_seed=self.plan.ai_seed)
             self.set_table(state, ActionLayer(self.table, self.on_events))
@@ -152,6 +151,10 @@ class PlayScene(PadPlay, GameTable):
         else:
             self.say(lambda: _("{name} starts. Round 1.").format(name=self.names[cur]))
         self.check_privacy()
+
+    def new_keeper(self) -> GameKeeper:
+        """What keeps this game (undo, the autosave): the table saves through it."""
+        return GameKeeper(self.plan, self.start_limit, keep=not self.autoplay and self.thinks)
 
     def exit(self) -> None:
         if self.table is not None:
