@@ -136,3 +136,26 @@ def test_the_pause_screen_clearly_dims_the_game(driver):
     driver.frames(2)
     assert isinstance(driver.top, Pause)
     assert light() < 0.45 * before, "the game shows almost as bright under the pause"
+
+
+def test_an_action_that_cannot_be_used_looks_off_and_says_why(driver):
+    """Water at 0 pesos: the button is dark beside an action that can be used
+    (its colour icon and label too), and its tooltip says why."""
+    import numpy as np
+
+    scene = start(driver)
+    driver.frames(2)
+
+    def light(rect) -> float:
+        return float(np.mean(pygame.surfarray.array3d(driver.app.screen.subsurface(rect))))
+
+    on = light(scene.b_water.rect)
+    assert scene.b_water.enabled
+    scene.layer._state.seats[0].money = 0
+    scene.layer._legal = None
+    driver.frames(2)
+    assert not scene.b_water.enabled
+    off = light(scene.b_water.rect)
+    assert off < 0.6 * on, (off, on)
+    driver.move(scene.b_water.rect.center)
+    assert "12 pesos" in scene.hover_text and scene.hover_warn

@@ -50,7 +50,7 @@ from ..overlays import Confirm, Pause, Privacy, worded
 from . import selection as choose
 from .ai import AITurns
 from .pad import PadPlay
-from .parts import hand, log, market, overlay, status
+from .parts import actionbar, hand, log, market, overlay, status
 from .parts import hint as hint_part
 from .parts.commands import BuyCard, ClickHex, FocusLog, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
@@ -813,6 +813,8 @@ class PlayScene(PadPlay, GameTable):
         hint_part.draw(surface, art, self.view, self.coach.model(), self.app.time)
         for b in self.keep_buttons:
             b.draw(surface, art)
+            if not b.enabled:
+                actionbar.veil(surface, b.rect)      # Undo, Redo, Hint: off as the actions
         self.anims.draw(surface, art)
         # where the bubble went (the first-time tips keep clear of it)
         self.bubble_rect = overlay.draw(surface, art, self.layout.board, self.overlay_model())

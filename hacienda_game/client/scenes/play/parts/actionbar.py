@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ....assets import INK
 from ....ui import Button
 from .tooltip import Tip, tip
 from .viewmodel import ActionsModel, ButtonLook
@@ -31,6 +32,21 @@ def tips(model: ActionsModel) -> list[Tip]:
     return out
 
 
+OFF_SHADE = 130      # how much an off button is darkened (its icon and words too)
+
+
+def veil(surface: pygame.Surface, rect) -> None:
+    """An action that cannot be used now, darkened as a whole: its frame, its
+    icon in colour and its label recede, so from across the room it reads as
+    off (the tooltip says why)."""
+    rect = pygame.Rect(rect)
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((*INK, OFF_SHADE))
+    surface.blit(shade, rect.topleft)
+
+
 def draw(surface: pygame.Surface, art, model: ActionsModel) -> None:
     for look in model.buttons:
         widget(look).draw(surface, art)
+        if not look.enabled:
+            veil(surface, look.rect)
