@@ -23,7 +23,7 @@ import contextlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import Action, Event, GameState, IllegalAction, Observation, UndoLimit, determinize
@@ -108,6 +108,18 @@ def refusal_words(refusal: Refusal) -> str:
         blocked = BLOCKED.get(p["why"])
         return _(blocked[1]) if blocked else _("Nothing to undo in this turn yet.")
     return _(NET_SENTENCES[refusal.code]).format(**p)
+
+
+def watched(obs: Observation) -> Observation:
+    """A spectator's view made whole for `determinize`: the watched seat's hand
+    (hidden from the spectator, only its size shown) is counted in the decks, so
+    the cards add up; the spectator never acts, so nobody holds them."""
+    me = obs.seat
+    seat = obs.seats[me]
+    seats = tuple(replace(v, land_cards=0, animal_cards=0) if i == me else v
+                  for i, v in enumerate(obs.seats))
+    return replace(obs, seats=seats, land_deck_size=obs.land_deck_size + seat.land_cards,
+                   animal_draw_size=obs.animal_draw_size + seat.animal_cards)
 
 
 class LinkError(Exception):
@@ -232,7 +244,8 @@ class GameLink(ActionLayer):
         previews and reasons only: its hidden cards are made up)."""
         if self._dealt is None:
             assert self.obs is not None
-            self._dealt = determinize(self.obs, random.Random(len(self.history)))
+            obs = watched(self.obs) if self.spectator else self.obs
+            self._dealt = determinize(obs, random.Random(len(self.history)))
         return self._dealt
 
     @property
@@ -644,17 +657,26 @@ class NetPlay:
         self._table: Table | None = None
         self._keeper: GameKeeper | None = None
         self._ai_seat: Callable[[str], Seat] | None = None
-        self.advertiser = None
+        self.announcer = None
+        self.host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
+        self.map_title = state.board.title()
         if advertise:
-            from ..net.discovery import Advertiser
+            from ..net.discovery import Announcer
 
-            free = sum(s.kind == REMOTE for s in plan.seats)
-            host_name = next((s.name for s in plan.seats if s.kind == HUMAN), "Hacienda")
             where = lan_addresses() if bind == "0.0.0.0" else [bind]
-            self.advertiser = Advertiser(_("{name}'s game").format(name=host_name),
-                                         self.address[1], where, state.board.title(), free,
-                                         interfaces=None if bind == "0.0.0.0" else [bind])
-            self.advertiser.start()
+            # On a thread of its own: the frames never wait for the network's probes.
+            self.announcer = Announcer(self.address[1], where, False,
+                                       interfaces=None if bind == "0.0.0.0" else [bind]
+                                       ).start()
+            self._announce()
+
+    def _announce(self) -> None:
+        """The game on the LAN list: its free seats as they are now (the announcer
+        sends nothing when nothing changed)."""
+        if self.announcer is not None:
+            net = self.hosted.net
+            self.announcer.announce(0, _("{name}'s game").format(name=self.host_name),
+                                    self.map_title, len(net.remote - net.handed))
 
     @property
     def code(self) -> str:
@@ -686,21 +708,9 @@ class NetPlay:
             # A remote seat's action, checked for its holder and turn, goes to
             # the table as that seat's move.
             self.hosted.pump(lambda: table.state, table.submit, self._undo)
-        self._listen_while_waiting()
-
-    def _listen_while_waiting(self) -> None:
-        """The host listens (and is announced) only while a remote seat waits for
-        its player; once every remote player is here nobody new gets in."""
-        net = self.hosted.net
-        waiting = bool(net.remote - net.online)
-        if waiting == net.listening:
-            return
-        net.listen(waiting)
-        if self.advertiser is not None:
-            if waiting:
-                self.advertiser.start()
-            else:
-                self.advertiser.close()
+        # It goes on listening (and being announced) once every remote seat is
+        # taken: spectators may still join to watch, and a dropped player rejoins.
+        self._announce()
 
     def _undo(self, seat: int) -> str | None:
         table, keeper = self._table, self._keeper
@@ -755,6 +765,6 @@ class NetPlay:
         if self._keeper is not None and self._table is not None \
                 and not self._table.over:
             self._keeper.flush()
-        if self.advertiser is not None:
-            self.advertiser.close()
+        if self.announcer is not None:
+            self.announcer.close()
         self.hosted.close("the host left the game (it is saved: the host can resume it)", "left")

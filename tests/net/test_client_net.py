@@ -16,10 +16,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from hacienda_game.client.app import App  # noqa: E402
-from hacienda_game.client.netlink import NetPlay  # noqa: E402
+from hacienda_game.client.netlink import GameLink, NetPlay  # noqa: E402
 from hacienda_game.client.options import Options  # noqa: E402
 from hacienda_game.client.scene import Command  # noqa: E402
 from hacienda_game.engine import new_game  # noqa: E402
+from hacienda_game.net.client import NetClient  # noqa: E402
 from hacienda_game.net.loopback import (  # noqa: E402
     lines,
     start_bot,
@@ -80,11 +81,15 @@ def test_the_play_scene_hosts_a_remote_seat_that_a_client_process_plays(app, tmp
     bot = start_bot(tmp_path, f"127.0.0.1:{net.address[1]}", "bruno", code=net.code)
     try:
         frames(app, lambda: len(scene.layer.game.history) > 30, 6000)
-        # every remote seat is here: the host listens no more
-        assert not net.hosted.net.listening
-        time.sleep(0.2)
-        with pytest.raises(ConnectionRefusedError):
-            socket.create_connection(("127.0.0.1", net.address[1]), timeout=2).close()
+        # every remote seat is here: the host still listens, and a spectator joins
+        assert net.hosted.net.listening
+        watcher = GameLink(NetClient(f"127.0.0.1:{net.address[1]}", net.code,
+                                     spectate=True).start())
+        try:
+            frames(app, lambda: watcher.pump() >= 0 and watcher.ready, 30, seconds=20)
+            assert watcher.spectator and sum(watcher.obs.land_hand) == 0
+        finally:
+            watcher.close()
         seen = lines(tmp_path / "bruno.trace")
         assert seen and seen[0]["seat"] == 1
         # Bruno's actions went through the host's engine, by the remote seat
@@ -184,6 +189,36 @@ def test_the_host_quits_the_clients_hear_it_and_continue_hosts_the_same_game_aga
         stop(back)
     finally:
         stop(bot)
+
+
+def test_once_every_seat_is_taken_the_join_screen_watches_the_game(app, tmp_path):
+    from hacienda_game.client.scenes.join import JoinScene
+    from hacienda_game.client.scenes.play import PlayScene
+
+    host = start_host(tmp_path, "--map", "symmetric", "--seats", "easy,remote", "--port", "0")
+    seated = GameLink.join(host.address, host.code, timeout=20)      # the one seat taken
+    try:
+        join = JoinScene(host.address, host.code, interfaces=["127.0.0.1"])
+        app.push(join)
+        app.step()
+        join.handle(Command("press", join.watch_button.rect.center, button=1))
+        frames(app, lambda: isinstance(app.top, PlayScene), 6000, seconds=30)
+        play = app.top
+        link = play.layer
+        assert link.spectator and not link.my_turn and sum(link.obs.land_hand) == 0
+        assert "You watch this game" in play.net.welcome(play.names)
+        seen = len(link.history)
+        for _ in range(3000):                    # the game goes on under its eyes (bounded)
+            app.step()
+            seated.pump()
+            if seated.my_turn and seated.sent_at is None:
+                seated.perform(seated.legal()[-1])
+            if len(link.history) > seen + 3:
+                break
+        assert app.top is play and len(link.history) > seen + 3
+    finally:
+        seated.close()
+        stop(host.proc)
 
 
 def test_a_pad_types_the_code_on_the_on_screen_keyboard(app):

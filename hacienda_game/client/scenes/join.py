@@ -102,7 +102,12 @@ class JoinScene(Scene):
                         else _("Back"), self.give_up, big=True))
         self.join_button = Button((w - 236, h - 50, 196, 34), _("Join"), self.join, big=True,
                                   enabled=self.link is None)
-        b.append(self.join_button)
+        # Watch: no seat, the public view (also once every seat is taken; while a
+        # join waits for a free seat it watches instead).
+        self.watch_button = Button((w - 448, h - 50, 196, 34), _("Watch"), self.watch,
+                                   big=True, enabled=self.link is None or self.link.waiting
+                                   is not None)
+        b += [self.watch_button, self.join_button]
         self.buttons = b
 
     # -------------------------------------------------------------- actions
@@ -133,7 +138,14 @@ class JoinScene(Scene):
         self.fields[self.field].handle(Command("key", name="erase"))
         self.layout()
 
-    def join(self) -> None:
+    def watch(self) -> None:
+        """Join as a spectator: no seat, no hand, the public view."""
+        if self.link is not None:                  # waiting for a seat: watch instead
+            self.link.close()
+            self.link = None
+        self.join(spectate=True)
+
+    def join(self, spectate: bool = False) -> None:
         from ..netlink import GameLink
 
         try:
@@ -148,7 +160,7 @@ class JoinScene(Scene):
             return
         self.problem = _("Joining…")
         self.link = GameLink(NetClient(self.text["address"], self.text["code"],
-                                       ).start())
+                                       spectate=spectate).start())
         self.layout()
 
     # --------------------------------------------------------------- update
@@ -163,7 +175,10 @@ class JoinScene(Scene):
             return
         link.pump()
         if link.waiting and not link.closed:
+            was = self.watch_button.enabled
             self.problem = link.trying(_("Joining…"))
+            if not was:
+                self.layout()                    # Watch is offered while it waits
         if link.closed:
             self.problem = link.closed
             link.close()
