@@ -159,3 +159,23 @@ def test_an_action_that_cannot_be_used_looks_off_and_says_why(driver):
     assert off < 0.6 * on, (off, on)
     driver.move(scene.b_water.rect.center)
     assert "12 pesos" in scene.hover_text and scene.hover_warn
+
+
+def test_a_lit_card_leaves_the_heading_above_it_alone(driver):
+    """The tutorial lights the display's forest card: its pulsing outline
+    never reaches the "Land cards" heading just above the card."""
+    import numpy as np
+
+    from hacienda_game.client.tutorial import coach
+
+    scene = start(driver)
+    driver.frames(2)
+    card = next(r for r, item, c in scene.market_slots if item == "land" and c is not None)
+    line = driver.app.art.fonts.body.line_height
+    heading = pygame.Rect(card.x - 8, card.y - line - 1, card.w + 16, line - 2)
+    for t in (0.0, 0.13, 0.26, 0.39, 0.52):          # through the pulse
+        surf = driver.app.screen.copy()
+        before = pygame.surfarray.array3d(surf.subsurface(heading)).copy()
+        coach.draw(surf, driver.app.art, scene.layout.board,
+                   coach.CoachModel("Buy", "", "", None, 1, 2, (tuple(card),)), t)
+        assert np.array_equal(pygame.surfarray.array3d(surf.subsurface(heading)), before), t

@@ -63,12 +63,15 @@ def fits(font, model: CoachModel, board: pygame.Rect) -> bool:
 
 def draw(surface: pygame.Surface, art, board: pygame.Rect, model: CoachModel,
          time: float) -> pygame.Rect:
-    """The lit target (a pulsing gold outline) and the panel; returns the panel."""
+    """The lit target (a pulsing gold outline) and the panel; returns the panel.
+    A lit card or button keeps its outline tight (2 px out, pulsing inward
+    over its own edge): a heading just above it, such as the display's "Land
+    cards", stays readable."""
     pulse = 2 + int(2 * (1 + math.sin(time * 6)) / 2)
     for rect in model.lit_rects:
-        r = pygame.Rect(rect).inflate(2 * pulse + 2, 2 * pulse + 2)
-        pygame.draw.rect(surface, INK, r.inflate(4, 4), 2)
-        pygame.draw.rect(surface, GOLD, r, 2)
+        r = pygame.Rect(rect).inflate(4, 4)
+        pygame.draw.rect(surface, INK, r.inflate(-2 * pulse, -2 * pulse), 1)
+        pygame.draw.rect(surface, GOLD, r, pulse)
     for centre in model.lit_hexes:
         radius = model.hex_radius + pulse
         pygame.draw.circle(surface, INK, centre, radius + 2, 2)
