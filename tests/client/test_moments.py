@@ -212,3 +212,35 @@ def test_a_human_seat_off_the_podium_reads_its_place_large_in_its_colour(driver,
     assert (art.fonts.large, art.seat_text_colour(0)) in name, "Ana in her colour"
     assert any(font is art.fonts.large and "26 points" in text and "4" in text
                for font, text, _c in drawn), "her place and points, large"
+
+
+def test_a_moment_shows_whole_sentences_only(home, monkeypatch):
+    """On a narrow canvas in German a panel holds fewer sentences: each one shown
+    is shown whole, never cut after its first row."""
+    from hacienda_game import i18n
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.moments import MomentsScene, finished_replay
+
+    from .drawnhelp import record_drawn, show
+
+    app = App(Options(headless=True, language="de", screen=(720, 540)))
+    try:
+        state, plan = finished_game(3)
+        scene = MomentsScene(finished_replay(state, plan, None))
+        show(app, scene)
+        drawn = record_drawn(monkeypatch)
+        scene.draw(app.screen)
+        rows = {d.text for d in drawn}
+        body = app.art.fonts.body
+        cut = 0
+        for told, rect, button in zip(scene.told, scene.panels, scene.buttons, strict=False):
+            for line in told.lines:
+                parts = body.wrap(line, button.rect.x - rect.x - 46)
+                shown = [p in rows for p in parts]
+                assert all(shown) or not any(shown), f"cut: {line!r}"
+                cut += not any(shown)
+        assert cut, "the narrow German panels leave a sentence out rather than cut it"
+    finally:
+        app.finish()
+        i18n.set_language("en")

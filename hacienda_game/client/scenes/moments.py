@@ -25,7 +25,7 @@ from ...i18n import N_, _
 from ...maps.landmarks import where
 from ...session.plan import GamePlan
 from ...session.saves import Replay, plan_to_dict
-from ..assets import GOLD, GREY, WHITE
+from ..assets import GOLD, WHITE
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_background, draw_buttons, draw_panel, handle_buttons
 from ..words import card_name, points
@@ -343,10 +343,11 @@ class MomentsScene(Scene):
                        art.seat_text_colour(mover.colour))
             y = rect.y + 12 + large.line_height
             for line in told.lines:
-                for part in body.wrap(line, button.rect.x - rect.x - 46):
-                    if y + body.line_height > rect.bottom - 4:
-                        break
-                    body.draw(surface, part, (rect.x + 38, y), WHITE if part else GREY)
+                parts = body.wrap(line, button.rect.x - rect.x - 46)
+                if y + len(parts) * body.line_height > rect.bottom - 4:
+                    continue               # whole sentences only: a shorter one may fit
+                for part in parts:
+                    body.draw(surface, part, (rect.x + 38, y), WHITE)
                     y += body.line_height
         draw_buttons(self.buttons, surface, art, self.focus if Focus.shown else None)
         for i, tab in enumerate(self.tabs):
