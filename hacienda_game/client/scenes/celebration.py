@@ -146,20 +146,28 @@ class CelebrationScene(Scene):
 
     def draw_rest(self, surface: pygame.Surface, base: pygame.Rect) -> None:
         """Fourth and fifth place, beside the podium, as large as the podium's
-        names: each in its colour under its emblem, its place and points below."""
+        names: each in its colour under its emblem, its place and points below
+        (on two lines where the side of the podium is narrow)."""
         art = self.app.art
         font = art.fonts.large
         x = base.right + 24
         room = surface.get_width() - x - 12
-        pitch = 2 * font.line_height + 10
-        for row, seat in enumerate(self.order[3:]):
+        rows = []
+        for place, seat in enumerate(self.order[3:], start=4):
+            scored = points(self.scores[seat])
+            both = _("Place {place} · {points}").format(place=place, points=scored)
+            below = [both] if font.width(both) <= room else \
+                [_("Place {place}").format(place=place), scored]
+            rows.append((seat, below))
+        y = base.bottom - sum((1 + len(below)) * font.line_height + 10 for _s, below in rows)
+        for seat, below in rows:
             colour = self.plan.seats[seat].colour
-            y = base.bottom - (len(self.order) - 3 - row) * pitch
             emblem = pygame.transform.scale_by(art.sprites.get(f"emblem_{colour}"), 2)
             surface.blit(emblem, emblem.get_rect(midleft=(x, y + font.line_height // 2)))
             left = x + emblem.get_width() + 6
             font.draw(surface, font.clip(self.plan.seats[seat].name, x + room - left),
                       (left, y), art.seat_text_colour(colour))
-            font.draw(surface, font.clip(_("Place {place} · {points}").format(
-                place=row + 4, points=points(self.scores[seat])), room),
-                      (left, y + font.line_height), WHITE)
+            for line in below:
+                y += font.line_height
+                font.draw(surface, font.clip(line, room), (x, y), WHITE)
+            y += font.line_height + 10
