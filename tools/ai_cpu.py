@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f)
     for level in levels if args.profile else []:
-        prof = cProfile.Profile()
+        prof = cProfile.Profile(time.process_time)
         for _, p, seed in sorted(slow[level], key=lambda t: -t[0])[:args.profile]:
             play_turn(level, p, seed, prof)
         print(f"--- {level}: the {args.profile} slowest turns, by own time")

@@ -50,10 +50,32 @@ class Projection:
     reserve_worth: float = 0.4    # a peso of that reserve, on top of the rest
 
     def seat_values(self, state: GameState) -> list[float]:
-        """Every seat's projected final points (`projected`)."""
+        """Every seat's projected final points (`projected`).
+
+        Each seat's value is kept by what it is computed from (`seat_key`):
+        the outcomes of a blind draw differ only in the card drawn, which no
+        part counts, and a card purchase leaves the other seats' values as
+        they were, so a search computes most of them once."""
         facts = board_facts(state)
         rounds = self.rounds(state)
-        return [_projected(state, q, self, facts, rounds) for q in range(state.players)]
+        memo = _memo(self)
+        common = self.state_key(state, rounds)
+        out = []
+        for q, s in enumerate(state.seats):
+            key = (facts[q], s.score, s.money, sum(s.land_hand), sum(s.animal_hand), common)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = _projected(state, q, self, facts, rounds)
+            out.append(v)
+        return out
+
+    def state_key(self, state: GameState, rounds: float) -> tuple:
+        """Everything a seat's projection reads from the state besides the
+        board's facts (`board_facts`) and the seat's points, pesos and number
+        of cards of each kind: the parts below and expert's (expert.py) read
+        no more.  A projection whose parts read more adds it here."""
+        return (rounds, state.over, state.scorings_done, state.final_due, state.stack,
+                len(state.animal_draw), len(state.animal_waiting))
 
     def value(self, state: GameState, seat: int) -> float:
         """See `project`."""
@@ -99,6 +121,23 @@ class Projection:
 
 
 HARD2 = Projection()
+
+# Every projection's seat values by what they are computed from (`seat_values`):
+# id(projection) -> (the projection, its values), so a value is never read for
+# another projection that took a dead one's id.
+_MEMOS: dict[int, tuple[Projection, dict[tuple, float]]] = {}
+_MEMO_MOST = 50_000
+
+
+def _memo(w: Projection) -> dict[tuple, float]:
+    entry = _MEMOS.get(id(w))
+    if entry is None or entry[0] is not w:
+        if len(_MEMOS) >= 64:
+            _MEMOS.clear()
+        entry = _MEMOS[id(w)] = (w, {})
+    elif len(entry[1]) >= _MEMO_MOST:
+        entry[1].clear()
+    return entry[1]
 
 
 def _peso_worth(ahead: int, w: Projection) -> float:

@@ -2,7 +2,7 @@
 
 from hacienda_game.ai.expert import EXPERT
 from hacienda_game.ai.moves import EXPERT_WIDE, HARD_WIDE, _water_by_score, candidates
-from hacienda_game.ai.projection import _FACTS, HARD2, board_facts
+from hacienda_game.ai.projection import _FACTS, _MEMOS, HARD2, board_facts
 from hacienda_game.engine import EMPTY, Action, new_game, score
 from tests.helpers_ai import turn_start
 
@@ -68,3 +68,33 @@ def test_r45_the_wider_candidates_hold_the_water_placements_that_score_most():
         if checked == 3:
             break
     assert checked >= 2
+
+
+def test_kept_seat_values_are_the_values_of_a_fresh_look():
+    """Seat values read from the memo equal the ones computed afresh, after
+    actions that change the board and actions that do not, and follow a
+    seat's pesos when they change outside an action."""
+    state = turn_start(9, 4, 80)
+    for _ in range(12):
+        kept = EXPERT.seat_values(state)
+        _MEMOS.clear()
+        assert EXPERT.seat_values(state) == kept
+        if state.is_over():
+            break
+        state.seats[0].money += 7
+        moved = EXPERT.seat_values(state)
+        _MEMOS.clear()
+        assert EXPERT.seat_values(state) == moved
+        state.apply(candidates(state, HARD_WIDE)[0])
+
+
+def test_the_outcomes_of_a_blind_draw_share_their_values():
+    """A blind draw's outcomes differ only in the card drawn, which no part of
+    the projection counts: their values are equal, and computed once."""
+    state = turn_start(5, 3, 70)
+    outs = state.chance_outcomes(Action("buy", "land", None, ()), 6)
+    assert len(outs) > 1
+    _MEMOS.clear()
+    values = [EXPERT.seat_values(child) for _, child in outs]
+    assert all(v == values[0] for v in values)
+    assert len(_MEMOS[id(EXPERT)][1]) == state.players
