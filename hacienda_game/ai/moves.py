@@ -188,6 +188,16 @@ def _top(items: list[tuple[float, Action]], n: int) -> list[Action]:
     return [a for _, a in items[:n]]
 
 
+def _own_groups(state: GameState, seat: int) -> dict[int, list[int]]:
+    """Hex -> the seat's chain (R26) or herd (R28) holding it: the state's
+    cached groups, the same lists `GameState.chain_at` would find one by one
+    (harvests and haciendas name every hex of a group, R20, R36)."""
+    out = {h: g for g in state.chains(seat) for h in g}
+    for a in range(len(ANIMAL_INDEX)):
+        out.update((h, g) for g in state.herds_of(seat, a) for h in g)
+    return out
+
+
 def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
     """The current seat's legal actions worth evaluating, ``end`` last.
     Deterministic: the same state gives the same list."""
@@ -202,6 +212,7 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
     haciendas: dict[int, tuple[int, Action]] = {}
     chain_of: dict[int, int] | None = None
     connected: set[int] | None = None
+    group_of: dict[int, list[int]] = {}
     has_end = False
     for a in legal:
         kind = a.kind
@@ -223,14 +234,18 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
             animals.setdefault(a.card, []).append(
                 (_animal_spot(state, h, seat, animal, connected) + h * 1e-6, a))
         elif kind == "harvest":
-            group = state.chain_at(index[a.cells[0]])
+            if not group_of:
+                group_of = _own_groups(state, seat)
+            group = group_of[index[a.cells[0]]]
             key = group[0]
             if key not in harvests:
                 harvests[key] = [a]
             elif harvests[key][0].cells == a.cells:
                 harvests[key].append(a)
         elif kind == "buy hacienda":
-            group = state.chain_at(index[a.cells[0]])
+            if not group_of:
+                group_of = _own_groups(state, seat)
+            group = group_of[index[a.cells[0]]]
             if group[0] not in haciendas:
                 haciendas[group[0]] = (len(group), a)
     for options in lands.values():
@@ -246,8 +261,7 @@ def candidates(state: GameState, breadth: Breadth = WIDE) -> list[Action]:
         out.extend(_top(options, breadth.animal_per_kind))
     if "buy water" in kinds:
         out.extend(_water_candidates(state, seat, breadth.water, breadth.water_scored))
-    groups = sorted(harvests.values(), key=lambda acts: -len(state.chain_at(
-        index[acts[0].cells[0]])))
+    groups = sorted(harvests.values(), key=lambda acts: -len(group_of[index[acts[0].cells[0]]]))
     for acts in groups[:breadth.groups]:
         out.extend(acts)
     out.extend(a for _, a in sorted(haciendas.values(), key=lambda t: -t[0])[:breadth.groups])
