@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .board import Board, BoardError, cell_name
 from .hexgrid import Cell, neighbours
+from .reasons import MapFile, MapProblem
 
 MAX_HAZ_BYTES = 256 * 1024
 MAX_SIDE = 64
@@ -57,14 +58,16 @@ class HazMap:
 def read_haz(path: str | os.PathLike[str]) -> HazMap:
     """Parse a ``.haz`` file; `BoardError` listing every problem otherwise."""
     path = Path(path)
-    label = str(path)
+    label = MapFile(path)
     try:
         size = path.stat().st_size
         if size > MAX_HAZ_BYTES:
-            raise BoardError([f"{label}: file is {size} bytes, over the 256 KiB limit"])
+            raise BoardError([MapProblem("too_big", "{file}: file is {size} bytes, over the"
+                                         " 256 KiB limit", file=label, size=size)])
         raw = path.read_bytes()
     except OSError as exc:
-        raise BoardError([f"{label}: cannot read the file ({exc.strerror or exc})"]) from None
+        raise BoardError([MapProblem("unreadable", "{file}: cannot read the file ({reason})",
+                                     file=label, reason=str(exc.strerror or exc))]) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -72,8 +75,9 @@ def read_haz(path: str | os.PathLike[str]) -> HazMap:
     return parse_haz(text, label)
 
 
-def parse_haz(text: str, label: str = "map.haz") -> HazMap:
+def parse_haz(text: str, label: MapFile | str = "map.haz") -> HazMap:
     """Parse ``.haz`` text (see the module notes)."""
+    label = label if isinstance(label, MapFile) else MapFile(label)
     problems: list[str] = []
     control: dict[str, str] = {}
     codes: dict[tuple[int, int], int] = {}
@@ -88,57 +92,71 @@ def parse_haz(text: str, label: str = "map.haz") -> HazMap:
         key, eq, value = line.partition("=")
         key, value = key.strip(), value.strip()
         if not eq:
-            problems.append(f"{label}: line {number}: expected KEY=VALUE, not {line[:40]!r}")
+            problems.append(MapProblem("bad_line", "{file}: line {line}: expected KEY=VALUE,"
+                                       " not {text}", file=label, line=number,
+                                       text=repr(line[:40])))
         elif section == "control":
             control[key] = value
         elif section == "hex":
             _read_hex(key, value, number, label, codes, problems)
         else:
-            problems.append(f"{label}: line {number}: {key!r} outside [Control] and [Hex]")
+            problems.append(MapProblem("bad_line", "{file}: line {line}: {key} outside [Control]"
+                                       " and [Hex]", file=label, line=number, key=repr(key)))
     if control.get("Version", HAZ_VERSION) != HAZ_VERSION:
-        problems.append(f"{label}: version {control['Version']!r} is not {HAZ_VERSION}")
+        problems.append(MapProblem("unsupported", "{file}: version {version} is not {known}",
+                                   file=label, version=repr(control["Version"]),
+                                   known=HAZ_VERSION))
     if not codes and not problems:
-        problems.append(f"{label}: no [Hex] lines: not a .haz map")
+        problems.append(MapProblem("not_a_map", "{file}: no [Hex] lines: not a .haz map",
+                                   file=label))
     if problems:
         raise BoardError(_at_most(problems, 20, label))
     return _layout(control, codes, label)
 
 
-def _at_most(problems: list[str], limit: int, label: str) -> list[str]:
+def _at_most(problems: list[str], limit: int, label: MapFile) -> list[str]:
     if len(problems) <= limit:
         return problems
-    return [*problems[:limit], f"{label}: ... and {len(problems) - limit} more problems"]
+    return [*problems[:limit], MapProblem("more_problems", "{file}: ... and {count} more problems",
+                                          file=label, count=len(problems) - limit)]
 
 
-def _read_hex(key: str, value: str, number: int, label: str,
+def _read_hex(key: str, value: str, number: int, label: MapFile,
               codes: dict[tuple[int, int], int], problems: list[str]) -> None:
-    where = f"{label}: line {number}"
     if not (_NUMBER.fullmatch(key) and _NUMBER.fullmatch(value)) or len(value) > 3:
-        problems.append(f"{where}: {key}={value} is not KEY=CODE with whole numbers")
+        problems.append(MapProblem("bad_line", "{file}: line {line}: {key}={value} is not"
+                                   " KEY=CODE with whole numbers", file=label, line=number,
+                                   key=key, value=value))
         return
     code = int(value)
     if code != NO_HEX and code not in SPACE_CODES:
-        problems.append(f"{where}: unknown code {code} (known: 1 no hex, 2 pampas,"
-                        " 3-7 terrains, 9 market, 10 water)")
+        problems.append(MapProblem("unknown_line_tile", "{file}: line {line}: unknown code"
+                                   " {code} (known: 1 no hex, 2 pampas, 3-7 terrains, 9 market,"
+                                   " 10 water)", file=label, line=number, code=code))
         return
     row, d = divmod(int(key), 100)
     if (row, d) in codes:
-        problems.append(f"{where}: hex {key} is given twice")
+        problems.append(MapProblem("bad_line", "{file}: line {line}: hex {key} is given twice",
+                                   file=label, line=number, key=key))
         return
     codes[(row, d)] = code
 
 
-def _layout(control: dict[str, str], codes: dict[tuple[int, int], int], label: str) -> HazMap:
+def _layout(control: dict[str, str], codes: dict[tuple[int, int], int],
+            label: MapFile) -> HazMap:
     hexes = {rd: SPACE_CODES[c] for rd, c in codes.items() if c != NO_HEX}
     if not hexes:
-        raise BoardError([f"{label}: the map has no hexes"])
+        raise BoardError([MapProblem("no_board_layer", "{file}: the map has no hexes",
+                                     file=label)])
     # Every row's doubled columns share one parity, alternating down the map:
     # row + d has the same parity on every hex.
     parities = {(row + d) & 1 for row, d in codes}
     if len(parities) > 1:
         odd = sorted(rd for rd in codes if (rd[0] + rd[1]) & 1 != (sum(min(codes)) & 1))
-        raise BoardError(_at_most([f"{label}: hex {row * 100 + d}: its row mixes odd and"
-                                   " even columns; not a hex map this importer understands"
+        raise BoardError(_at_most([MapProblem("not_hexagonal", "{file}: hex {hex}: its row mixes"
+                                              " odd and even columns; not a hex map this"
+                                              " importer understands", file=label,
+                                              hex=row * 100 + d)
                                    for row, d in odd], 10, label))
     top = min(r for r, _ in hexes)
     top_row_odd = bool(next(d for (r, d) in sorted(hexes) if r == top) & 1)
@@ -147,7 +165,9 @@ def _layout(control: dict[str, str], codes: dict[tuple[int, int], int], label: s
     width = 1 + max(x for x, _ in spaces)
     height = 1 + max(y for _, y in spaces)
     if width > MAX_SIDE or height > MAX_SIDE:
-        raise BoardError([f"{label}: map is {width}x{height} hexes, over the 64x64 limit"])
+        raise BoardError([MapProblem("too_big", "{file}: map is {width}x{height} hexes, over"
+                                     " the 64x64 limit", file=label, width=width,
+                                     height=height)])
     # Tiled shifts odd rows right for stagger index odd, even rows for even.
     staggerindex = "even" if top_row_odd else "odd"
     warnings = _unreachable_markets_to_pampas(spaces, staggerindex, label)
@@ -155,7 +175,7 @@ def _layout(control: dict[str, str], codes: dict[tuple[int, int], int], label: s
 
 
 def _unreachable_markets_to_pampas(spaces: dict[Cell, str], staggerindex: str,
-                                   label: str) -> list[str]:
+                                   label: MapFile) -> list[str]:
     """A market with no neighbouring pampas can never be reached (our rules
     refuse such a map), so it is imported as pampas; this only adds pampas
     next to other markets, so one pass settles it."""
@@ -164,8 +184,9 @@ def _unreachable_markets_to_pampas(spaces: dict[Cell, str], staggerindex: str,
                           for n in neighbours(*cell, "y", staggerindex))]
     for cell in lonely:
         spaces[cell] = "pampas"
-    return [f"{label}: cell {cell_name(cell)}: market with no neighbouring pampas"
-            " imported as pampas" for cell in sorted(lonely, key=lambda c: (c[1], c[0]))]
+    return [MapProblem("market_no_pampas", "{file}: cell {cell}: market with no neighbouring"
+                       " pampas imported as pampas", file=label, cell=cell_name(cell))
+            for cell in sorted(lonely, key=lambda c: (c[1], c[0]))]
 
 
 def haz_properties(haz: HazMap, stem: str) -> dict[str, str]:

@@ -118,6 +118,9 @@ TOLD: dict[str, str | None] = {
     "no_market": N_("This map has no market."),
     "market_no_pampas": N_("Cell {cell}: a market with no pampas beside it."),
     "no_map": N_("There is no map called {name}."),
+    "bad_line": N_("Line {line}: a line the game cannot read."),
+    "unknown_line_tile": N_("Line {line}: a tile of an unknown kind."),
+    "more_problems": N_("And {count} more problems."),
     # warnings: the map can be played
     "no_terrain": None,     # the author's sentence says it plainly: "no mountain space (...)"
     "in_pieces": N_("The board is in {count} pieces."),
