@@ -143,6 +143,10 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
     if cached is not None:
         return cached
     entry = _check(path, builtin)
+    if entry.errors:                  # the author's words, with the whole path, for the log
+        from .userdirs import log_note
+
+        log_note(f"map {path} cannot be played: " + " | ".join(entry.errors))
     if not all(isinstance(e, MapProblem) for e in entry.errors):
         return entry                  # worded already (a pipe, a folder): looked at again
     with _checked_lock:

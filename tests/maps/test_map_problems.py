@@ -91,3 +91,20 @@ def test_a_problem_survives_a_trip_to_another_process() -> None:
     problem = check_map(BOARDS / "many_problems.tmx").errors[0]
     again = pickle.loads(pickle.dumps(problem))
     assert again == problem and again.code == problem.code and again.told() == problem.told()
+
+
+def test_the_log_keeps_the_whole_path_for_the_author(tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from hacienda_game.session import plan
+    from hacienda_game.session.userdirs import log_path
+
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    monkeypatch.setattr(plan, "_checked", {})
+    path = tmp_path / "own" / "no_market.tmx"
+    path.parent.mkdir()
+    shutil.copyfile(BOARDS / "no_market.tmx", path)
+    entry = plan.find_map(str(path))
+    assert [p.told() for p in entry.errors] == ["This map has no market."]
+    logged = log_path().read_text(encoding="utf-8")
+    assert f"{path.resolve()}: no market" in logged
