@@ -155,7 +155,7 @@ def play_problems(scene, drawn, too_wide) -> list[str]:
     """The play screen's text (on the screen and on its panels' canvas, both
     canvas-sized) inside the canvas, each in one panel, none over another."""
     lay = scene.layout
-    areas = [lay.top, lay.board, lay.zoom, lay.track, lay.hand, lay.actions, lay.strip,
+    areas = [lay.top, lay.board, lay.zoom, lay.track, lay.hand, lay.actions, lay.strip, lay.legend,
              *lay.seats, lay.market, lay.log]
     own = [(text, rect) for _target, text, rect in drawn]
     out = [f"{name}: {text!r} {tuple(rect)} outside every panel" for text, rect in own

@@ -196,6 +196,62 @@ def test_seat_rows_show_colour_turn_and_counters(art, layout, drawn):
     assert not {"◄", "<"} & {t for t, _c in drawn}          # the marker blinks
 
 
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch):
+    """At the normal text size the seats' counters carry headings (pesos,
+    points, the gold gain a scoring now brings, markets, cards) in the
+    player's language, each over its column; the columns line up on every
+    row. With Large text there is no heading row (the column has no room)."""
+    i18n.set_language(code)
+    try:
+        lay = play_layout(CANVAS, 4, art.fonts.body.line_height)
+        rows = (vm.SeatRow("Ana", 0, "human", 14, 5, 4, 1, 9, 4, True),
+                vm.SeatRow("Bruno", 1, "hard", 41, 104, 12, 0, 7, 4, False),
+                vm.SeatRow("Carmen", 2, "easy", 23, 0, 0, 0, 0, 4, False),
+                vm.SeatRow("Dieter", 3, "medium", 0, 0, 0, 0, 6, 0, False))
+        placed: list[tuple[str, tuple, tuple[int, int]]] = []
+        draw = Font.draw
+
+        def record(self, target, text, pos, colour=WHITE, *args, **kw):
+            placed.append((text, tuple(colour), pos))
+            return draw(self, target, text, pos, colour, *args, **kw)
+
+        monkeypatch.setattr(Font, "draw", record)
+        seats.draw(surface(), art, lay.seats, vm.SeatsModel(rows, True), lay.legend)
+        words = seats.legend_words()
+        assert [w for w in words] == [i18n._(w) for w in ("Pesos", "Points", "now", "Markets",
+                                                           "Cards")]
+        heads = {text: (colour, pos) for text, colour, pos in placed
+                 if lay.legend.collidepoint(pos)}
+        assert set(heads) == set(words), heads
+        assert heads[words[2]][0] == tuple(GOLD)
+        font = art.fonts.body
+        for word, (_colour, (x, y)) in heads.items():
+            assert lay.legend.contains((x, y, font.width(word), font.line_height)), word
+        # Each number under its heading, at the same x on every row.
+        for value in ("41", "104", "+12", "6"):
+            xs = {pos[0] for text, _c, pos in placed if text == value}
+            assert len(xs) == 1
+        spots = seats.columns(art, lay.seats[0], rows, lay.legend)
+        assert spots.headed
+        money = [p[0] for t, _c, p in placed if t in ("14", "41", "23")]
+        assert len(set(money)) == 1 and money[0] > heads[words[0]][1][0]
+        assert heads[words[2]][1][0] == spots.gain_x
+        assert heads[words[1]][1][0] < spots.gain_x < heads[words[3]][1][0]
+    finally:
+        i18n.set_language("en")
+    # Where a long word leaves no room for them all, the gold gain's heading gives way.
+    many = (*rows[:3], vm.SeatRow("Dieter", 3, "medium", 0, 0, 0, 0, 11, 0, False))
+    i18n.set_language("es")
+    try:
+        spots = seats.columns(art, lay.seats[0], many, lay.legend)
+        assert spots.headed and not spots.gain_head
+    finally:
+        i18n.set_language("en")
+    large = play_layout(CANVAS, 4, 24)
+    assert large.legend.h == 0 and large.seats[0].y == large.side.y
+
+
 # ------------------------------------------------------------------ market
 def test_market_shows_the_display_and_sends_buy_commands(art, layout):
     _state, obs = obs_of([])

@@ -39,12 +39,13 @@ class Layout:
     seats: tuple[pygame.Rect, ...]
     market: pygame.Rect
     log: pygame.Rect
+    legend: pygame.Rect           # headings over the seats' counters (none with Large)
 
     @property
     def panels(self) -> tuple[pygame.Rect, ...]:
         """Every panel a floating number or bubble must not cover."""
-        return (self.top, self.track, self.hand, self.actions, self.strip, *self.seats,
-                self.market, self.log)
+        return (self.top, self.track, self.hand, self.actions, self.strip, self.legend,
+                *self.seats, self.market, self.log)
 
     @property
     def button_h(self) -> int:
@@ -96,14 +97,18 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
     side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
+    # The counters' headings over the seats where they fit (the normal text
+    # size; with Large text the seats, the market and the log take the column).
+    legend = pygame.Rect(side.x, side.y, side.w, line + 1 if line < 24 else 0)
     seat_h = 2 * line + 4
-    rows = tuple(pygame.Rect(side.x, side.y + i * (seat_h + 2), side.w, seat_h)
+    first = legend.bottom + (1 if legend.h else 0)
+    rows = tuple(pygame.Rect(side.x, first + i * (seat_h + 2), side.w, seat_h)
                  for i in range(seats))
     mtop = (rows[-1].bottom if rows else side.y) + 2
     market = pygame.Rect(side.x, mtop, side.w, 3 * line + 2 * CARD_H + 16)
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
     return Layout(canvas, line, pygame.Rect(0, 0, w, top_h), board, zoom, track, hand, actions,
-                  strip, side, rows, market, log)
+                  strip, side, rows, market, log, legend)
 
 
 def upright_track(line: int, beside: tuple[int, int], under: tuple[int, int]) -> bool:

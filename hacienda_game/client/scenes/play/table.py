@@ -495,7 +495,7 @@ class GameTable(Scene):
         if model is None:
             return []
         return [*header.tips(art, lay.top, model.header), *track.tips(lay.track, model.track),
-                *seats.tips(art, lay.seats, model.seats),
+                *seats.tips(art, lay.seats, model.seats, lay.legend),
                 *market.tips(art, lay, model.market), *hand.tips(lay, model.hand),
                 *actionbar.tips(model.actions)]
 

@@ -56,8 +56,8 @@ class Panels:
                     lambda s: header.draw(s, art, lay.top, model.header))
         self._panel("track", lay.track, model.track,
                     lambda s: track.draw(s, art, lay.track, model.track))
-        self._panel("seats", lay.seats[0].unionall(lay.seats[1:]), model.seats,
-                    lambda s: seats.draw(s, art, lay.seats, model.seats))
+        self._panel("seats", lay.legend.unionall(lay.seats), model.seats,
+                    lambda s: seats.draw(s, art, lay.seats, model.seats, lay.legend))
         self._panel("market", lay.market, model.market,
                     lambda s: market.draw(s, art, lay, model.market))
         self._panel("hand", lay.hand, model.hand, lambda s: hand.draw(s, art, lay, model.hand))

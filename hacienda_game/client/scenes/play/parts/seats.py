@@ -16,10 +16,15 @@ from .tooltip import Tip, tip
 from .viewmodel import SeatRow, SeatsModel
 
 
-def draw(surface: pygame.Surface, art, rects, model: SeatsModel) -> None:
-    """``rects``: each seat's row rectangle."""
+def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
+         legend: pygame.Rect | None = None) -> None:
+    """``rects``: each seat's row rectangle; ``legend``: a row over them for
+    the counters' headings (drawn where they fit)."""
     font = art.fonts.body
     marker = "◄" if "◄" in font.glyphs else "<"
+    spots = columns(art, rects[0], model.rows, legend) if rects else None
+    if spots is not None and spots.headed and legend is not None:
+        draw_legend(surface, art, legend, spots)
     for row, rect in zip(model.rows, rects, strict=False):
         draw_panel(surface, art, rect, "ui_panel_hi" if row.current else "ui_panel")
         pygame.draw.rect(surface, art.seat_colour(row.colour),
@@ -36,7 +41,7 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel) -> None:
                 font.draw(surface, who, (x, rect.y + 3), GREY)
         if row.current and model.marker:
             font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
-        draw_counts(surface, art, rect, rect.y + 3 + font.line_height, row_counts(row))
+        draw_counts(surface, art, rect, rect.y + 3 + font.line_height, row_counts(row), spots)
 
 
 # Each counter of a seat's row and the tooltip that explains it.
@@ -52,54 +57,131 @@ def row_counts(row: SeatRow) -> tuple[tuple[str, str, str], ...]:
             ("icon_cards_animal", str(row.animal_cards), ""))
 
 
-def count_spots(art, rect: pygame.Rect, y: int, counts: tuple[tuple[str, str, str], ...]
-                ) -> list[tuple[int, int, bool]]:
-    """Where each counter goes: (its x, its right end, its extra shown)."""
+def legend_words() -> tuple[str, str, str, str, str]:
+    """The headings over the counters: pesos, points, the gain a scoring now
+    would bring (in gold, over the gold numbers), markets reached, and the
+    cards in hand (over the land and the animal cards)."""
+    return (_("Pesos"), _("Points"), _("now"), _("Markets"), _("Cards"))
+
+
+class Columns:
+    """Where each counter's column starts and ends on a seat's row (the same
+    on every row), where the gold gain goes, and whether headings are shown."""
+
+    def __init__(self, starts: list[int], ends: list[int], gain_x: int, headed: bool):
+        self.starts, self.ends, self.gain_x, self.headed = starts, ends, gain_x, headed
+        self.gain_head = False        # the gain's own heading shown ("now")
+
+
+def columns(art, rect: pygame.Rect, rows, legend: pygame.Rect | None = None) -> Columns:
+    """The counters' columns of ``rows`` (seat rows), one set for all of them:
+    each as wide as its widest number (the points' column holds the gold gain
+    too), and as its heading where a legend row is given and the headings fit
+    with a gap of 4 pixels (without the gain's own heading if need be); the
+    gaps share out what room is left (2 to 8)."""
+    return counter_columns(art, rect, [row_counts(row) for row in rows], legend)
+
+
+def counter_columns(art, rect: pygame.Rect, counts: list, legend: pygame.Rect | None = None
+                    ) -> Columns:
+    """``columns`` from each row's ``row_counts``."""
     font = art.fonts.body
-    icons = [art.sprites.get(icon) for icon, _v, _e in counts]
-    need = sum(img.get_width() + 2 + font.width(v) + (font.width(e) + 3 if e else 0)
-               for img, (_i, v, e) in zip(icons, counts, strict=True))
+    n = len(COUNTERS)
+    icons = [art.sprites.get(icon).get_width() for icon, _v, _e in counts[0]] if counts \
+        else [12] * n
+    content = [icons[i] + 2 + max((font.width(c[i][1]) for c in counts), default=0) + 1
+               for i in range(n)]
+    gain = max((font.width(c[1][2]) + 1 for c in counts if c[1][2]), default=0)
     room = rect.w - 12 - 6
-    gap = max(2, min(8, (room - need) // max(1, len(counts) - 1)))
-    x = rect.x + 12
+
+    def place(widths: list[int], gain: int, least: int, headed: bool) -> Columns | None:
+        need = sum(widths) + (3 + gain if gain else 0)
+        if headed and need + least * (n - 1) > room:
+            return None
+        gap = max(least, min(8, (room - need) // (n - 1)))
+        x = rect.x + 12
+        starts, ends, gain_x = [], [], 0
+        for i, w in enumerate(widths):
+            starts.append(x)
+            x += w
+            if i == 1 and gain:
+                gain_x = x + 3
+                x = gain_x + gain
+            ends.append(x)
+            x += gap
+        return Columns(starts, ends, gain_x, headed)
+
+    if legend is not None and legend.h >= font.line_height:
+        words = legend_words()
+        cards = max(content[3] + 6 + content[4], font.width(words[4]))
+        headed = [max(content[0], font.width(words[0])), max(content[1], font.width(words[1])),
+                  max(content[2], font.width(words[3])), content[3], cards - content[3] - 6]
+        # The gold gain's heading first; where that is too wide, the others alone.
+        for gain_head in (max(gain, font.width(words[2]) + 1), 0):
+            spots = place(headed, gain_head or gain, 4, True)
+            if spots is not None:
+                spots.gain_head = bool(gain_head)
+                return spots
+    spots = place(content, gain, 2, False)
+    assert spots is not None
+    return spots
+
+
+def draw_legend(surface: pygame.Surface, art, rect: pygame.Rect, spots: Columns) -> None:
+    """The headings, each over its column (the gain's in gold, the cards'
+    over both card columns)."""
+    font = art.fonts.body
+    words = legend_words()
+    y = rect.bottom - font.line_height
+    for word, x in ((words[0], spots.starts[0]), (words[1], spots.starts[1]),
+                    (words[3], spots.starts[2]), (words[4], spots.starts[3])):
+        font.draw(surface, word, (x, y), GREY)
+    if spots.gain_head:
+        font.draw(surface, words[2], (spots.gain_x, y), GOLD)
+
+
+def count_spots(art, rect: pygame.Rect, counts: tuple[tuple[str, str, str], ...],
+                spots: Columns) -> list[tuple[int, int, bool]]:
+    """Where each counter of a row goes in the shared columns: (its x, its
+    right end, its extra shown)."""
+    dx = rect.x + 12 - spots.starts[0]
     out = []
-    for img, (_icon, value, extra) in zip(icons, counts, strict=True):
-        start = x
-        x = x + img.get_width() + 2 + font.width(value) + 1       # + the shadow
-        shown = bool(extra) and x + 3 + font.width(extra) <= rect.right - 6
-        if shown:
-            x += 3 + font.width(extra) + 1
-        out.append((start, x, shown))
-        x += gap
+    for i, (_icon, _value, extra) in enumerate(counts):
+        end = spots.ends[i] + dx
+        shown = bool(extra) and end <= rect.right - 6
+        if i == 1 and spots.gain_x and not shown:
+            end = spots.gain_x + dx - 3
+        out.append((spots.starts[i] + dx, end, shown))
     return out
 
 
 def draw_counts(surface: pygame.Surface, art, rect: pygame.Rect, y: int,
-                counts: tuple[tuple[str, str, str], ...]) -> None:
+                counts: tuple[tuple[str, str, str], ...], spots: Columns) -> None:
     """A seat's counters on one line, icon and number each (the projected
-    gain after the points, in gold); the gaps close up to fit the row."""
+    gain after the points, in gold), in the columns shared by every row."""
     font = art.fonts.body
     for (icon, value, extra), (x, _right, shown) in zip(
-            counts, count_spots(art, rect, y, counts), strict=True):
+            counts, count_spots(art, rect, counts, spots), strict=True):
         img = art.sprites.get(icon)
         surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2 - 1))
-        x = font.draw(surface, value, (x + img.get_width() + 2, y), WHITE).right
+        font.draw(surface, value, (x + img.get_width() + 2, y), WHITE)
         if shown:
-            font.draw(surface, extra, (x + 3, y), GOLD)
+            font.draw(surface, extra, (spots.gain_x - spots.starts[0] + rect.x + 12, y), GOLD)
 
 
-def tips(art, rects, model: SeatsModel) -> list[Tip]:
+def tips(art, rects, model: SeatsModel, legend: pygame.Rect | None = None) -> list[Tip]:
     """Each seat's name and counters with their tooltips."""
     font = art.fonts.body
     out = []
+    spots = columns(art, rects[0], model.rows, legend) if rects else None
     for row, rect in zip(model.rows, rects, strict=False):
         out.append(tip((rect.x, rect.y, rect.w, font.line_height + 3), "seat", name=row.name,
                        kind=row.kind, current=row.current))
         y = rect.y + 3 + font.line_height
         values = {"money": row.money, "score": row.score, "markets": row.markets,
                   "land_hand": row.land_cards, "animal_hand": row.animal_cards}
-        for key, (x, right, _shown) in zip(COUNTERS, count_spots(art, rect, y, row_counts(row)),
-                                           strict=True):
+        for key, (x, right, _shown) in zip(COUNTERS, count_spots(art, rect, row_counts(row),
+                                                                 spots), strict=True):
             params = {"name": row.name, "count": values[key]}
             if key == "money":
                 params = {"name": row.name, "money": row.money}
