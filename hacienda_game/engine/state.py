@@ -139,12 +139,14 @@ class GameState:
     _land_caps: dict[int, int]
     _land_masks: tuple[tuple[int, ...], ...]
     # Derived caches kept by occupy, never in a snapshot (rebuild_caches says what).
-    # Their entries are immutable and replaced when they change, so a clone
-    # copies only these short lists (one entry per seat).
-    _land_frontier: list[frozenset[int]]
-    _animal_frontier: list[tuple[frozenset[int], ...]]
+    # The frontiers are shared by a state and its clones until one of them
+    # places a piece (copy on write: ``_frontiers_own`` says whether this
+    # state may change them in place).
+    _land_frontier: list[set[int]]
+    _animal_frontier: list[list[set[int]]]
+    _frontiers_own: bool
     _chain_cache: list[Groups | None]
-    _herd_cache: list[tuple[Groups | None, ...]]
+    _herd_cache: list[list[Groups | None]]
     _free_pampas: int
     _history_text: tuple[str, ...]
 
@@ -175,10 +177,10 @@ class GameState:
         """An independent copy (the board is shared: it never changes).
 
         Every field is copied by name (a loop over the names showed in a
-        search's profile), and the derived caches' entries are shared: they
-        are immutable values (frozen sets, tuples, group lists) that `occupy`
-        replaces rather than changes, so a copy costs only the lists that
-        can change."""
+        search's profile).  The frontiers are shared until either state
+        places a piece (`occupy` copies them first): most states a search
+        makes only buy cards, and copying every seat's frontier sets was the
+        largest part of a copy."""
         g = GameState.__new__(GameState)
         g.board = self.board
         g.players = self.players
@@ -221,10 +223,12 @@ class GameState:
         g.history = self.history[:]
         g.origin = self.origin
         g._history_text = self._history_text    # a tuple, and a prefix of both histories
-        g._land_frontier = self._land_frontier[:]
-        g._animal_frontier = self._animal_frontier[:]
+        g._land_frontier = self._land_frontier
+        g._animal_frontier = self._animal_frontier
+        g._frontiers_own = self._frontiers_own = False
+        # Cached groups are never mutated, only replaced: sharing them is safe.
         g._chain_cache = self._chain_cache[:]
-        g._herd_cache = self._herd_cache[:]
+        g._herd_cache = [h[:] for h in self._herd_cache]
         g._free_pampas = self._free_pampas
         return g
 
@@ -241,12 +245,12 @@ class GameState:
         free pampas next to each seat's land / each seat's tokens of each animal,
         each seat's chains / herds of each animal (None: to be recomputed), and
         bit h set while hex h is free pampas."""
-        self._land_frontier = [frozenset(self._free_pampas_around(s.land_hexes))
-                               for s in self.seats]
-        self._animal_frontier = [tuple(frozenset(self._free_pampas_around(h))
-                                       for h in s.animal_hexes) for s in self.seats]
+        self._land_frontier = [self._free_pampas_around(s.land_hexes) for s in self.seats]
+        self._animal_frontier = [[self._free_pampas_around(h) for h in s.animal_hexes]
+                                 for s in self.seats]
+        self._frontiers_own = True
         self._chain_cache = [None] * self.players
-        self._herd_cache = [(None,) * len(C.ANIMALS) for _ in range(self.players)]
+        self._herd_cache = [[None] * len(C.ANIMALS) for _ in range(self.players)]
         self._free_pampas = sum(1 << h for h in self.board.pampas if self.kind[h] == EMPTY)
 
     # Read-only views of the derived caches, for AI seats and tools that must
@@ -268,29 +272,26 @@ class GameState:
         return {n for h in hexes for n in adj[h] if kind[n] == EMPTY and is_pampas[n]}
 
     def occupy(self, h: int, piece: int, seat: int) -> None:
-        """Put a piece on a free hex and keep the caches right (their entries
-        are replaced, never changed: copies of the state share them)."""
+        """Put a piece on a free hex and keep the caches right."""
         self.kind[h] = piece
         self.owner[h] = seat
         self._free_pampas &= ~(1 << h)
-        taken = frozenset((h,))
-        lands = self._land_frontier
-        for q, f in enumerate(lands):
-            if h in f:
-                lands[q] = f - taken
-        herds = self._animal_frontier
-        for q, fs in enumerate(herds):
-            if any(h in f for f in fs):
-                herds[q] = tuple(f - taken if h in f else f for f in fs)
+        if not self._frontiers_own:         # shared with a clone: copy on write
+            self._land_frontier = [f.copy() for f in self._land_frontier]
+            self._animal_frontier = [[f.copy() for f in fs] for fs in self._animal_frontier]
+            self._frontiers_own = True
+        for f in self._land_frontier:
+            f.discard(h)
+        for fs in self._animal_frontier:
+            for f in fs:
+                f.discard(h)
         if piece == LAND:
-            lands[seat] = lands[seat] | self._free_pampas_around((h,))
+            self._land_frontier[seat] |= self._free_pampas_around((h,))
             self._chain_cache[seat] = None
         elif piece >= ANIMAL0:
             a = piece - ANIMAL0
-            fs = herds[seat]
-            herds[seat] = (*fs[:a], fs[a] | self._free_pampas_around((h,)), *fs[a + 1:])
-            cached = self._herd_cache[seat]
-            self._herd_cache[seat] = (*cached[:a], None, *cached[a + 1:])
+            self._animal_frontier[seat][a] |= self._free_pampas_around((h,))
+            self._herd_cache[seat][a] = None
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, hidden information included (for snapshots and tests)."""
@@ -352,10 +353,8 @@ class GameState:
     def herds_of(self, seat: int, animal: int) -> Groups:
         """The seat's herds (R28) of one animal (index in `ANIMALS`).  Don't mutate."""
         if (cached := self._herd_cache[seat][animal]) is None:
-            cached = groups_of(self.seats[seat].animal_hexes[animal], self.kind, self.owner,
-                               self.board.adjacent)
-            herds = self._herd_cache[seat]
-            self._herd_cache[seat] = (*herds[:animal], cached, *herds[animal + 1:])
+            cached = self._herd_cache[seat][animal] = groups_of(
+                self.seats[seat].animal_hexes[animal], self.kind, self.owner, self.board.adjacent)
         return cached
 
     def herds(self, seat: int) -> list[tuple[str, list[int]]]:

@@ -1,9 +1,9 @@
 """Copying a state (R12): a clone and its original go their own ways.
 
-`GameState.clone` copies every field by name and shares the derived caches'
-entries (frozen sets and tuples that `occupy` replaces, never changes), so
-these tests play both copies apart and check that neither sees the other's
-moves and that every cache still equals one rebuilt from the pieces."""
+`GameState.clone` copies every field by name and shares the frontiers until
+either copy places a piece (`occupy` copies them first), so these tests play
+both copies apart and check that neither sees the other's moves and that
+every cache still equals one rebuilt from the pieces."""
 
 import random
 
@@ -58,8 +58,9 @@ def test_r12_a_clone_and_its_original_play_apart():
             state = child
 
 
-# Set when the game is set up and never changed: shared by every copy.
-SET_UP = ("origin", "_land_caps")
+# Set when the game is set up and never changed, or shared until either copy
+# places a piece (copy on write): shared by the copies.
+SHARED = ("origin", "_land_caps", "_land_frontier", "_animal_frontier")
 
 
 def test_a_clone_sets_every_field_and_shares_no_list_that_can_change():
@@ -69,7 +70,7 @@ def test_a_clone_sets_every_field_and_shares_no_list_that_can_change():
     for name in GameState.__slots__:
         mine, theirs = getattr(state, name), getattr(child, name)
         assert type(mine) is type(theirs), name
-        if isinstance(mine, (list, dict, set)) and name not in SET_UP:
+        if isinstance(mine, (list, dict, set)) and name not in SHARED:
             assert mine is not theirs, f"{name} is shared"
     for s, c in zip(state.seats, child.seats, strict=True):
         assert s is not c
