@@ -174,63 +174,9 @@ class GameState:
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
-        """An independent copy (the board is shared: it never changes).
-
-        Every field is copied by name (a loop over the names showed in a
-        search's profile).  The frontiers are shared until either state
-        places a piece (`occupy` copies them first): most states a search
-        makes only buy cards, and copying every seat's frontier sets was the
-        largest part of a copy."""
-        g = GameState.__new__(GameState)
-        g.board = self.board
-        g.players = self.players
-        g.variants = self.variants
-        g.seed = self.seed
-        g.kind = self.kind[:]
-        g.owner = self.owner[:]
-        g.seats = [s.clone() for s in self.seats]
-        g.water_tiles = self.water_tiles[:]
-        g.water_left = self.water_left.copy()
-        g.haciendas = self.haciendas[:]
-        g.haciendas_left = self.haciendas_left
-        g.chips = self.chips[:]
-        g.land_deck = self.land_deck[:]
-        g.land_face_up = self.land_face_up[:]
-        g.land_discard = self.land_discard[:]
-        g.land_shuffles = self.land_shuffles
-        g.animal_draw = self.animal_draw[:]
-        g.animal_waiting = self.animal_waiting[:]
-        g.animal_face_up = self.animal_face_up[:]
-        g.animal_discard = self.animal_discard[:]
-        g.animal_removed = self.animal_removed[:]
-        g.stack = self.stack
-        g.intermediate_due = self.intermediate_due
-        g.final_due = self.final_due
-        g.scorings_done = self.scorings_done
-        g.current = self.current
-        g.start_player = self.start_player
-        g.actions_taken = self.actions_taken
-        g.bought_hacienda = self.bought_hacienda
-        g.bought_water = self.bought_water
-        g.harvested = self.harvested
-        g.round = self.round
-        g.turn = self.turn
-        g.forced_passes = self.forced_passes
-        g.over = self.over
-        g.over_reason = self.over_reason
-        g._land_caps = self._land_caps
-        g._land_masks = self._land_masks
-        g.history = self.history[:]
-        g.origin = self.origin
-        g._history_text = self._history_text    # a tuple, and a prefix of both histories
-        g._land_frontier = self._land_frontier
-        g._animal_frontier = self._animal_frontier
-        g._frontiers_own = self._frontiers_own = False
-        # Cached groups are never mutated, only replaced: sharing them is safe.
-        g._chain_cache = self._chain_cache[:]
-        g._herd_cache = [h[:] for h in self._herd_cache]
-        g._free_pampas = self._free_pampas
-        return g
+        """An independent copy (the board is shared: it never changes); see
+        `copy_state`."""
+        return copy_state(self)
 
     def history_text(self) -> tuple[str, ...]:
         """The actions so far in notation.  Kept as it grows: ``observe`` is
@@ -434,3 +380,64 @@ class GameState:
                           f"{self.board.name}: game over ({self.over_reason})"]
                          + [f"  P{i + 1}: {s.money} pesos, {s.score} points, hand"
                             f" {s.land_cards} {s.animal_cards}" for i, s in enumerate(self.seats)])
+
+
+def copy_state(state: GameState) -> GameState:
+    """An independent copy of a state (`GameState.clone`); the board is shared
+    (it never changes).
+
+    Every field is copied by name (a loop over the names showed in a
+    search's profile).  The frontiers are shared until either state
+    places a piece (`occupy` copies them first): most states a search
+    makes only buy cards, and copying every seat's frontier sets was the
+    largest part of a copy."""
+    g = GameState.__new__(GameState)
+    g.board = state.board
+    g.players = state.players
+    g.variants = state.variants
+    g.seed = state.seed
+    g.kind = state.kind[:]
+    g.owner = state.owner[:]
+    g.seats = [s.clone() for s in state.seats]
+    g.water_tiles = state.water_tiles[:]
+    g.water_left = state.water_left.copy()
+    g.haciendas = state.haciendas[:]
+    g.haciendas_left = state.haciendas_left
+    g.chips = state.chips[:]
+    g.land_deck = state.land_deck[:]
+    g.land_face_up = state.land_face_up[:]
+    g.land_discard = state.land_discard[:]
+    g.land_shuffles = state.land_shuffles
+    g.animal_draw = state.animal_draw[:]
+    g.animal_waiting = state.animal_waiting[:]
+    g.animal_face_up = state.animal_face_up[:]
+    g.animal_discard = state.animal_discard[:]
+    g.animal_removed = state.animal_removed[:]
+    g.stack = state.stack
+    g.intermediate_due = state.intermediate_due
+    g.final_due = state.final_due
+    g.scorings_done = state.scorings_done
+    g.current = state.current
+    g.start_player = state.start_player
+    g.actions_taken = state.actions_taken
+    g.bought_hacienda = state.bought_hacienda
+    g.bought_water = state.bought_water
+    g.harvested = state.harvested
+    g.round = state.round
+    g.turn = state.turn
+    g.forced_passes = state.forced_passes
+    g.over = state.over
+    g.over_reason = state.over_reason
+    g._land_caps = state._land_caps
+    g._land_masks = state._land_masks
+    g.history = state.history[:]
+    g.origin = state.origin
+    g._history_text = state._history_text    # a tuple, and a prefix of both histories
+    g._land_frontier = state._land_frontier
+    g._animal_frontier = state._animal_frontier
+    g._frontiers_own = state._frontiers_own = False
+    # Cached groups are never mutated, only replaced: sharing them is safe.
+    g._chain_cache = state._chain_cache[:]
+    g._herd_cache = [h[:] for h in state._herd_cache]
+    g._free_pampas = state._free_pampas
+    return g
