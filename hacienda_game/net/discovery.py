@@ -1,6 +1,7 @@
 """Finding games on the local network: mDNS/DNS-SD with zeroconf.
 
-A host advertises a ``_hacienda._tcp.local.`` service (its port, its title,
+A host (a game hosted from Setup, each game of ``hacienda serve``) advertises
+a ``_hacienda._tcp.local.`` service through an `Announcer` (its port, its title,
 the map, free seats, the version; never the join code: whoever joins still
 needs it from the host's screen); the Join screen browses and lists what it
 hears.  Discovery is a convenience: when multicast does not work (some
@@ -61,54 +62,13 @@ def announcement(map_name: str, free: int, tls: bool) -> dict[str, str]:
             "version": __version__, "tls": "1" if tls else "0"}
 
 
-class Advertiser:
-    """Tells the local network a game is hosted here (until `close`)."""
-
-    def __init__(self, name: str, port: int, addresses: list[str], map_name: str, free: int,
-                 tls: bool = False, interfaces: list[str] | None = None):
-        self.name = service_name(name)
-        self.port = port
-        self.addresses = addresses
-        self.properties = announcement(map_name, free, tls)
-        self.interfaces = interfaces
-        self.error: str | None = None
-        self._zc: Zeroconf | None = None
-        self._info: ServiceInfo | None = None
-
-    def start(self) -> bool:
-        """Advertise; False (and ``error`` says why) when mDNS cannot work here."""
-        try:
-            from zeroconf import ServiceInfo
-
-            self._zc = _zeroconf(self.interfaces)
-            self._info = ServiceInfo(
-                SERVICE_TYPE, f"{self.name}.{SERVICE_TYPE}",
-                addresses=[socket.inet_aton(a) for a in self.addresses], port=self.port,
-                properties=self.properties, server=f"hacienda-{self.port}.local.")
-            self._zc.register_service(self._info, allow_name_change=True)
-            return True
-        except Exception as e:  # noqa: BLE001 - discovery is optional: say why, go on
-            self.error = f"{type(e).__name__}: {e}"
-            self.close()
-            return False
-
-    def close(self) -> None:
-        zc, self._zc = self._zc, None
-        if zc is not None:
-            with contextlib.suppress(Exception):
-                if self._info is not None:
-                    zc.unregister_service(self._info)
-            with contextlib.suppress(Exception):
-                zc.close()
-
-
 class Announcer:
-    """Announces a server's games (``hacienda serve``), each its own service on
-    the server's port, on one Zeroconf of its own thread: registering probes the
+    """Announces a host's games (from Setup, or ``hacienda serve``), each its own
+    service on the host's port, on one Zeroconf of its own thread: registering probes the
     network for a second or two, so the games never wait for it.  ``announce``
     a game (again, to change its free seats), ``withdraw`` it; ``close``
-    withdraws every one.  Like `Advertiser`, it is optional: when mDNS cannot
-    work here, ``error`` says why and nothing else changes."""
+    withdraws every one.  It is optional: when mDNS cannot work here,
+    ``error`` says why and nothing else changes."""
 
     MOST = 64            # games announced at once (a longer list helps nobody pick)
 

@@ -16,7 +16,7 @@ from hacienda_game import __version__
 from hacienda_game.ai import choose_action
 from hacienda_game.client.netlink import GameLink
 from hacienda_game.engine import new_game, observe
-from hacienda_game.net.discovery import Advertiser, Browser
+from hacienda_game.net.discovery import Announcer, Browser, announcement
 from hacienda_game.net.hosting import HostedGame
 from hacienda_game.net.protocol import (
     MAX_MESSAGE,
@@ -173,11 +173,10 @@ def test_a_dropped_seat_waits_until_it_is_back_or_handed_to_an_ai():
 def test_a_game_advertised_on_loopback_is_found():
     # A port of its own: other test runs on this machine may advertise too.
     port = 20000 + os.getpid() % 40000
-    ad = Advertiser(f"Test game {port}", port, ["127.0.0.1"], "symmetric", 3,
-                    interfaces=["127.0.0.1"])
+    ad = Announcer(port, ["127.0.0.1"], False, interfaces=["127.0.0.1"]).start()
+    ad.announce(0, f"Test game {port}", "symmetric", 3)
     browser = Browser(interfaces=["127.0.0.1"])
     try:
-        assert ad.start(), ad.error
         assert browser.start(), browser.error
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not any(g.port == port for g in browser.games()):
@@ -389,9 +388,9 @@ def test_no_path_of_the_hosts_machine_reaches_joiners_or_the_lan(tmp_path, monke
         link.close()
     finally:
         hosted.close()
-    ad = Advertiser("Carmen's game", 8765, ["127.0.0.1"], path, 2)
-    assert ad.properties["map"] == "symmetric.tmx"
-    assert not any("home-of-carmen" in v or "/" in v for v in ad.properties.values())
+    said = announcement(path, 2, False)
+    assert said["map"] == "symmetric.tmx"
+    assert not any("home-of-carmen" in v or "/" in v for v in said.values())
 
 
 def test_an_unpaired_surrogate_in_hello_is_refused_cleanly(caplog):
@@ -490,9 +489,9 @@ def test_a_joiner_gets_a_map_it_lacks_from_the_host_by_plain_names_only(tmp_path
         link.close()
     finally:
         hosted.close()
-    ad = Advertiser("Carmen's game", 8765, ["127.0.0.1"], state.board.title(), 2)
-    assert set(ad.properties) == {"map", "free", "version", "tls"}
-    assert ad.properties["map"] == state.board.title() and ad.properties["free"] == "2"
+    said = announcement(state.board.title(), 2, False)
+    assert set(said) == {"map", "free", "version", "tls"}
+    assert said["map"] == state.board.title() and said["free"] == "2"
 
 
 @pytest.mark.parametrize("files, why", [
