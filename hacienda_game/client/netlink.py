@@ -59,7 +59,8 @@ NET_SENTENCES: dict[str, str] = {
     "code": N_("Wrong join code: type the code the host's screen shows."),
     "token": N_("That seat token is not one of this game's: join without it to get a free"
                 " seat."),
-    "full": N_("No free seat in this game: join as a spectator, or with your seat's token."),
+    "full": N_("No free seat in this game: press Watch to follow it, or join with your"
+               " seat's token."),
     "hello": N_("This game did not greet the host in time."),
     "crowded": N_("The host has too many connections: try again later."),
     "replaced": N_("Your seat was taken over by a new connection."),
