@@ -274,7 +274,7 @@ class GameLink(ActionLayer):
     def my_turn(self) -> bool:
         return (self.obs is not None and not self.obs.over and self.seat is not None
                 and self.obs.current == self.seat and not self.lost and self.started
-                and not self.closed and not self.gone and self.silent_for() < SILENT)
+                and not self.closed and not self.gone)
 
     def silent_for(self) -> float:
         """Seconds the host has said nothing (nor answered a ping) while connected."""
