@@ -4,6 +4,7 @@ log's words, each opening the replay viewer at that turn (the coach)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hacienda_game.ai import choose_action
 from hacienda_game.engine import new_game, observe
@@ -244,3 +245,32 @@ def test_a_moment_shows_whole_sentences_only(home, monkeypatch):
     finally:
         app.finish()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("width", [720, 1290])
+def test_the_places_beside_the_podium_are_never_cut(home, monkeypatch, width):
+    """Beside a narrow (4:3) or wide podium, the 4th and 5th seats' names, places
+    and points are drawn whole, large, inside the canvas."""
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.celebration import CelebrationScene
+
+    from .drawnhelp import record_drawn, show
+
+    app = App(Options(headless=True, language="en", screen=(width, 540)))
+    try:
+        plan = GamePlan("symmetric", [SeatPlan(n, "human" if i in (0, 4) else "easy", colour=i)
+                                      for i, n in enumerate(["Ana", "Bo", "Cy", "Di", "Eva"])],
+                        1)
+        scene = CelebrationScene(plan, [26, 81, 149, 108, 30], [2])
+        show(app, scene)
+        drawn = record_drawn(monkeypatch)
+        scene.draw(app.screen)
+        large = [d for d in drawn if d.font is app.art.fonts.large]
+        canvas = app.screen.get_rect()
+        for words in ("Ana", "Eva", "26 points", "30 points", "Place 4", "Place 5"):
+            found = [d for d in large if words in d.text]
+            assert found, f"{words!r} is not drawn whole in the large face"
+            assert all(canvas.contains(d.rect) for d in found), f"{words!r} leaves the canvas"
+    finally:
+        app.finish()
