@@ -391,9 +391,18 @@ CARD_W, CARD_H = 32, 44
 
 
 def emblem(seat: int, size: int, letter: str | None = None) -> Image:
-    """The seat's emblem in its colour (or the given one), outlined."""
-    art = EMBLEM_ART[size][EMBLEMS[seat]].replace("#", letter or SEATS[seat][0])
-    return outline(draw(art.replace(" ", "\n")))
+    """The seat's emblem in its colour (or the given one), outlined: in ink, or in
+    white around a seat colour darker than ink can show (on the dark panels too)."""
+    main = SEATS[seat][0]
+    art = EMBLEM_ART[size][EMBLEMS[seat]].replace("#", letter or main)
+    edge = "w" if letter is None and dark(main) else "k"
+    return outline(draw(art.replace(" ", "\n")), edge)
+
+
+def dark(letter: str) -> bool:
+    """A colour near ink, on which ink lines vanish."""
+    r, g, b = PALETTE[letter]
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255 < 0.25
 
 
 def seat_draw(text: str, seat: int) -> Image:
@@ -624,15 +633,16 @@ def water(step: int) -> Image:
 
 
 def illegal_mark() -> Image:
-    """"Not here", in no seat's colour: a ring of barrier tape (ink and white
-    dashes) and a bold white cross outlined in ink."""
-    illegal = hex_ring(["k", "w", "w", "k"])
+    """"Not here", in no seat's colour: a ring of barrier tape (slate and white
+    dashes) and a bold white cross outlined in slate (not ink: seat 3's deep green
+    is close to ink)."""
+    illegal = hex_ring(["d", "w", "w", "d"])
     depth = hex_depth()
     y, x = np.mgrid[0:TILE, 0:TILE]
-    illegal[(depth >= 1) & (depth <= 2) & ((x + y) // 3 % 2 == 0)] = rgba("k")
+    illegal[(depth >= 1) & (depth <= 2) & ((x + y) // 3 % 2 == 0)] = rgba("d")
     cross = np.eye(12, dtype=bool) | np.fliplr(np.eye(12, dtype=bool))
     cross = grow(cross, diagonal=False)
-    paste_centred(illegal, outline(fill(cross, "w")))
+    paste_centred(illegal, outline(fill(cross, "w"), "d"))
     return illegal
 
 

@@ -20,10 +20,12 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     # The five seat colours, chosen by measurement (tests/test_seat_colours.py): every pair
     # CIEDE2000 >= 20, >= 10 under simulated deuteranopia, protanopia and tritanopia, each
     # >= 15 from the market, water and highlight colours; with a shade for rims and a light
-    # for names on the dark panels.
+    # for names on the dark panels.  Seat 3 is a deep green, darker than every terrain: the
+    # yellow-olive it replaced melted into moor and meadow (tests/client/test_owned_faces.py
+    # measures each seat's owned tile against every bare terrain).
     "E": (238, 17, 17), "e": (140, 14, 24), "F": (34, 68, 255), "f": (20, 30, 140),
     "h": (140, 170, 255), "C": (0, 204, 204), "j": (0, 110, 120), "V": (230, 90, 255),
-    "v": (104, 32, 130), "Y": (187, 204, 17), "q": (104, 116, 8),
+    "v": (104, 32, 130), "Y": (0, 32, 0), "q": (0, 17, 0),
     # Water, pale as on a printed map: a seat's tile (blue most of all) never reads as
     # water from three metres (tests/client/test_owned_faces.py measures the rendered hexes).
     "a": (170, 218, 255),
@@ -31,7 +33,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 
 # Seat colour index -> (colour, shade, light) palette letters.
 SEATS: tuple[tuple[str, str, str], ...] = (
-    ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "Y"), ("V", "v", "M"))
+    ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "L"), ("V", "v", "M"))
 # The colours a seat colour must stand apart from: the market, water and highlights.
 MARKET, WATER = PALETTE["p"], PALETTE["a"]      # as the tileset and the water tile paint them
 HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70)}
