@@ -88,12 +88,12 @@ def test_saving_over_an_existing_name_asks_first(driver, home):
     play = _start(driver, _plan())
     play.layer.perform(next(a for a in play.layer.legal() if a.verb == "play"))
     _save_as(driver, play, "Ana's game")
-    assert isinstance(driver.top, Message)
-    driver.click_button(driver.top.buttons, "OK")
+    assert isinstance(driver.top, Pause) and driver.top.toast is not None   # saved: a toast
+    driver.click_button(driver.top.buttons, "Resume")
     first = saves.find_save("Ana's game")
     before = first.read_bytes()
     _save_as(driver, play, "Ana s game")          # another name: another file
-    driver.click_button(driver.top.buttons, "OK")
+    driver.click_button(driver.top.buttons, "Resume")
     assert saves.find_save("Ana s game") != first
     play.layer.perform(next(a for a in play.layer.legal() if a.verb == "play"))
     _save_as(driver, play, "Ana's game")
