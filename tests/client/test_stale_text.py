@@ -179,3 +179,14 @@ def test_a_lit_card_leaves_the_heading_above_it_alone(driver):
         coach.draw(surf, driver.app.art, scene.layout.board,
                    coach.CoachModel("Buy", "", "", None, 1, 2, (tuple(card),)), t)
         assert np.array_equal(pygame.surfarray.array3d(surf.subsurface(heading)), before), t
+
+
+def test_no_tutorial_step_names_one_devices_controls():
+    """The guided game is played with the mouse, the keys or a pad: its steps
+    name no key or click (the status line under it names the controls of
+    the device in use)."""
+    from hacienda_game.client.tutorial.steps import STEPS
+
+    for step in STEPS:
+        for text in (step.ask, step.why):
+            assert "right click" not in text and "(R" not in text and "Q/W" not in text, text

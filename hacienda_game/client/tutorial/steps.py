@@ -66,7 +66,7 @@ STEPS: tuple[Step, ...] = (
     Step("hacienda", N_("Buy a hacienda and build it on your chain."),
          N_("A hacienda scores 1 point per tile of its chain or herd at each scoring."),
          "hacienda_built", (("button", "hacienda"), ("hex", "5,3")), "icon_hacienda"),
-    Step("water", N_("Buy a water tile, turn it (R or right click) and place it."),
+    Step("water", N_("Buy a water tile, turn it and place it (the line below says how)."),
          N_("Each of your tiles and animals touching water scores 1 point."),
          "water_placed", (("button", "water"),), "icon_water"),
     Step("end_turn_3", N_("End your turn."),
