@@ -190,3 +190,26 @@ def test_no_tutorial_step_names_one_devices_controls():
     for step in STEPS:
         for text in (step.ask, step.why):
             assert "right click" not in text and "(R" not in text and "Q/W" not in text, text
+
+
+def test_a_zoom_button_that_cannot_be_used_looks_off(driver):
+    """At fit '-' and 'Fit' are dark; zoomed in they light; at the closest look
+    '+' is dark (each against itself when it can be used)."""
+    import numpy as np
+
+    scene = start(driver)
+    driver.frames(2)
+
+    def light(b) -> float:
+        return float(np.mean(pygame.surfarray.array3d(driver.app.screen.subsurface(b.rect))))
+
+    assert scene.view.zoom == 0 and not scene.b_zoom_out.enabled
+    out_off, fit_off, in_on = light(scene.b_zoom_out), light(scene.b_zoom_fit), \
+        light(scene.b_zoom_in)
+    while scene.view.zoom < len(scene.view.zooms) - 1:
+        scene.zoom(1)
+    driver.frames(2)
+    assert not scene.b_zoom_in.enabled and scene.b_zoom_out.enabled
+    assert out_off < 0.75 * light(scene.b_zoom_out), (out_off, light(scene.b_zoom_out))
+    assert fit_off < 0.75 * light(scene.b_zoom_fit)
+    assert light(scene.b_zoom_in) < 0.75 * in_on

@@ -922,9 +922,7 @@ class PlayScene(PadPlay, GameTable):
         self.b_hacienda.selected = bool(sel and sel.kind == "hacienda")
         self.b_water.selected = bool(sel and sel.kind == "water")
         self.b_harvest.selected = bool(sel and sel.kind.startswith("harvest"))
-        self.b_zoom_out.enabled = self.view.zoom > 0
-        self.b_zoom_fit.enabled = self.view.zoom > 0
-        self.b_zoom_in.enabled = self.view.zoom < len(self.view.zooms) - 1
+        self.zoom_states()
         if sel and sel.kind == "water":
             sizes = self.layer.water_sizes()
             for i, b in enumerate(self.b_sizes):

@@ -485,8 +485,17 @@ class GameTable(Scene):
             overlay.replay_caption(surface, self.app.art, area, board.step, low=high)
         self.redrawn = self.panels.redrawn or self.board_drawing.redrawn
         art = self.app.art
+        self.zoom_states()
         for b in [self.b_menu, *self.zoom_buttons]:
             b.draw(surface, art)
+            if not b.enabled:
+                actionbar.veil(surface, b.rect)      # -, Fit, + off as the actions
+
+    def zoom_states(self) -> None:
+        """Out and Fit only when zoomed in, + only below the closest look."""
+        self.b_zoom_out.enabled = self.view.zoom > 0
+        self.b_zoom_fit.enabled = self.view.zoom > 0
+        self.b_zoom_in.enabled = self.view.zoom < len(self.view.zooms) - 1
 
     # ------------------------------------------------------------- tooltips
     def tips(self) -> list[tooltip.Tip]:
