@@ -206,8 +206,8 @@ def read_players(text: str | int, label: MapFile | str = ""
         first, last = 0, -1
     if 2 <= first <= last <= 5:
         return (first, last), None
-    # Translators: Tiled's menu names stay in English, as Tiled shows them.
     return ALL_PLAYERS, MapProblem("players",
+        # Translators: Tiled's menu names stay in English, as Tiled shows them.
         N_("{file}: property `players` is {value}, not a number of players"
                           " from 2 to 5 such as 2-5 or 4, so the map is offered for 2-5"
                           " players; in Tiled: Map > Map Properties"),

@@ -5,9 +5,10 @@ returns the board or raises `BoardError` with every problem.  The file is
 first scanned by `tmxfile` (hostile or unsupported forms are refused, every
 budget checked), then read once by `tiledmap` into the `TiledMap` the
 drawing uses too (`read_checked`: cached while the file is unchanged, so the
-validator, the map lists, the board and the picture share one parse).  Every
-message is in the game's language (``i18n``) and starts with the file, then
-the cell where it has one.
+validator, the map lists, the board and the picture share one parse, in
+any language).  Every problem is a `MapProblem` (``reasons``): a code and the
+author's sentence, which starts with the file, then the cell where it has
+one; it is worded where it is shown.
 """
 
 from __future__ import annotations
@@ -217,8 +218,8 @@ def _board_offset(tiled: TiledMap, layer, label: str,
 
 def _check_header(tiled: TiledMap, label: str, errors: list[str]) -> bool:
     if tiled.orientation != "hexagonal":
-        # Translators: "Orientation: Hexagonal" is Tiled's New Map dialog, in English.
         errors.append(MapProblem("not_hexagonal",
+            # Translators: "Orientation: Hexagonal" is Tiled's New Map dialog, in English.
             N_("{file}: orientation is {orientation}, not hexagonal;"
                         " make a new map in Tiled with Orientation: Hexagonal"),
                             file=label, orientation=repr(tiled.orientation)))
@@ -256,8 +257,8 @@ def _read_spaces(tiled: TiledMap, layer, label: str,
                 N_("{file}: cell {cell}: {tile} has no custom property `space`"),
                 file=label, cell=cell, tile=_tile_name(tiled, gid)))
         elif space not in SPACES and "space" in tiled.numeric_properties(gid):
-            # Translators: Tiled's menu names stay in English, as Tiled shows them.
             errors.append(MapProblem("unknown_tile",
+                # Translators: Tiled's menu names stay in English, as Tiled shows them.
                 N_("{file}: cell {cell}: {tile} has space {space}: space is stored as a"
                             " number; give the enum string values in the project (in Tiled:"
                             " View > Custom Types Editor, the enum `space`, Save as: String),"

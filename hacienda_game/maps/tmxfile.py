@@ -10,8 +10,8 @@ names, layers, nesting depth, image sizes (read from a PNG's header, never
 decoded here), tiles per tileset, text property lengths and the size of the
 drawn picture.  Only regular files inside the map's folder are opened, and
 never in a way that could block (a FIFO, a device).  Each problem
-says how to fix the map in Tiled, in the game's language (``i18n``): the
-file, layer or tileset comes first, then the reason.
+says how to fix the map in Tiled (a `MapProblem`, worded where it is shown):
+the file, layer or tileset comes first, then the reason.
 """
 
 from __future__ import annotations
