@@ -16,7 +16,7 @@ English) use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..i18n import N_, _
@@ -225,7 +225,3 @@ class Reason(ValueError):
         """The reason in the current language."""
         return self.words.worded()
 
-
-def problem_codes(problems: Sequence[str]) -> list[str]:
-    """The codes of problems (a plain string has none: "")."""
-    return [p.code if isinstance(p, MapProblem) else "" for p in problems]

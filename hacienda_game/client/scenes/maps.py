@@ -49,7 +49,7 @@ class MapsScene(Scene):
         self.layout()
 
     def read_maps(self) -> None:
-        """Check every map on a thread (tens of ms the first time in a language,
+        """Check every map on a thread (tens of ms the first time,
         a big own map far longer): the screen shows "Reading the maps..." and
         goes on meanwhile; ``update`` takes the list when it is ready."""
         from .saveload import Background
