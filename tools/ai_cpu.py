@@ -141,7 +141,7 @@ class Worker:
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
-            raise SystemExit("a worker stopped (see its error above)")
+            raise SystemExit("a worker ended early (its error is above)")
         answer = json.loads(line)
         return answer["cpu"], answer["actions"]
 
