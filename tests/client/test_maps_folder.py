@@ -121,3 +121,36 @@ def test_the_chosen_map_row_is_the_brightest_and_says_where_it_comes_from(driver
     assert lights[1] > max(lights[0], lights[2]), lights
     drawn = [d.text for d in recorded]
     assert "Comes with the game" in drawn and "a map of the game" not in drawn
+
+
+def test_a_language_change_rewords_a_broken_map_without_reading_the_maps_again(
+        driver, home, monkeypatch):
+    """The Maps screen shows a broken own map by its file's name, the problem in
+    a player's words and the author's below; switching the language words the
+    same problems again, nothing is read or checked again."""
+    import shutil
+
+    from hacienda_game.maps import tmx
+
+    user_maps_dir().mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(Path(__file__).parents[1] / "boards" / "no_market.tmx",
+                    user_maps_dir() / "no_market.tmx")
+    scene = open_maps(driver)
+    assert scene.ready()
+    scene.pick(next(i for i, e in enumerate(scene.maps) if e.name == "no_market"))
+    recorded = record_drawn(monkeypatch)
+    scene.draw(driver.app.screen)
+    english = [d.text for d in recorded]
+    checks: list[Path] = []
+    real = tmx._check
+    monkeypatch.setattr(tmx, "_check", lambda path: checks.append(path) or real(path))
+    driver.app.apply_language("de")
+    assert scene.ready() and checks == []
+    recorded.clear()
+    scene.draw(driver.app.screen)
+    german = [d.text for d in recorded]
+    assert "no_market.tmx" in english and "· This map has no market." in english
+    assert "· Dieser Plan hat keinen Markt." in german
+    assert not any(str(user_maps_dir()) in text for text in english + german
+                   if "no_market" in text)
+    assert checks == []
