@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -20,6 +19,7 @@ from ....engine import (
     LAND,
     WATER,
     Event,
+    Observation,
     groups_of,
     score,
     scoring_hexes,
@@ -198,7 +198,7 @@ class Stage:
     screen builds once per action from the seat view, its layout and its
     presentation clock (the presenter never sees the screen)."""
 
-    obs: Any                        # the seat view shown, after the action
+    obs: Observation                # the seat view shown, after the action
     view: BoardView                 # the board on screen (hexes followed as it zooms or pans)
     layout: Layout                  # the market, the decks and the points track on screen
     colours: tuple[int, ...]        # each seat's colour (the palette's seat index)
