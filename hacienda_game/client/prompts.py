@@ -104,6 +104,22 @@ def choose_first(family: str) -> str:
         cards=cards, actions=actions)
 
 
+# The face button that turns the water tile (SDL's "x", the west button; on a
+# Nintendo pad the button labelled X), as each family prints it.
+ROTATE_FACE = {"xbox": "X", "playstation": N_("Square"), "switch": "X"}
+
+
+def turn_it(device: str, family: str) -> str:
+    """"Turn it with ...", naming the control of the device the player last
+    used: the face button on a pad, R on the keyboard, a right click with the
+    mouse (and before anything was used)."""
+    if family in ROTATE_FACE:
+        return _("Turn it with {button}.").format(button=_(ROTATE_FACE[family]))
+    if device == "keyboard":
+        return _("Turn it with R.")
+    return _("Turn it with a right click.")
+
+
 def cap_name(family: str, command: str) -> str | None:
     """The name written on a prompt drawn as a cap (a key, a shoulder), or None
     for one drawn from the glyph sheet."""

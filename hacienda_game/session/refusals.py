@@ -43,7 +43,8 @@ SENTENCES: dict[str, str] = {
     "hacienda_one_hex": OWN_PIECE,
     "water_cells": N_("A water tile covers 1 to 4 hexes."),
     "water_none_left": N_("No water tile of this size is left."),
-    "water_shape": N_("The water tile does not fit there: turn it (R, right click)."),
+    # (the screen adds how to turn it, in the words of the device in use)
+    "water_shape": N_("The water tile does not fit there."),
     "water_not_free": N_("Water tiles go on free pampas only."),
     "no_land_tile_left": N_("All your land tiles are on the board."),
     "no_such_card": N_("You hold no such card."),

@@ -213,3 +213,44 @@ def test_a_zoom_button_that_cannot_be_used_looks_off(driver):
     assert out_off < 0.75 * light(scene.b_zoom_out), (out_off, light(scene.b_zoom_out))
     assert fit_off < 0.75 * light(scene.b_zoom_fit)
     assert light(scene.b_zoom_in) < 0.75 * in_on
+
+
+def test_turning_the_water_tile_is_told_in_the_words_of_the_device_in_use(driver):
+    """A water tile that would leave the board, clicked with the mouse, says
+    right click; with the keyboard, R; a pad's words name its face button; none
+    says 'R, right click' to everyone."""
+    from hacienda_game.client.prompts import turn_it
+    from hacienda_game.client.scenes.play import selection as choose
+
+    scene = start(driver)
+    driver.click(scene.b_water.rect.center)
+    driver.click(scene.b_sizes[2].rect.center)
+    assert scene.selection is not None and scene.selection.kind == "water"
+    assert scene.selection.size == 3
+    off = [h for h in range(len(scene.view.centres))
+           if choose.action_at(scene.layer, scene.selection, h) == (None, None)]
+    assert off, "no hex where the tile leaves the board"
+    driver.app.last_device = "mouse"
+    said = choose.click(scene.layer, scene.selection, off[0], scene.turn_words())
+    assert "right click" in said and "R," not in said and "R." not in said, said
+    driver.app.last_device = "keyboard"
+    said = choose.click(scene.layer, scene.selection, off[0], scene.turn_words())
+    assert said.endswith("Turn it with R.") and "click" not in said, said
+    assert turn_it("pad:1", "xbox") == "Turn it with X."
+    assert turn_it("pad:1", "playstation") == "Turn it with Square."
+    for family in ("xbox", "playstation", "switch"):
+        assert "click" not in turn_it("pad:1", family) and " R" not in turn_it("pad:1", family)
+    i18n.set_language("de")
+    try:
+        assert "rechten Maustaste" in turn_it("mouse", "keyboard")
+        assert "Quadrat" in turn_it("pad:1", "playstation")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_water_refusal_names_no_control_of_its_own():
+    """The session words the refusal; the screen adds how to turn (above)."""
+    from hacienda_game.session.refusals import words
+
+    said = words("water_shape")
+    assert said and "right click" not in said and "(R" not in said

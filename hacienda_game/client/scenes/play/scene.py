@@ -42,6 +42,7 @@ from ...actionlayer import ActionLayer
 from ...anim import Animations
 from ...assets import GOLD, GREY, WHITE
 from ...hint import HintCoach
+from ...prompts import turn_it
 from ...scene import Command
 from ...tips import TipGuide
 from ...ui import Button, handle_buttons
@@ -377,11 +378,15 @@ class PlayScene(PadPlay, GameTable):
     def action_at(self, h: int):
         return choose.action_at(self.layer, self.selection, h)
 
+    def turn_words(self) -> str:
+        """How to turn the water tile, with the device the player last used."""
+        return turn_it(self.app.last_device, self.app.input_family())
+
     def click_hex(self, h: int) -> None:
         sel = self.selection
         if sel is None:
             return
-        result = choose.click(self.layer, sel, h)
+        result = choose.click(self.layer, sel, h, self.turn_words())
         if isinstance(result, Selection):
             self.select(result)
             self.warn(_("All 8 chips are on the board: click the chip to take."),
@@ -513,7 +518,8 @@ class PlayScene(PadPlay, GameTable):
                 self.hover_text, self.hover_warn = self.why_off(b), True
                 return
         if h is not None and self.selection is not None:
-            self.hover_text, self.hover_warn = choose.hover_words(self.layer, self.selection, h)
+            self.hover_text, self.hover_warn = choose.hover_words(self.layer, self.selection, h,
+                                                                  self.turn_words())
             return
         for rect, item, card in self.market_slots:
             if rect.collidepoint(pos):

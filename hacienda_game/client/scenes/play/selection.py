@@ -120,8 +120,9 @@ def marked_hexes(layer, sel: Selection | None) -> frozenset[int]:
     return frozenset(board.index[c] for c in sel.targets if c in board.index)
 
 
-def click(layer, sel: Selection, h: int) -> Action | Selection | str:
-    """What a click on hex h does with the choice."""
+def click(layer, sel: Selection, h: int, turn: str = "") -> Action | Selection | str:
+    """What a click on hex h does with the choice; ``turn`` says how to turn
+    the water tile with the device in use (prompts.turn_it)."""
     cell = layer.board.cells[h]
     if sel.kind == "harvest" and len(sel.targets.get(cell, [])) > 1:
         # Every chip is out: now pick the chip to take.
@@ -130,15 +131,24 @@ def click(layer, sel: Selection, h: int) -> Action | Selection | str:
     if action is not None:
         return action
     if attempt is not None:
-        return hint(layer.refusal(attempt), _("Not possible {place}.").format(
-            place=where(layer.board, cell)))
+        return turned(hint(layer.refusal(attempt), _("Not possible {place}.").format(
+            place=where(layer.board, cell))), turn)
     if sel.kind == "water":
-        return _("The water tile would leave the board there; turn it (R, right click).")
+        off = _("The water tile would leave the board there.")
+        return f"{off} {turn}" if turn else off
     return _("Not possible {place}.").format(place=where(layer.board, cell))
 
 
-def hover_words(layer, sel: Selection | None, h: int) -> tuple[str, bool]:
-    """What the pointer on hex h says about the choice, and whether it is a refusal."""
+def turned(reason: str, turn: str) -> str:
+    """A refusal, with how to turn the water tile when turning it would help."""
+    if getattr(reason, "code", "") == "water_shape" and turn:
+        return f"{reason} {turn}"
+    return reason
+
+
+def hover_words(layer, sel: Selection | None, h: int, turn: str = "") -> tuple[str, bool]:
+    """What the pointer on hex h says about the choice, and whether it is a
+    refusal (``turn`` as for `click`)."""
     if sel is None:
         return "", False
     action, attempt = action_at(layer, sel, h)
@@ -149,5 +159,5 @@ def hover_words(layer, sel: Selection | None, h: int) -> tuple[str, bool]:
             return _("all chips are out: then pick the chip to take"), False
         return "", False
     if attempt is not None:
-        return hint(layer.refusal(attempt)), True
+        return turned(hint(layer.refusal(attempt)), turn), True
     return "", False
