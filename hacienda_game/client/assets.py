@@ -337,6 +337,15 @@ WHITE = PALETTE["w"]
 GREY = PALETTE["l"]
 DIM = PALETTE["g"]
 GOLD = PALETTE["y"]
+
+
+def draw_swatch(surface: pygame.Surface, art: Art, colour: int, rect) -> None:
+    """A seat's colour (a stripe, a bar) on a dark panel, in a light grey edge a
+    pixel wide, so every seat's colour stands off the panel: seat 3's deep
+    green too."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, GREY, rect.inflate(2, 2))
+    pygame.draw.rect(surface, art.seat_colour(colour), rect)
 RED = PALETTE["r"]
 GREEN = PALETTE["L"]
 SKY = PALETTE["c"]

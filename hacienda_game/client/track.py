@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from .assets import DIM, GREY, Art
+from .assets import DIM, GREY, Art, draw_swatch
 
 PIECE_LANE = 13        # the line, under the pieces' lane (a 13-pixel emblem stands on it)
 PIECE_PITCH = 10       # pieces that meet stand side by side, this far apart
@@ -140,8 +140,7 @@ def draw_upright(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: st
     font.draw(surface, label, (rect.centerx - font.width(label) // 2, rect.y + 4), GREY)
     for seat, value in enumerate(projected):
         y = y0 - span * min(max(value, 0), top) // top
-        pygame.draw.rect(surface, art.seat_colour(colours[seat]),
-                         (rect.x + 4, y - 1, line_x - rect.x - 5, 3))
+        draw_swatch(surface, art, colours[seat], (rect.x + 5, y - 1, line_x - rect.x - 7, 3))
     pygame.draw.line(surface, DIM, (line_x, y0), (line_x, y0 - span))
     for v in range(0, top + 1, 5):
         y = y0 - span * v // top
@@ -174,8 +173,7 @@ def draw_along(surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str,
     font.draw(surface, label, (rect.x + 6, rect.y + (rect.h - font.line_height) // 2), GREY)
     for seat, value in enumerate(projected):
         x = x0 + width * min(max(value, 0), top) // top
-        pygame.draw.rect(surface, art.seat_colour(colours[seat]),
-                         (x - 1, rect.y + 2, 3, line_y - rect.y - 2))
+        draw_swatch(surface, art, colours[seat], (x - 1, rect.y + 3, 3, line_y - rect.y - 4))
     pygame.draw.line(surface, DIM, (x0, line_y), (x0 + width, line_y))
     for v in range(0, top + 1, 5):
         x = x0 + width * v // top

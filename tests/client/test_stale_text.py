@@ -254,3 +254,33 @@ def test_the_water_refusal_names_no_control_of_its_own():
 
     said = words("water_shape")
     assert said and "right click" not in said and "(R" not in said
+
+
+def test_every_seats_colour_stripe_stands_off_its_dark_panel(driver):
+    """Seat 3's deep green (and every other seat's colour) on the seat panels:
+    the stripe's outer edge differs from the panel around it by CIEDE2000 >= 20
+    and by the 3:1 luminance contrast asked of a control's edge (WCAG 1.4.11):
+    (0,32,0) against the panel was 30 apart in CIEDE2000 but only 1.6:1, dark
+    on dark from the couch."""
+    coloraide = __import__("pytest").importorskip("coloraide")
+
+    def lab(rgb):
+        return coloraide.Color("srgb", [c / 255 for c in rgb[:3]])
+
+    def contrast(a, b) -> float:
+        light = sorted((lab(a).luminance(), lab(b).luminance()))
+        return (light[1] + 0.05) / (light[0] + 0.05)
+
+    plan = GamePlan("symmetric", [SeatPlan(n, colour=c) for c, n in
+                                  enumerate(("Ana", "Bo", "Cy", "Di", "Ed"))], 4,
+                    open_hands=True)
+    scene = PlayScene(plan)
+    driver.app.reset(scene)
+    driver.frames(2)
+    screen = driver.app.screen
+    for seat, rect in enumerate(scene.layout.seats):
+        y = rect.centery
+        edge, panel = screen.get_at((rect.x + 3, y)), screen.get_at((rect.x + 10, y))
+        d = lab(edge).delta_e(lab(panel), method="2000")
+        assert d >= 20, (seat, tuple(edge), tuple(panel), d)
+        assert contrast(edge, panel) >= 3, (seat, tuple(edge), tuple(panel))

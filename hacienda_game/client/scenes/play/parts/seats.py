@@ -9,7 +9,7 @@ import pygame
 from .....i18n import _
 from .....net import REMOTE
 from .....session.choices import HUMAN
-from ....assets import GOLD, GREY, WHITE
+from ....assets import GOLD, GREY, WHITE, draw_swatch
 from ....ui import draw_panel
 from ....words import level_name
 from .tooltip import Tip, tip
@@ -27,8 +27,7 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
         draw_legend(surface, art, legend, spots)
     for row, rect in zip(model.rows, rects, strict=False):
         draw_panel(surface, art, rect, "ui_panel_hi" if row.current else "ui_panel")
-        pygame.draw.rect(surface, art.seat_colour(row.colour),
-                         (rect.x + 3, rect.y + 3, 5, rect.h - 6))
+        draw_swatch(surface, art, row.colour, (rect.x + 4, rect.y + 4, 4, rect.h - 8))
         art.sprites.blit_anchored(surface, f"emblem_{row.colour}",
                                   (rect.x + 18, rect.y + 4 + font.line_height // 2))
         right = rect.right - 8 - font.width(marker)
