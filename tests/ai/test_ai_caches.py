@@ -1,5 +1,7 @@
 """The search's caches and the water candidates by score (ai/projection.py, ai/moves.py)."""
 
+import pytest
+
 from hacienda_game.ai.expert import EXPERT
 from hacienda_game.ai.moves import EXPERT_WIDE, HARD_WIDE, _water_by_score, candidates
 from hacienda_game.ai.projection import _FACTS, _MEMOS, HARD2, board_facts
@@ -16,14 +18,19 @@ def test_the_board_cache_never_answers_for_another_table():
     assert len(HARD2.seat_values(four)) == 4
 
 
-def test_cached_values_are_the_values_of_a_fresh_look():
-    """A value read through the cache equals the one computed with the cache
-    emptied, after actions that change the board and actions that do not."""
-    state = turn_start(5, 3, 70)
+@pytest.mark.parametrize("cache", [_FACTS, _MEMOS], ids=["board facts", "seat values"])
+def test_cached_values_are_the_values_of_a_fresh_look(cache):
+    """A value read through the cache (the board's facts, or the seat values
+    kept by what they are computed from) equals the one computed with the
+    cache emptied, after actions that change the board and actions that do
+    not, and follows a seat's pesos when they change outside an action."""
+    state = turn_start(9, 4, 80)
     for _ in range(12):
-        cached = EXPERT.seat_values(state)
-        _FACTS.clear()
-        assert EXPERT.seat_values(state) == cached
+        for _change in range(2):
+            cached = EXPERT.seat_values(state)
+            cache.clear()
+            assert EXPERT.seat_values(state) == cached
+            state.seats[0].money += 7
         if state.is_over():
             break
         state.apply(candidates(state, HARD_WIDE)[0])
@@ -68,24 +75,6 @@ def test_r45_the_wider_candidates_hold_the_water_placements_that_score_most():
         if checked == 3:
             break
     assert checked >= 2
-
-
-def test_kept_seat_values_are_the_values_of_a_fresh_look():
-    """Seat values read from the memo equal the ones computed afresh, after
-    actions that change the board and actions that do not, and follow a
-    seat's pesos when they change outside an action."""
-    state = turn_start(9, 4, 80)
-    for _ in range(12):
-        kept = EXPERT.seat_values(state)
-        _MEMOS.clear()
-        assert EXPERT.seat_values(state) == kept
-        if state.is_over():
-            break
-        state.seats[0].money += 7
-        moved = EXPERT.seat_values(state)
-        _MEMOS.clear()
-        assert EXPERT.seat_values(state) == moved
-        state.apply(candidates(state, HARD_WIDE)[0])
 
 
 def test_the_outcomes_of_a_blind_draw_share_their_values():
