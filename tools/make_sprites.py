@@ -56,7 +56,7 @@ else:
     from make_font import build_fonts
     from make_tileset import SPRITES, TILES, draw_tile
 
-from hacienda_game.art.palette import PALETTE, SEATS  # noqa: E402
+from hacienda_game.art.palette import PALETTE, SEAT_INK, SEATS  # noqa: E402
 from hacienda_game.maps.board import SPACES  # noqa: E402
 
 TILE = 32
@@ -1061,7 +1061,8 @@ def frames() -> dict[str, dict]:
         add(f"land_built_{seat}", land_tile(seat, with_emblem=False))
         add(f"hacienda_{seat}", hacienda(seat))
         add(f"hacienda_small_{seat}", small_hacienda(seat))
-        add(f"emblem_{seat}", emblem(seat, 11))
+        # The emblem the dark UI shows (panels, track, charts, log): in the seat's ink.
+        add(f"emblem_{seat}", emblem(seat, 11, SEAT_INK[seat]))
         for animal in ANIMALS:
             add(f"animal_{animal}_{seat}", animal_token(animal, seat))
     add("chip", harvest_chip())
@@ -1131,6 +1132,7 @@ def pack(table: dict[str, dict], width: int = 512) -> tuple[Image, dict]:
             "seat_colours": [list(PALETTE[main]) for main, _, _ in SEATS],
             "seat_shades": [list(PALETTE[shade]) for _, shade, _ in SEATS],
             "seat_text_colours": [list(PALETTE[letter]) for letter in SEAT_TEXT],
+            "seat_ink_colours": [list(PALETTE[letter]) for letter in SEAT_INK],
             "seat_emblems": list(EMBLEMS)}
     return sheet, meta
 

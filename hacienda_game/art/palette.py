@@ -34,6 +34,16 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 # Seat colour index -> (colour, shade, light) palette letters.
 SEATS: tuple[tuple[str, str, str], ...] = (
     ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "L"), ("V", "v", "M"))
+# Each seat's ink on the dark UI (chart lines, track pieces and bars, emblems on panels): its
+# colour where that stands off the navy panels, else its light.  A line two pixels wide
+# seen from three metres is a small field, where every eye tells blue from yellow poorly
+# (small-field tritanopia), so the ink must stand off the panel under the tritan
+# simulation too: seat 3's deep green, made dark to stand off moor and meadow on the
+# board, all but vanished there (tests/client/test_seat_ink.py measures the drawn pixels).
+SEAT_INK: tuple[str, ...] = ("E", "F", "C", "L", "V")
+# The dark UI a seat's ink is drawn on: the panels' face (also the screens' night behind
+# them) and the darkest ink of boxes and shadows.
+UI_DARK = {"panel": PALETTE["d"], "ink": PALETTE["k"]}
 # The colours a seat colour must stand apart from: the market, water and highlights.
 MARKET, WATER = PALETTE["p"], PALETTE["a"]      # as the tileset and the water tile paint them
 HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70)}

@@ -243,6 +243,9 @@ class Sprites:
             # Lighter where needed, for names and numbers on the dark panels.
             self.seat_text_colours: list[Colour] = [
                 tuple(c) for c in spec.get("seat_text_colours", spec["seat_colours"])]
+            # The seat's ink on the dark UI: lines, bars and pieces drawn on the panels.
+            self.seat_ink_colours: list[Colour] = [
+                tuple(c) for c in spec.get("seat_ink_colours", spec["seat_colours"])]
         except (KeyError, TypeError, ValueError) as exc:
             raise AssetError(f"{folder / 'sprites.json'}: malformed ({exc});"
                              f" {repair_hint('tools/make_sprites.py')}") from None
@@ -330,6 +333,12 @@ class Art:
         """A seat's colour for text on the dark panels (readable contrast)."""
         return self.sprites.seat_text_colours[colour % len(self.sprites.seat_text_colours)]
 
+    def seat_ink(self, colour: int) -> Colour:
+        """A seat's colour for lines, bars and marks on the dark UI: its board colour
+        where that stands off the navy panels, else a lighter one (palette.SEAT_INK).
+        The board's own pieces keep ``seat_colour``."""
+        return self.sprites.seat_ink_colours[colour % len(self.sprites.seat_ink_colours)]
+
 
 # Named colours of the palette the client uses for text and panels.
 INK = PALETTE["k"]
@@ -340,12 +349,11 @@ GOLD = PALETTE["y"]
 
 
 def draw_swatch(surface: pygame.Surface, art: Art, colour: int, rect) -> None:
-    """A seat's colour (a stripe, a bar) on a dark panel, in a light grey edge a
-    pixel wide, so every seat's colour stands off the panel: seat 3's deep
-    green too."""
+    """A seat's colour (a stripe, a bar) on a dark panel: its ink (``Art.seat_ink``)
+    in a light grey edge a pixel wide, so every seat's colour stands off the panel."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, GREY, rect.inflate(2, 2))
-    pygame.draw.rect(surface, art.seat_colour(colour), rect)
+    pygame.draw.rect(surface, art.seat_ink(colour), rect)
 RED = PALETTE["r"]
 GREEN = PALETTE["L"]
 SKY = PALETTE["c"]

@@ -159,7 +159,7 @@ def test_an_animal_token_shows_its_owner_across_most_of_it():
     colour or shade or inside its emblem, its pattern aside) and the seat's 13-pixel
     emblem whole, not clipped in a corner.  (The emblem is white or ink on the rim,
     no longer the rim's colour: its pixels count as the owner's, as they did then.)"""
-    from hacienda_game.art.palette import PALETTE
+    from hacienda_game.art.palette import PALETTE, SEAT_INK
     from hacienda_game.art.palette import SEATS as SEAT_COLOURS
     pygame.init()
     sprites = Sprites()
@@ -174,7 +174,8 @@ def test_an_animal_token_shows_its_owner_across_most_of_it():
             alpha = pygame.surfarray.array_alpha(image)
             w, h = emblem.shape
             mark = np.zeros(alpha.shape, dtype=bool)
-            mark[:w, :h] = (emblem > 0) & np.all(emblem_rgb == PALETTE[main], axis=-1)
+            # The emblem's fill (the UI's emblem is in the seat's ink on the dark UI)
+            mark[:w, :h] = (emblem > 0) & np.all(emblem_rgb == PALETTE[SEAT_INK[seat]], axis=-1)
             seat_px = sum(1 for x in range(rgb.shape[0]) for y in range(rgb.shape[1])
                           if alpha[x, y] and (tuple(rgb[x, y]) in owned or mark[x, y]))
             assert seat_px >= 230, (seat, animal, seat_px)

@@ -186,7 +186,7 @@ def test_seat_rows_show_colour_turn_and_counters(art, layout, drawn):
     seats.draw(surf, art, layout.seats, vm.SeatsModel(rows, True))
     for row, rect in zip(rows, layout.seats, strict=False):
         stripe = pygame.Rect(rect.x + 4, rect.y + 4, 4, rect.h - 8)   # in a light edge
-        assert pixels(surf, stripe, art.seat_colour(row.colour)) == stripe.w * stripe.h
+        assert pixels(surf, stripe, art.seat_ink(row.colour)) == stripe.w * stripe.h
         assert tuple(surf.get_at((rect.x + 3, rect.centery)))[:3] == tuple(GREY)
     texts = [t for t, _c in drawn]
     assert ("+4", tuple(GOLD)) in drawn and "14" in texts and "AI hard" in texts

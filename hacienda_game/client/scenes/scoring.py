@@ -320,6 +320,6 @@ class ScoringScene(Scene):
             points = [(plot.x + plot.width * k // steps,
                        plot.bottom - plot.height * row[seat_index] // top_value)
                       for k, row in enumerate(series)]
-            colour = art.seat_colour(seat.colour)
+            colour = art.seat_ink(seat.colour)
             pygame.draw.lines(surface, colour, False, points, 2)
             art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", points[-1])

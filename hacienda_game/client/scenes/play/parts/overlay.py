@@ -112,7 +112,7 @@ def replay_caption(surface: pygame.Surface, art, board: pygame.Rect, step: Repla
     if low:
         rect.bottom = board.bottom - 6
     pygame.draw.rect(surface, INK, rect)
-    pygame.draw.rect(surface, art.seat_colour(step.colour), rect, 3)
+    pygame.draw.rect(surface, art.seat_ink(step.colour), rect, 3)
     font.draw(surface, head, (rect.x + 10, rect.y + 5), GOLD)
     font.draw(surface, note, (rect.right - 10, rect.y + 5), WHITE, align="right")
     for i, line in enumerate(lines):
