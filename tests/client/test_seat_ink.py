@@ -199,3 +199,31 @@ def test_the_measure_sees_the_old_deep_green_vanish():
     """The bar itself: seat 3's board green on the panel fails, its light green passes."""
     assert shortfalls(PALETTE["Y"], UI_DARK["panel"])
     assert not shortfalls(PALETTE["L"], UI_DARK["panel"])
+
+
+def test_each_seats_emblem_on_the_setup_rows_stands_off_what_is_around_it(driver):
+    """The colour button of each seat's row: its emblem's fill against the ring of
+    pixels just around the emblem (a blue button's face hid seat 1's blue square)."""
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    driver.click_button(driver.top.buttons, "New game")
+    setup = driver.top
+    assert isinstance(setup, SetupScene)
+    setup.seats = [SeatPlan(f"Seat {c}", "easy", c) for c in COLOURS]
+    setup.layout()
+    surface = pygame.Surface(driver.app.canvas_size)
+    setup.draw(surface)
+    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    sprites = driver.app.art.sprites
+    icons = [b for b in setup.buttons if b.icon and b.icon.startswith("emblem_")]
+    assert sorted(int(b.icon.split("_")[1]) for b in icons) == list(COLOURS)
+    for button in icons:
+        frame = sprites.get(button.icon)
+        w, h = frame.get_size()
+        left, top = button.rect.centerx - w // 2, button.rect.centery - h // 2
+        opaque = pygame.surfarray.array_alpha(frame).T > 0
+        fill = commonest(rgb[top:top + h, left:left + w][opaque])
+        ring = commonest(np.concatenate([
+            rgb[top - 2, left:left + w], rgb[top + h + 1, left:left + w],
+            rgb[top:top + h, left - 2], rgb[top:top + h, left + w + 1]]))
+        assert not shortfalls(fill, ring), (button.icon, fill, ring, shortfalls(fill, ring))

@@ -28,7 +28,7 @@ from ...session.plan import (
     list_maps,
     new_game_seed,
 )
-from ..assets import GOLD, GREY, RED, WHITE
+from ..assets import GOLD, GREY, NIGHT, RED, WHITE
 from ..boardview import thumbnail
 from ..scene import Command, Scene
 from ..ui import (
@@ -432,6 +432,14 @@ class SetupScene(Scene):
         draw_panel(surface, art, self.notes_rect)
         self.draw_option_notes(surface)
         draw_buttons(self.buttons, surface, art, self.focus)
+        for button in self.buttons:
+            if button.icon and button.icon.startswith("emblem_"):
+                # A seat's emblem in a well of the panels' night: its ink measured
+                # against that (the blue button's face hid seat 1's blue square).
+                well = pygame.Rect(0, 0, 20, 20)
+                well.center = button.rect.center
+                pygame.draw.rect(surface, NIGHT, well, border_radius=3)
+                art.sprites.blit_anchored(surface, button.icon, well.center)
         draw_join_hint(self, surface)
         if self.editing is not None and self.field is not None:
             what, i = self.editing
