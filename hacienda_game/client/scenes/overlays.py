@@ -147,6 +147,9 @@ class Dialog(Scene):
 
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "key" and cmd.name == "back":
+            if self.toast is not None and self.app.time < self.toast[1]:
+                self.toast = None         # one level back: the note goes, the dialog stays
+                return
             (self.back or self.close)()
             return
         if self.focus.handle(self.buttons, cmd):
