@@ -24,6 +24,9 @@ APP = "hacienda"
 ANIM_SPEEDS = ("off", "slow", "normal", "fast")
 ANIM_FACTORS = {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.5}
 TEXT_SIZES = ("normal", "large")
+AI_PACES = ("fast", "normal", "slow")
+# How long each AI move stays on screen before the next, times the normal pause
+AI_PACE_FACTORS = {"fast": 0.35, "normal": 1.0, "slow": 2.5}
 
 
 def _dir(kind: str) -> Path:
@@ -102,6 +105,7 @@ class Settings:
     ``refused``), so a damaged or hostile file never stops the game."""
 
     anim_speed: str = "normal"
+    ai_pace: str = "normal"         # how long each AI move stays on screen: fast, normal, slow
     fullscreen: bool = True
     open_hands: bool = False
     scale: int = 0                  # windowed: 0 = the largest that fits, else 1x, 2x, ...
@@ -126,6 +130,11 @@ class Settings:
     def anim_factor(self) -> float:
         """Multiplies animation durations; 0 means no animations."""
         return ANIM_FACTORS.get(self.anim_speed, 1.0)
+
+    @property
+    def ai_pace_factor(self) -> float:
+        """Multiplies the time each AI move stays on screen."""
+        return AI_PACE_FACTORS.get(self.ai_pace, 1.0)
 
     @staticmethod
     def path() -> Path:
@@ -348,6 +357,8 @@ def _valid(name: str, value: object) -> bool:
         return value in ANIM_SPEEDS
     if name == "text_size":
         return value in TEXT_SIZES
+    if name == "ai_pace":
+        return value in AI_PACES
     if name == "scale":
         return type(value) is int and 0 <= value <= MAX_SCALE
     if name.endswith("_volume"):

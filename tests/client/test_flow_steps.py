@@ -5,6 +5,7 @@ the tally before the celebration, the AI's pace is a setting."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hacienda_game.client.scenes.overlays import Pause
 from hacienda_game.client.scenes.play import PlayScene
@@ -46,3 +47,41 @@ def test_esc_after_the_saved_toast_takes_the_toast_away_and_keeps_the_pause_menu
     assert pause.toast is None
     _key(driver, pygame.K_ESCAPE)
     assert driver.top is play
+
+
+def test_ai_pace_is_a_setting_kept_and_applied_to_the_move_on_screen(driver, home):
+    import json
+
+    from hacienda_game.client.scenes.play.ai import AI_PAUSE
+    from hacienda_game.client.scenes.settings import SettingsScene
+
+    play = _start(driver, _plan(("random", "random")))
+    moves = len(play.layer.game.history)
+    assert driver.wait_until(lambda: len(play.layer.game.history) > moves)
+    turns = play.ai_turns
+    shown = turns.shown_at
+    assert shown is not None
+    assert turns.ready_at - shown == pytest.approx(AI_PAUSE * max(play.factor, 0.3))
+    # The player slows the AI down in the settings: the move on screen stays longer.
+    driver.app.push(SettingsScene())
+    driver.frames(1)
+    scene = driver.top
+    i = [r.key for r in scene.rows].index("ai_pace")
+    value = scene.value_buttons[i]
+    right = next(b for b in scene.buttons if b.rect.left > value.rect.right
+                 and b.rect.y == value.rect.y)
+    driver.click(right.rect.center)
+    assert driver.app.settings.ai_pace == "slow"
+    assert scene.value_buttons[i].label == "Slow"
+    _key(driver, pygame.K_ESCAPE)
+    assert driver.top is play
+    slow = turns.ready_at - turns.shown_at
+    assert slow > 2 * AI_PAUSE * max(play.factor, 0.3)
+    seen = len(play.layer.game.history)
+    last = turns.shown_at
+    while driver.app.time < last + slow - 0.05:
+        driver.frames(1)
+        assert turns.shown_at == last and len(play.layer.game.history) == seen, \
+            "an AI move came before its time"
+    driver.app.settings.save()
+    assert json.loads((home / "config" / "settings.json").read_text())["ai_pace"] == "slow"

@@ -137,6 +137,7 @@ def test_the_keyboard_changes_and_saves_every_row(driver, home):
     key(driver, "down")                      # animation speed
     key(driver, "right")
     assert s.anim_speed == "fast"
+    key(driver, "down")                      # AI pace
     key(driver, "down")                      # language: System -> English -> Deutsch
     key(driver, "right")
     key(driver, "right")

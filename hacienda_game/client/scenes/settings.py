@@ -1,5 +1,5 @@
 """The settings scene: display, window size, pixel-perfect scaling, text size,
-volumes, animation speed, language, colour-blind patterns, rumble, open hands,
+volumes, animation speed, the AI's pace, language, colour-blind patterns, rumble, open hands,
 the end-turn question and the first-time tips, kept between games.
 
 Each setting is a row with a value button: a click or Enter moves to the next
@@ -15,7 +15,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from ...session.userdirs import ANIM_SPEEDS, TEXT_SIZES
+from ...session.userdirs import AI_PACES, ANIM_SPEEDS, TEXT_SIZES
 from ..app import CANVAS, max_window_scale
 from ..assets import DIM, GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height
@@ -81,6 +81,10 @@ class SettingsScene(Scene):
                 lambda: list(VOLUMES), lambda v: f"{v} %", volume=True),
             Row("anim_speed", N_("Animation speed"), N_("'Off' shows every move at once."),
                 lambda: list(ANIM_SPEEDS), lambda v: _(SPEED_NAMES.get(v, "Normal"))),
+            Row("ai_pace", N_("AI pace"),
+                N_("How long each AI move stays on screen before the next (times the"
+                   " animation speed)."),
+                lambda: list(AI_PACES), lambda v: _(SPEED_NAMES.get(v, "Normal"))),
             Row("language", N_("Language"), N_("The game's words; 'System' follows the"
                                               " computer's language."),
                 lambda: [None, *LANGUAGES], self.language_text),

@@ -11,14 +11,15 @@ played the table's legal fallback: the log says why, the player gets a notice.
 
 from __future__ import annotations
 
-AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed
+AI_PAUSE = 0.45           # seconds between AI moves at normal animation speed and AI pace
 
 
 class AITurns:
     def __init__(self, scene):
         self.scene = scene
         self.worker = None
-        self.ready_at = 0.0
+        self.shown_at: float | None = None     # when the last AI move came on screen
+        self.instant = False
         self.deferred = False
 
     # ---------------------------------------------------- the table's thinker
@@ -86,5 +87,19 @@ class AITurns:
         if move is None:
             return
         self.heard(move)
-        instant = scene.autoplay and app.options.headless and not app.options.realtime
-        self.ready_at = app.time + (0.0 if instant else AI_PAUSE * max(scene.factor, 0.3))
+        self.instant = scene.autoplay and app.options.headless and not app.options.realtime
+        self.shown_at = app.time
+
+    def pause(self) -> float:
+        """How long an AI move stays on screen before the next: the AI pace
+        setting times the animation speed (never quite none, so each move is seen)."""
+        settings = self.scene.app.settings
+        return AI_PAUSE * settings.ai_pace_factor * max(self.scene.factor, 0.3)
+
+    @property
+    def ready_at(self) -> float:
+        """When the next AI move may come (the settings as they are now: a
+        change of pace applies to the move on screen)."""
+        if self.shown_at is None or self.instant:
+            return 0.0
+        return self.shown_at + self.pause()
