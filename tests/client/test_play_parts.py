@@ -220,12 +220,16 @@ def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch
         monkeypatch.setattr(Font, "draw", record)
         seats.draw(surface(), art, lay.seats, vm.SeatsModel(rows, True), lay.legend)
         words = seats.legend_words()
-        assert [w for w in words] == [i18n._(w) for w in ("Pesos", "Points", "now", "Markets",
-                                                           "Cards")]
+        # The gold gain's heading in words ("if scored"), never "Points now"
+        assert [w for w in words] == [i18n._(w) for w in ("Pesos", "Points", "if scored",
+                                                           "Markets", "Cards")]
         heads = {text: (colour, pos) for text, colour, pos in placed
                  if lay.legend.collidepoint(pos)}
-        assert set(heads) == set(words), heads
-        assert heads[words[2]][0] == tuple(GOLD)
+        # "recuento" has no room beside these numbers: the gold gain's heading gives way
+        gold = code != "es"
+        assert set(heads) == {w for i, w in enumerate(words) if gold or i != 2}, heads
+        if gold:
+            assert heads[words[2]][0] == tuple(GOLD)
         font = art.fonts.body
         for word, (_colour, (x, y)) in heads.items():
             assert lay.legend.contains((x, y, font.width(word), font.line_height)), word
@@ -237,8 +241,9 @@ def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch
         assert spots.headed
         money = [p[0] for t, _c, p in placed if t in ("14", "41", "23")]
         assert len(set(money)) == 1 and money[0] > heads[words[0]][1][0]
-        assert heads[words[2]][1][0] == spots.gain_x
-        assert heads[words[1]][1][0] < spots.gain_x < heads[words[3]][1][0]
+        if gold:
+            assert heads[words[2]][1][0] == spots.gain_x
+            assert heads[words[1]][1][0] < spots.gain_x < heads[words[3]][1][0]
     finally:
         i18n.set_language("en")
     # Where a long word leaves no room for them all, the gold gain's heading gives way.

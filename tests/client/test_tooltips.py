@@ -153,9 +153,9 @@ def test_a_scoring_now_is_written_out_in_words(art):
     lay = play_layout(CANVAS, 4, art.fonts.body.line_height)
     _models, tips = every_tip(art, lay, observe(a_game(), 0), gains=(0, 4, 1, 0))
     score = [t for t in tips if t.key == "score"]
-    assert tooltip.words(score[1])[1] == "If a scoring came now: 4 points more, 7 points in all."
-    assert tooltip.words(score[2])[1] == "If a scoring came now: 1 point more, 4 points in all."
-    assert tooltip.words(score[0])[1] == "If a scoring came now: no more points."
+    assert tooltip.words(score[1])[1] == "If scored now: 4 points more, 7 points in all."
+    assert tooltip.words(score[2])[1] == "If scored now: 1 point more, 4 points in all."
+    assert tooltip.words(score[0])[1] == "If scored now: no more points."
     i18n.set_language("de")
     assert "4 Punkte" in tooltip.words(score[1])[1]
 

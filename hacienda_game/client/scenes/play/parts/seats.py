@@ -60,7 +60,9 @@ def legend_words() -> tuple[str, str, str, str, str]:
     """The headings over the counters: pesos, points, the gain a scoring now
     would bring (in gold, over the gold numbers), markets reached, and the
     cards in hand (over the land and the animal cards)."""
-    return (_("Pesos"), _("Points"), _("now"), _("Markets"), _("Cards"))
+    # The gain's heading says what the gold number is, in words ("if scored",
+    # as the points' tooltip: "If scored now: ..."), not "now" after "Points".
+    return (_("Pesos"), _("Points"), _("if scored"), _("Markets"), _("Cards"))
 
 
 class Columns:
@@ -69,7 +71,7 @@ class Columns:
 
     def __init__(self, starts: list[int], ends: list[int], gain_x: int, headed: bool):
         self.starts, self.ends, self.gain_x, self.headed = starts, ends, gain_x, headed
-        self.gain_head = False        # the gain's own heading shown ("now")
+        self.gain_head = False        # the gain's own heading shown ("if scored")
 
 
 def columns(art, rect: pygame.Rect, rows, legend: pygame.Rect | None = None) -> Columns:
@@ -115,9 +117,10 @@ def counter_columns(art, rect: pygame.Rect, counts: list, legend: pygame.Rect | 
         cards = max(content[3] + 6 + content[4], font.width(words[4]))
         headed = [max(content[0], font.width(words[0])), max(content[1], font.width(words[1])),
                   max(content[2], font.width(words[3])), content[3], cards - content[3] - 6]
-        # The gold gain's heading first; where that is too wide, the others alone.
+        # The gold gain's heading first (its words need room: the gaps may
+        # close to 3 pixels); where that is too wide, the others alone.
         for gain_head in (max(gain, font.width(words[2]) + 1), 0):
-            spots = place(headed, gain_head or gain, 4, True)
+            spots = place(headed, gain_head or gain, 3 if gain_head else 4, True)
             if spots is not None:
                 spots.gain_head = bool(gain_head)
                 return spots

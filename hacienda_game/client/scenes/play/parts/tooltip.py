@@ -91,10 +91,10 @@ def _score(p) -> tuple[str, str]:
     title = _("Points: {name} has {points}").format(name=p["name"], points=points(p["score"]))
     gain = p["gain"]
     if gain:
-        body = _("If a scoring came now: {gain} more, {total} in all.").format(
+        body = _("If scored now: {gain} more, {total} in all.").format(
             gain=points(gain), total=points(p["score"] + gain))
     else:
-        body = _("If a scoring came now: no more points.")
+        body = _("If scored now: no more points.")
     return title, body
 
 
