@@ -85,3 +85,32 @@ def test_ai_pace_is_a_setting_kept_and_applied_to_the_move_on_screen(driver, hom
             "an AI move came before its time"
     driver.app.settings.save()
     assert json.loads((home / "config" / "settings.json").read_text())["ai_pace"] == "slow"
+
+
+def test_the_title_menu_shows_no_hover_nor_pointer_over_an_item_until_the_mouse_moves(home):
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.menu import MenuScene
+    from hacienda_game.client.scenes.start import first_scene
+
+    from .conftest import Driver
+
+    app = App(Options(windowed=True, fake_clock=True, language="en"))
+    try:
+        app.push(first_scene(app))
+        driver = Driver(app)
+        menu = driver.top
+        assert isinstance(menu, MenuScene)
+        first = menu.buttons[0]          # "Learn to play" heads a new player's menu
+        assert first.label == "Learn to play"
+        # SDL tells where the mouse rests as the window opens: over that item.
+        driver.move(first.rect.center)
+        driver.frames(2)
+        assert not any(b.hover for b in menu.buttons), "an item lit before the mouse moved"
+        assert app.pointer is None, "the pointer drawn over the item's words"
+        # The player moves the mouse: hover and pointer as ever.
+        second = menu.buttons[1]
+        driver.move(second.rect.center)
+        assert second.hover and app.pointer is not None
+    finally:
+        app.finish()

@@ -32,10 +32,17 @@ class MenuScene(Scene):
         self.focus = Focus()
         self.idle_time = 0.0
         self.title_scene: pygame.Surface | None = None
+        # Where the pointer rested when the menu came up (the mouse sits where
+        # it was, often over an item): no hover, no pointer drawn over an
+        # item's words until the mouse moves.
+        self.resting = True
+        self.rest_at: tuple[int, int] | None = None
 
     def enter(self, app) -> None:
         super().enter(app)
         self.last_confirm = app.time
+        self.rest_at = app.pointer
+        app.pointer = None
         self.layout()
         if self.start_map:
             # --map NAME: straight to the setup screen on that map.
@@ -159,7 +166,24 @@ class MenuScene(Scene):
             self.idle_time = 0.0
             self.app.push(demo_scene())
 
+    def still(self, cmd: Command) -> bool:
+        """A pointer report from where the mouse rested when the menu came up
+        (SDL tells where it is at the start): not a move, so no hover."""
+        if not self.resting or cmd.kind != "point" or cmd.pos is None:
+            if cmd.kind in ("press", "key", "wheel"):
+                self.resting = False
+            return False
+        if self.rest_at is None:
+            self.rest_at = cmd.pos
+        if abs(cmd.pos[0] - self.rest_at[0]) + abs(cmd.pos[1] - self.rest_at[1]) <= 2:
+            self.app.pointer = None           # its picture too waits for a move
+            return True
+        self.resting = False
+        return False
+
     def handle(self, cmd: Command) -> None:
+        if self.still(cmd):
+            return
         self.idle_time = 0.0
         if self.held_confirm and cmd.kind == "key" and cmd.name == "confirm":
             held = self.app.time - self.last_confirm < HELD_CONFIRM_S
