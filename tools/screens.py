@@ -287,6 +287,8 @@ def shot_charts(app, seed):
     if final is not None:
         app.push(final)
         final.t = 60.0                # every row, the winner and the charts shown
+        final.crowned = True          # (after the podium)
+        final.lay_out()
     settle(app, 2)
 
 

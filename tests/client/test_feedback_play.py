@@ -112,13 +112,29 @@ def test_a_hex_with_a_hacienda_shows_no_more_than_two_marks(driver):
             assert not name.startswith("land_built_")
 
 
-def test_the_end_of_the_game_is_a_celebration_then_the_tables(driver):
+def test_the_end_of_the_game_is_the_tally_then_the_podium_then_the_crown_and_charts(driver):
+    """As commercial games end: the final tally category by category first,
+    then the winner's podium, then the crown and the charts."""
     play = start(driver, seats=2)
     play_until(play, "game_over")
-    assert isinstance(play.pending[-1], CelebrationScene)     # the last pushed shows first
-    assert any(isinstance(s, ScoringScene) and s.which == "final" for s in play.pending)
-    assert driver.wait_until(lambda: isinstance(driver.top, CelebrationScene), 30)
+    assert not any(isinstance(s, CelebrationScene) for s in play.pending)
+    assert driver.wait_until(lambda: isinstance(driver.top, ScoringScene), 30)
+    final = driver.top
+    assert final.which == "final" and final.revealed < 1, "the tally starts at its first row"
+    drawn: list[str] = []
+    real_winner, real_charts = final.draw_winner, final.draw_charts
+    final.draw_winner = lambda surface: (drawn.append("crown"), real_winner(surface))
+    final.draw_charts = lambda surface: (drawn.append("charts"), real_charts(surface))
+    driver.frames(int(final.reveal_end * 60) + 5)       # every category counted
+    assert final.revealed >= 7 and drawn == [], "the crown or the charts before the podium"
+    assert [b.label for b in final.buttons] == ["Continue"]
+    driver.click((20, 20))
+    party = driver.top
+    assert isinstance(party, CelebrationScene)
     driver.frames(30)
     assert "fanfare" in driver.app.sound.cued
     driver.click((20, 20))
-    assert isinstance(driver.top, ScoringScene) and driver.top.which == "final"
+    assert driver.top is final
+    driver.frames(2)
+    assert "crown" in drawn and "charts" in drawn
+    assert final.buttons[0].label == "Back to menu"

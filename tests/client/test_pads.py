@@ -158,14 +158,14 @@ def test_two_pads_play_from_the_title_menu_to_the_final_scoring(pad_driver):
             player_of(play, players).press(A)
             continue
         if isinstance(top, CelebrationScene):
-            one.press(A)                    # the winner's podium, then the tables
+            one.press(A)                    # the winner's podium, then the crown and charts
             assert isinstance(driver.top, ScoringScene) and driver.top.which == "final"
             continue
         if isinstance(top, ScoringScene):
             final = top.which == "final"
             one.press(A)                    # animations off: the table is all there
-            if final:
-                break
+            if final and not isinstance(driver.top, CelebrationScene):
+                break                       # the tally, the podium, then the menu
             continue
         assert top is play, top
         seat = state.current

@@ -1,8 +1,9 @@
-"""The end of the game as an event: the winner's celebration before the final
-tables and charts.  A pixel-art podium (2-1-3) with each of the first three
-seats' hacienda standing on its step, the winner's jumping under a bouncing
+"""The end of the game as an event: the winner's celebration after the final
+tally, before the crown and the charts (the final ScoringScene pushes it).
+A pixel-art podium (2-1-3) with each of the first three seats' hacienda
+standing on its step, the winner's jumping under a bouncing
 trophy, confetti raining and the fanfare; the other seats are listed beside.
-Any press (or, in an autoplay game, a few seconds) goes on to the tables.
+Any press (or, in an autoplay game, a few seconds) goes back to the tally.
 """
 
 from __future__ import annotations

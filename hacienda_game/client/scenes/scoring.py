@@ -1,6 +1,10 @@
 """A scoring, animated category by category as a table per seat (like the
 rulebook's example), then the winner and, at the game's end, a chart of every
-seat's points and pesos over the game."""
+seat's points and pesos over the game.
+
+The game's end goes as a player expects it: the final tally first, category
+by category; then the winner's podium (``celebration``); then, back here, the
+winner's crown and the charts."""
 
 from __future__ import annotations
 
@@ -64,6 +68,10 @@ class ScoringScene(Scene):
         self.autoplay = autoplay
         self.moments = moments          # the final scoring's "Key moments" screen
         self.t = 0.0
+        # The final scoring crowns its winner after the tally, with the podium;
+        # an intermediate scoring has nobody to crown.
+        self.crowned = winners is None
+        self.celebrating = False
         self._key: tuple | None = None
         self._picture: pygame.Surface | None = None
 
@@ -78,11 +86,12 @@ class ScoringScene(Scene):
 
     def lay_out(self) -> None:
         final = self.winners is not None
-        label = _("Back to menu") if final and not self.autoplay else _("Continue")
+        label = _("Back to menu") if final and self.crowned and not self.autoplay \
+            else _("Continue")
         w = self.app.canvas_size[0]
         self.button = Button((w - 220, 496, 196, 34), label, self.close, big=True, key="confirm")
         self.buttons = [self.button]
-        if final and self.moments is not None and not self.autoplay:
+        if final and self.crowned and self.moments is not None and not self.autoplay:
             # Top right, beside the title: the table starts below it.
             self.buttons.append(Button((w - 220, 5, 196, 32), _(KEY_MOMENTS),
                                        self.show_moments, key="log", face="body"))
@@ -109,7 +118,7 @@ class ScoringScene(Scene):
         now = self.eighths
         if now > before:
             self.app.sound.play("score_tick")
-        if self.winners is not None and before < len(ROWS) * 8 <= now:
+        if self.winners is not None and self.crowned and before < len(ROWS) * 8 <= now:
             self.app.sound.play("win")
 
     def close(self) -> None:
@@ -118,9 +127,31 @@ class ScoringScene(Scene):
             self.t = self.reveal_end      # first click shows everything at once
             self.tick_sound(before)
             return
+        if not self.crowned:
+            self.celebrate()
+            return
         self.app.pop()
         if self.on_close is not None:
             self.on_close()
+
+    def celebrate(self) -> None:
+        """The tally is all there: the winner's podium, then back here to the
+        crown and the charts."""
+        if self.celebrating:
+            return
+        from .celebration import CelebrationScene
+
+        self.celebrating = True
+        self.app.push(CelebrationScene(self.plan, self.scores, list(self.winners or []),
+                                       autoplay=self.autoplay, on_close=self.crown))
+
+    def crown(self) -> None:
+        """Back from the podium: the winner's plate, the charts and the way on."""
+        self.crowned = True
+        self.celebrating = False
+        self.t = self.reveal_end          # (an autoplay game: shown a while again)
+        self.lay_out()
+        self._picture = None
 
     def show_moments(self) -> None:
         if self.t < self.reveal_end:
@@ -163,7 +194,7 @@ class ScoringScene(Scene):
         art.fonts.large.draw(surface, title, (surface.get_width() // 2, 10), GOLD,
                              align="center")
         self.draw_table(surface)
-        if self.revealed >= len(ROWS):
+        if self.revealed >= len(ROWS) and self.crowned:
             self.draw_winner(surface)
             if self.samples:
                 self.draw_charts(surface)

@@ -697,12 +697,8 @@ class PlayScene(PadPlay, GameTable):
                 money=over.data["money"], on_close=self.after_final, autoplay=self.autoplay,
                 moments=None if self.joined else self.key_moments))
         if over is not None:
-            # The end of the game is an event: the winner's celebration, then
-            # the tables and charts (the last pushed shows first).
-            from ..celebration import CelebrationScene
-
-            self.pending.append(CelebrationScene(self.plan, over.data["scores"],
-                                                 over.data["winners"], autoplay=self.autoplay))
+            # The end of the game: the final tally, then the winner's podium,
+            # then the crown and the charts (all from the final ScoringScene).
             self.finished = True
             self.app.result = {"names": self.names,
                                "winners": [self.names[w] for w in over.data["winners"]],
