@@ -176,6 +176,9 @@ def test_scoring_closes_with_the_keyboard(driver):
                                  on_close=lambda: closed.append(1)))
     driver.frames(2)
     key(driver, "confirm")                       # first: show the whole table
+    key(driver, "confirm")                       # the winner's podium
+    assert type(driver.top).__name__ == "CelebrationScene"
+    key(driver, "confirm")                       # back to the crown and the charts
     key(driver, "confirm")
     assert closed == [1]
 
