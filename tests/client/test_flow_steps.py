@@ -87,7 +87,8 @@ def test_ai_pace_is_a_setting_kept_and_applied_to_the_move_on_screen(driver, hom
     assert json.loads((home / "config" / "settings.json").read_text())["ai_pace"] == "slow"
 
 
-def test_the_title_menu_shows_no_hover_nor_pointer_over_an_item_until_the_mouse_moves(home):
+def test_the_title_menu_shows_no_hover_nor_pointer_over_an_item_until_the_mouse_moves(
+        home, monkeypatch):
     from hacienda_game.client.app import App
     from hacienda_game.client.options import Options
     from hacienda_game.client.scenes.menu import MenuScene
@@ -97,13 +98,18 @@ def test_the_title_menu_shows_no_hover_nor_pointer_over_an_item_until_the_mouse_
 
     app = App(Options(windowed=True, fake_clock=True, language="en"))
     try:
-        app.push(first_scene(app))
-        driver = Driver(app)
-        menu = driver.top
+        menu = first_scene(app)
         assert isinstance(menu, MenuScene)
+        menu.app = app
+        menu.layout()
         first = menu.buttons[0]          # "Learn to play" heads a new player's menu
         assert first.label == "Learn to play"
-        # SDL tells where the mouse rests as the window opens: over that item.
+        # The mouse rests over that item as the window opens, and SDL tells so.
+        driver = Driver(app)
+        at = driver.window_pos(first.rect.center)
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+        monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+        app.push(menu)
         driver.move(first.rect.center)
         driver.frames(2)
         assert not any(b.hover for b in menu.buttons), "an item lit before the mouse moved"
@@ -114,3 +120,93 @@ def test_the_title_menu_shows_no_hover_nor_pointer_over_an_item_until_the_mouse_
         assert second.hover and app.pointer is not None
     finally:
         app.finish()
+
+
+def _rest_on(driver, pos) -> None:
+    """The pointer moves to ``pos`` and rests there past the tooltip's delay."""
+    from hacienda_game.client.scenes.play.parts.tooltip import DELAY
+
+    driver.move(pos)
+    driver.frames(int(DELAY * 60) + 3)
+
+
+def test_a_tooltip_goes_when_an_ai_moves_and_comes_back_only_when_the_pointer_rests_again(
+        driver):
+    play = _start(driver, _plan(("random", "random")))
+    play.tip_clock.since = 0.0
+    driver.frames(1)
+    money = next(t for t in play.tips() if t.key == "money")
+    spot = pygame.Rect(money.rect).center
+    _rest_on(driver, spot)
+    assert play.tooltip() is not None and play.tooltip().key == "money"
+    moves = len(play.layer.game.history)
+    assert driver.wait_until(lambda: len(play.layer.game.history) > moves)
+    driver.frames(1)
+    assert play.tooltip() is None, "the tooltip lingered over an AI move"
+    driver.frames(60)                 # the pointer still resting: still none
+    assert play.tooltip() is None or len(play.layer.game.history) > moves + 1
+    # The pointer moves and rests again: the tooltip, with the numbers of now
+    # (unless yet another move came meanwhile).
+    moved = len(play.layer.game.history)
+    _rest_on(driver, (spot[0] + 1, spot[1]))
+    assert play.tooltip() is not None or len(play.layer.game.history) > moved
+
+
+def test_a_click_takes_a_tooltip_away_until_the_pointer_moves(driver):
+    play = _start(driver, _plan())
+    driver.frames(1)
+    money = next(t for t in play.tips() if t.key == "money")
+    spot = pygame.Rect(money.rect).center
+    _rest_on(driver, spot)
+    assert play.tooltip() is not None
+    driver.click(spot)                          # on the counter itself: nothing else moves
+    driver.frames(40)
+    assert play.tooltip() is None
+    _rest_on(driver, (spot[0], spot[1] + 1))
+    assert play.tooltip() is not None
+
+
+def test_no_tooltip_covers_the_lit_targets_of_a_choice(driver):
+    from hacienda_game.client.scenes.play.parts import tooltip
+
+    play = _start(driver, _plan())
+    cards = [slot for slot in play.hand_slots]
+    assert cards
+    checked = 0
+    for rect, _item, _card in cards:
+        driver.click(rect.center)
+        sel = play.selection
+        if sel is None or not sel.targets:
+            continue
+        size = round(play.view.hex_px)
+        lit = []
+        for cell in sel.targets:
+            r = pygame.Rect(0, 0, size, size)
+            r.center = play.centre(cell)
+            lit.append(r.clip(play.view.area))
+        drawn: list[pygame.Rect] = []
+        real = tooltip.draw
+
+        def record(*a, drawn=drawn, real=real, **k):
+            drawn.append(real(*a, **k))
+            return drawn[-1]
+
+        tooltip.draw = record
+        try:
+            for t in play.tips():
+                if t.key not in ("hand_card", "button", "shown_card", "score", "money"):
+                    continue
+                drawn.clear()
+                driver.app.pointer = pygame.Rect(t.rect).center
+                play.tip_clock.pointer = None
+                play.tooltip()
+                play.tip_clock.since -= 1.0
+                driver.app.draw()
+                assert drawn, t
+                covered = [r for r in lit if drawn[0].colliderect(r)]
+                assert not covered, f"the tooltip of {t.key} covers lit targets"
+                checked += 1
+        finally:
+            tooltip.draw = real
+        driver.click(rect.center)               # the card put back
+    assert checked

@@ -59,10 +59,15 @@ def test_key_moments_from_the_final_scoring_open_the_replay_at_that_turn(driver)
                          moments=lambda: MomentsScene(finished_replay(state, plan, None)))
     driver.app.push(scene)
     driver.frames(2)
-    labels = [b.label for b in scene.buttons]
-    assert "Key moments" in labels
-    driver.click_button(scene.buttons, "Key moments")  # the first press shows the table
+    assert "Key moments" not in [b.label for b in scene.buttons]   # the tally first
+    driver.click((20, 20))                              # the first press shows the table
     assert driver.top is scene and scene.t >= scene.reveal_end
+    driver.click((20, 20))                              # the winner's podium
+    assert driver.top is not scene
+    driver.frames(20)
+    driver.click((20, 20))                              # back: the crown and the charts
+    assert driver.top is scene
+    assert "Key moments" in [b.label for b in scene.buttons]
     driver.click_button(scene.buttons, "Key moments")
     moments = driver.top
     assert isinstance(moments, MomentsScene) and moments.told

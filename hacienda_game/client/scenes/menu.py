@@ -42,6 +42,11 @@ class MenuScene(Scene):
         super().enter(app)
         self.last_confirm = app.time
         self.rest_at = app.pointer
+        try:
+            if pygame.mouse.get_focused():     # where the mouse is, before it reports
+                self.rest_at = app.view.to_canvas(pygame.mouse.get_pos())
+        except pygame.error:
+            pass
         app.pointer = None
         self.layout()
         if self.start_map:

@@ -53,6 +53,7 @@ from .ai import AITurns
 from .pad import PadPlay
 from .parts import actionbar, hand, log, market, overlay, status
 from .parts import hint as hint_part
+from .parts import tooltip as tooltips
 from .parts.commands import BuyCard, ClickHex, FocusLog, PartCommand, PickCard, ScrollLog
 from .parts.overlay import WARN
 from .parts.tooltip import Tip
@@ -297,6 +298,7 @@ class PlayScene(PadPlay, GameTable):
     def select(self, selection: Selection | None) -> None:
         if selection != self.selection:
             self.coach.dismiss()             # a hint never stays beside a choice
+            self.tip_clock.hide()            # nor a tooltip
             self.message = ""                # nor an older refusal
         self.selection = selection
         self.hover_text = ""
@@ -405,6 +407,8 @@ class PlayScene(PadPlay, GameTable):
 
     # ---------------------------------------------------------------- input
     def handle(self, cmd: Command) -> None:
+        if cmd.kind in ("press", "key", "wheel"):
+            self.tip_clock.hide()            # any click or key: the tooltip goes
         if self.demo:
             if cmd.kind in ("press", "key"):
                 from ..menu import MenuScene
@@ -549,6 +553,7 @@ class PlayScene(PadPlay, GameTable):
         """Engine events -> log lines, animations, tickers, scoring and privacy screens."""
         kinds = [e.kind for e in events]
         told = events
+        self.tip_clock.hide()                # a tooltip never lingers over a move
         if "scoring" in kinds:
             # The header keeps the round being scored while the board shows it
             # (a round's end already counts the next one), and the log tells
@@ -825,6 +830,26 @@ class PlayScene(PadPlay, GameTable):
             overlay.notice(surface, art, self.layout.board, said.title, said.lines)
         self.draw_tooltip(surface)
         self.first_tips.draw(surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The tooltip, never over the lit targets the player is choosing from."""
+        t = self.tooltip()
+        if t is not None:
+            tooltips.draw(surface, self.app.art, t, self.layout.side.x, self.lit_rects())
+
+    def lit_rects(self) -> list[pygame.Rect]:
+        """The lit targets of the choice being made, as rectangles on the canvas."""
+        sel = self.selection
+        if sel is None or not sel.targets:
+            return []
+        size = max(8, round(self.view.hex_px))
+        out = []
+        for cell in sel.targets:
+            spot = pygame.Rect(0, 0, size, size)
+            spot.center = self.centre(cell)
+            if spot.colliderect(self.view.area):
+                out.append(spot.clip(self.view.area))
+        return out
 
     def bubble_model(self) -> BubbleModel | None:
         """The refusal, else what the hovered hex would do, next to the eye."""

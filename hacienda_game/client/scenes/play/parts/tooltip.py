@@ -264,12 +264,15 @@ def capital(text: str) -> str:
 
 # ------------------------------------------------------------------ drawing
 def box(art, canvas: tuple[int, int], anchor: tuple[int, int, int, int], title: str,
-        body: str, why: str = "", column: int | None = None
+        body: str, why: str = "", column: int | None = None,
+        avoid: list[pygame.Rect] | tuple = ()
         ) -> tuple[pygame.Rect, list[tuple[str, tuple[int, int, int]]]]:
     """Where the tooltip goes and its lines: beside an element of the right
     column (over the board, never over the panels it explains), else above
     its element where there is room, else below; always inside the canvas.
-    ``column``: the right column's left edge (a box beside it ends there)."""
+    ``column``: the right column's left edge (a box beside it ends there).
+    ``avoid``: what the player is choosing from (the lit targets): the box
+    goes where it covers none of them (else the fewest)."""
     font = art.fonts.body
     cw, ch = canvas
     width = min(cw - 16, max(240, font.line_height * 22))
@@ -283,22 +286,56 @@ def box(art, canvas: tuple[int, int], anchor: tuple[int, int, int, int], title: 
     left = a.x if column is None or a.x < column else column
     if a.centerx > cw * 2 // 3 and left - 4 - w >= 2:
         rect.topright = (left - 4, a.y)
-        return rect.clamp(pygame.Rect(0, 0, cw, ch)), lines
-    rect.midbottom = (a.centerx, a.y - 4)
-    if rect.y < 2:
-        rect.midtop = (a.centerx, a.bottom + 4)
-        if rect.bottom > ch - 2:              # no room above or below: beside it
-            rect.midright = (a.x - 4, a.centery)
-            if rect.x < 2:
-                rect.midleft = (a.right + 4, a.centery)
+    else:
+        rect.midbottom = (a.centerx, a.y - 4)
+        if rect.y < 2:
+            rect.midtop = (a.centerx, a.bottom + 4)
+            if rect.bottom > ch - 2:              # no room above or below: beside it
+                rect.midright = (a.x - 4, a.centery)
+                if rect.x < 2:
+                    rect.midleft = (a.right + 4, a.centery)
     rect = rect.clamp(pygame.Rect(0, 0, cw, ch))
+    if avoid:
+        rect = away_from(rect, a, pygame.Rect(0, 0, cw, ch), list(avoid))
     return rect, lines
 
 
-def draw(surface: pygame.Surface, art, t: Tip, column: int | None = None) -> pygame.Rect:
+def away_from(rect: pygame.Rect, anchor: pygame.Rect, screen: pygame.Rect,
+              avoid: list[pygame.Rect]) -> pygame.Rect:
+    """``rect`` moved where it covers none of ``avoid`` (the lit targets):
+    beside its element first (above, below, left, right), then the screen's
+    corners and edges; where every place covers some, the one covering least.
+    Its element stays uncovered where it can."""
+    w, h = rect.size
+
+    def at(x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(x, y, w, h).clamp(screen)
+
+    places = [rect,
+              at(anchor.centerx - w // 2, anchor.y - 4 - h), at(anchor.centerx - w // 2,
+                                                              anchor.bottom + 4),
+              at(anchor.x - 4 - w, anchor.centery - h // 2), at(anchor.right + 4,
+                                                             anchor.centery - h // 2),
+              at(anchor.x - 4 - w, anchor.y), at(anchor.right + 4, anchor.y),
+              at(anchor.x - 4 - w, anchor.bottom - h), at(anchor.right + 4, anchor.bottom - h)]
+    for x in (screen.x + 2, screen.centerx - w // 2, screen.right - 2 - w):
+        for y in (screen.y + 2, screen.centery - h // 2, screen.bottom - 2 - h):
+            places.append(at(x, y))
+
+    def covered(r: pygame.Rect) -> tuple[int, int]:
+        lit = sum(r.clip(t).w * r.clip(t).h for t in avoid)
+        own = r.clip(anchor).w * r.clip(anchor).h
+        return lit, own
+
+    return min(places, key=covered)     # the first of the best: beside its element
+
+
+def draw(surface: pygame.Surface, art, t: Tip, column: int | None = None,
+         avoid: list[pygame.Rect] | tuple = ()) -> pygame.Rect:
     """The one tooltip drawer: the box, its title in gold, its sentence in
-    white, why not now in the warning colour."""
-    rect, lines = box(art, surface.get_size(), t.rect, *words(t), column=column)
+    white, why not now in the warning colour; never over ``avoid`` (the lit
+    targets) where it can be elsewhere."""
+    rect, lines = box(art, surface.get_size(), t.rect, *words(t), column=column, avoid=avoid)
     font = art.fonts.body
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, GOLD, rect, 1)
@@ -316,12 +353,22 @@ class TipClock:
         self.since = 0.0
         self.focus: object = None
         self.focus_at = -FOCUS_TIME
+        self.quiet = False        # hidden until the pointer moves (the game moved on)
+
+    def hide(self) -> None:
+        """The game moved on (an action, anyone's move, a turn's end, a choice
+        made): the tooltip goes, and comes back only once the pointer moves
+        and rests again, or the focus moves."""
+        self.quiet = True
+        self.focus_at = -FOCUS_TIME
 
     def pointer_at(self, pos: tuple[int, int] | None, now: float) -> bool:
-        """The pointer is here now: True once it has rested long enough."""
+        """The pointer is here now: True once it has rested long enough (the
+        pointer leaving an element takes its tooltip away at once)."""
         if pos != self.pointer:
             self.pointer, self.since = pos, now
-        return pos is not None and now - self.since >= DELAY
+            self.quiet = False
+        return pos is not None and not self.quiet and now - self.since >= DELAY
 
     def focus_on(self, key: object, now: float) -> bool:
         """The focus is on ``key`` (None: none): True while it is new."""
