@@ -132,24 +132,28 @@ def _rest_on(driver, pos) -> None:
 
 def test_a_tooltip_goes_when_an_ai_moves_and_comes_back_only_when_the_pointer_rests_again(
         driver):
+    driver.app.settings.ai_pace = "slow"      # each move on screen 1.1 s: time to rest
     play = _start(driver, _plan(("random", "random")))
-    play.tip_clock.since = 0.0
-    driver.frames(1)
+    history = play.layer.game.history
+
+    def next_move() -> None:
+        moves = len(history)
+        assert driver.wait_until(lambda: len(history) > moves)
+
+    next_move()
     money = next(t for t in play.tips() if t.key == "money")
     spot = pygame.Rect(money.rect).center
     _rest_on(driver, spot)
     assert play.tooltip() is not None and play.tooltip().key == "money"
-    moves = len(play.layer.game.history)
-    assert driver.wait_until(lambda: len(play.layer.game.history) > moves)
+    next_move()                       # an AI move, the pointer resting still
     driver.frames(1)
     assert play.tooltip() is None, "the tooltip lingered over an AI move"
-    driver.frames(60)                 # the pointer still resting: still none
-    assert play.tooltip() is None or len(play.layer.game.history) > moves + 1
-    # The pointer moves and rests again: the tooltip, with the numbers of now
-    # (unless yet another move came meanwhile).
-    moved = len(play.layer.game.history)
+    driver.frames(30)
+    assert play.tooltip() is None
+    # The pointer moves and rests again: the tooltip, with the numbers of now.
+    next_move()
     _rest_on(driver, (spot[0] + 1, spot[1]))
-    assert play.tooltip() is not None or len(play.layer.game.history) > moved
+    assert play.tooltip() is not None
 
 
 def test_a_click_takes_a_tooltip_away_until_the_pointer_moves(driver):
