@@ -88,3 +88,54 @@ def test_illegal_is_never_a_seat_colour():
             assert de(ink, seat_ink) >= 20, (ink, seat_ink)
             for deficiency in DEFICIENCIES:
                 assert de(ink, seat_ink, deficiency) >= 10, (ink, seat_ink, deficiency)
+
+
+def test_the_hint_is_no_seats_colour():
+    """The coach's hint (a dashed outline and tag) reads as no seat's and not as the
+    selection's gold: >= 20 from every seat colour and shade (the board's), >= 10 under
+    each simulation; >= 20 from the gold.  (It was seat 2's light cyan: 10.1 from its
+    colour, measured 3 Dec 2026.)"""
+    from hacienda_game.art.palette import HINT
+    for main, shade, _light in SEATS:
+        for letter in (main, shade):
+            assert de(HINT, PALETTE[letter]) >= 20, (letter, de(HINT, PALETTE[letter]))
+        for deficiency in DEFICIENCIES:
+            assert de(HINT, PALETTE[main], deficiency) >= 10, (main, deficiency)
+    assert de(HINT, HIGHLIGHTS["gold"]) >= 20
+
+
+def _sheet_frame(name: str):
+    import json
+    from pathlib import Path
+
+    import pygame
+
+    assets = Path(__file__).resolve().parents[1] / "assets"
+    spot = json.loads((assets / "sprites.json").read_text(encoding="utf-8"))["frames"][name]
+    sheet = pygame.image.load(str(assets / "sprites.png"))
+    part = sheet.subsurface((spot["x"], spot["y"], spot["w"], spot["h"]))
+    return pygame.surfarray.array3d(part).transpose(1, 0, 2), \
+        pygame.surfarray.array_alpha(part).T
+
+
+@pytest.mark.parametrize("seat", range(5))
+def test_a_haciendas_roof_reads_as_its_seats_ink(seat):
+    """A hacienda's roof (on the board and on the winners' podium), seen from afar as one
+    colour (the mean of its pixels in linear light), is in the hue family of the ink its
+    seat's name and marks wear on the panels (hue within 25 degrees) and reads as a colour,
+    not black (chroma >= 30).  Seat 3's roof was its deep green alone, chroma 22 (3 Dec
+    2026): a light green name in the lists, a black roof on the board and the podium."""
+    import numpy as np
+
+    from hacienda_game.art.palette import SEAT_INK
+    rgb, alpha = _sheet_frame(f"hacienda_{seat}")
+    main, shade, light = SEATS[seat]
+    roof_rows = rgb[:11][alpha[:11] > 0].astype(float) / 255     # above the walls
+    keep = ~np.all(np.isclose(roof_rows * 255, PALETTE["k"]), axis=-1)
+    linear = np.where(roof_rows <= 0.04045, roof_rows / 12.92,
+                      ((roof_rows + 0.055) / 1.055) ** 2.4)[keep].mean(axis=0)
+    roof = coloraide.Color("srgb-linear", list(linear)).convert("lch")
+    ink = colour(PALETTE[SEAT_INK[seat]]).convert("lch")
+    hue = abs((roof["hue"] - ink["hue"] + 180) % 360 - 180)
+    assert roof["chroma"] >= 30, (seat, roof["chroma"])
+    assert hue <= 25, (seat, hue)

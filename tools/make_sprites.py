@@ -504,22 +504,23 @@ def ink_on(letter: str) -> str:
 
 
 HACIENDA_ART = """
-    .........33.........
-    ........3113........
-    .......311113.......
-    ......31111113......
-    .....3111111113.....
-    ....311111111113....
-    ...31111111111113...
-    ..3111111111111113..
-    .322222222222222223.
-    ..wwwwwwwwwwwwwwww..
-    ..wwwwwwwwwwwwwwww..
-    ..wwwwwwwwwUUwwkkw..
-    ..wwwwwwwwUUUUwkkw..
-    ..wwwwwwwwUUUUwwww..
-    ..wwwwwwwwUUUUwwww..
-    ..wwwwwwwwUUUUwwww..
+    ..........33..........
+    .........3113.........
+    ........311113........
+    .......31111113.......
+    ......3111111113......
+    .....311111111113.....
+    ....31111111111113....
+    ...3111111111111113...
+    ..311111111111111113..
+    .32222222222222222223.
+    ..wwwwwwwwwwwwwwwwww..
+    ..wwwwwwwwwwwwwwwwww..
+    ..wwwwwwwwwwwUUwwkkw..
+    ..wwwwwwwwwwUUUUwkkw..
+    ..wwwwwwwwwwUUUUwwww..
+    ..wwwwwwwwwwUUUUwwww..
+    ..wwwwwwwwwwUUUUwwww..
     """
 
 
@@ -529,7 +530,11 @@ def hacienda(seat: int) -> Image:
     a dark outline and a dark shadow down and to the right that parts it from
     the tile under it."""
     house = seat_draw(HACIENDA_ART, seat)
-    paste(house, emblem(seat, 5), 2, 9)
+    main, _shade, light = SEATS[seat]
+    roof = np.all(house == rgba(main), axis=-1)
+    if PATTERNS[seat][1]:      # the seat's pattern on the roof in its light (its ink's family)
+        house[roof & pattern_mask(seat, roof.shape)] = rgba(light)
+    paste(house, emblem(seat, 5), 2, 10)
     house = outline(house)
     shadow = recolour(house, {letter: "k" for letter in PALETTE if letter != "k"})
     image = blank(house.shape[1] + 2, house.shape[0] + 2)
@@ -564,13 +569,15 @@ def small_hacienda(seat: int) -> Image:
 
 
 WHEAT = """
-    y..y..y
-    .y.y.y.
-    .yyyyy.
-    ..yyy..
-    ..ooo..
-    .y.y.y.
-    y..y..y
+    y...y...y
+    .y..y..y.
+    ..yyyyy..
+    ..yyyyy..
+    ...yyy...
+    ...ooo...
+    ..y.y.y..
+    .y..y..y.
+    y...y...y
     """
 
 
@@ -587,7 +594,7 @@ def rounded_box(width: int, height: int) -> np.ndarray:
     return box
 
 
-def harvest_chip(width: int = 10, height: int = 10) -> Image:
+def harvest_chip(width: int = 12, height: int = 12) -> Image:
     """A square wooden chip with a golden sheaf: square, so it is never taken for a coin;
     other sizes squash and stretch it for the pop."""
     shape = rounded_box(width, height)
@@ -629,6 +636,14 @@ def water(step: int) -> Image:
     image[depth == 1] = rgba("B")
     image[depth == 0] = rgba("k")
     image[depth < 0] = 0
+    return image
+
+
+def owned_water(seat: int) -> Image:
+    """A water tile a seat placed: the water with the seat's band, pattern and emblem,
+    as its land tiles wear them, so it never reads as a lake printed on the map."""
+    image = water(0)
+    paste(image, land_tile(seat), 0, 0)
     return image
 
 
@@ -1061,6 +1076,7 @@ def frames() -> dict[str, dict]:
         add(f"land_built_{seat}", land_tile(seat, with_emblem=False))
         add(f"hacienda_{seat}", hacienda(seat))
         add(f"hacienda_small_{seat}", small_hacienda(seat))
+        add(f"water_owned_{seat}", owned_water(seat))
         # The emblem the dark UI shows (panels, track, charts, log): in the seat's ink.
         add(f"emblem_{seat}", emblem(seat, 11, SEAT_INK[seat]))
         for animal in ANIMALS:
@@ -1161,7 +1177,8 @@ def preview_board(table: dict[str, dict]) -> Image:
         built = f"land_built_{seat}"
         stacks.append([[land], [land, "chip"], [built, f"hacienda_{seat}"],
                        [built, f"hacienda_{seat}", "chip"],
-                       [f"animal_horse_{seat}", f"hacienda_small_{seat}"]]
+                       [f"animal_horse_{seat}", f"hacienda_small_{seat}"],
+                       [f"water_owned_{seat}"]]
                       + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
     width = sum(len(group) * TILE + 8 for group in stacks)
     rows = []

@@ -29,6 +29,9 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     # Water, pale as on a printed map: a seat's tile (blue most of all) never reads as
     # water from three metres (tests/client/test_owned_faces.py measures the rendered hexes).
     "a": (170, 218, 255),
+    # The coach's hint: a lemon yellow that is no seat's colour (seat 2's cyan was) and not
+    # the selection's gold (tests/test_seat_colours.py measures it).
+    "H": (255, 255, 0),
 }
 
 # Seat colour index -> (colour, shade, light) palette letters.
@@ -46,4 +49,6 @@ SEAT_INK: tuple[str, ...] = ("E", "F", "C", "L", "V")
 UI_DARK = {"panel": PALETTE["d"], "ink": PALETTE["k"]}
 # The colours a seat colour must stand apart from: the market, water and highlights.
 MARKET, WATER = PALETTE["p"], PALETTE["a"]      # as the tileset and the water tile paint them
-HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70)}
+HIGHLIGHTS = {"gold": PALETTE["y"], "white": PALETTE["w"], "warning": (255, 140, 70),
+              "hint": PALETTE["H"]}
+HINT = PALETTE["H"]

@@ -234,3 +234,65 @@ def _thumbnail_centres(board, size, space):
     oy = (size[1] - h * s) / 2 - min(ys) * s
     return [(ox + sum(p[0] for p in o) / len(o) * s, oy + sum(p[1] for p in o) / len(o) * s)
             for o, sp in zip(outlines, board.spaces, strict=True) if sp == space]
+
+
+def _placed_water(table):
+    """The board as the play screen renders it, one water tile placed by each seat on
+    land (not a lake): {seat: that hex's pixels}, and the same for a printed lake."""
+    from types import SimpleNamespace
+
+    from hacienda_game.client.assets import Art
+    from hacienda_game.client.boardview import BoardView
+    from hacienda_game.client.scenes.play.parts import viewmodel as vm
+    from hacienda_game.client.scenes.play.parts.board import BoardDrawing
+    from hacienda_game.engine import EMPTY, WATER
+
+    board = table.board
+    spots = [h for h, space in enumerate(board.spaces) if space in TERRAINS][:5]
+    kind, owner = [EMPTY] * len(board.spaces), [-1] * len(board.spaces)
+    for seat, h in zip(SEATS, spots, strict=True):
+        kind[h], owner[h] = WATER, seat
+    obs = SimpleNamespace(kind=kind, owner=owner, haciendas=(), chips=())
+    view = BoardView(board, pygame.Rect(0, 0, 800, 600))
+    model = vm.BoardModel(obs, 0, tuple(SEATS), False, frozenset(), None, None, None,
+                          0.0, False)
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    pieces = BoardDrawing(view, Art()).render_pieces(model)
+    layout = board.layout
+
+    def cut(h):
+        corner = layout.top_left(*board.cells[h])
+        surf = pygame.Surface(table.size, pygame.SRCALPHA)
+        surf.blit(pieces, (0, 0), (*corner, *table.size))
+        return surf
+    return {seat: cut(h) for seat, h in zip(SEATS, spots, strict=True)}, \
+        cut(table.hexes["water"])
+
+
+def test_a_placed_water_tile_wears_its_owners_mark(table):
+    """A water tile a seat placed never reads as a printed lake: its hex carries the
+    owner's band and emblem (>= 150 pixels in the seat's colour or shade, where the lake
+    has none) and, seen from afar as one colour, stands >= 14 CIEDE2000 from the lake
+    (>= 10 under each simulation; 15.0 to 47.7 measured, 3 Dec 2026);
+    and the owner reads without colour: the hexes of two seats differ in lightness
+    (their patterns and emblems) on >= 20 pixels.  A placed water tile was the lake's
+    picture alone (3 Dec 2026)."""
+    placed, lake = _placed_water(table)
+    lake_rgb = pygame.surfarray.array3d(lake).transpose(1, 0, 2)[table.mask]
+    lake_face = table.seen_from_afar(lake)
+    grey = {}
+    for seat, surf in placed.items():
+        rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)[table.mask]
+        main, shade = table.sprites.seat_colours[seat], table.sprites.seat_shades[seat]
+        for image, least, most in ((rgb, 150, None), (lake_rgb, 0, 0)):
+            owned = int((np.all(image == main, axis=-1) | np.all(image == shade, axis=-1)).sum())
+            assert owned >= least and (most is None or owned <= most), (seat, owned)
+        for simulation, least in ((None, 14), *((s, 10) for s in SIMULATIONS)):
+            d = distance(table.seen_from_afar(surf), lake_face, simulation)
+            assert d >= least, (seat, simulation, round(d, 1))
+        grey[seat] = (rgb @ np.array([0.299, 0.587, 0.114]) // 40).astype(int)
+    for one in SEATS:
+        for other in SEATS:
+            if one < other:
+                assert (grey[one] != grey[other]).sum() >= 20, (one, other)

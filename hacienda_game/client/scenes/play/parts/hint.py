@@ -1,6 +1,6 @@
 """The coach's hint on the table: the hexes its action uses and where it
 starts off the board (the card in the hand, the card or deck to buy, the
-action's button) ringed by a marching dashed sky-and-white outline with a
+action's button) ringed by a marching dashed lemon-and-ink outline (no seat's colour) with a
 small "Hint" tag, so a suggestion never looks like a selection (those wear a
 plain gold frame); its reason in a box at the board's foot; "Thinking about
 a hint..." while the answer is coming.  Drawn from a ``HintModel`` (the
@@ -12,11 +12,12 @@ import math
 
 import pygame
 
+from .....art.palette import HINT
 from .....i18n import _
-from ....assets import INK, NIGHT, SKY, WHITE
+from ....assets import INK, NIGHT, WHITE
 from .viewmodel import HintModel
 
-OUTLINE = SKY                    # the hint's colour: never the selection's gold
+OUTLINE = HINT                   # the hint's colour: no seat's, never the selection's gold
 DASH = 6                         # pixels per dash (and per gap)
 
 
@@ -41,8 +42,8 @@ def draw(surface: pygame.Surface, art, view, model: HintModel | None, time: floa
 
 
 def dashed(surface: pygame.Surface, points, shift: int = 0) -> None:
-    """A closed outline through ``points`` in sky-blue dashes with white
-    between them, on a thin dark rim so it reads on any ground."""
+    """A closed outline through ``points`` in lemon dashes with ink between
+    them, on a thin dark rim so it reads on any ground."""
     pygame.draw.polygon(surface, INK, points, 1)
     n = len(points)
     walked = -shift
@@ -55,7 +56,7 @@ def dashed(surface: pygame.Surface, points, shift: int = 0) -> None:
         while d < length:
             step = min(DASH - (walked + d) % DASH, length - d)
             a, b = d / length, (d + step) / length
-            colour = OUTLINE if int((walked + d) // DASH) % 2 == 0 else WHITE
+            colour = OUTLINE if int((walked + d) // DASH) % 2 == 0 else INK
             pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
                              (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), 2)
             d += max(step, 1.0)
@@ -76,7 +77,7 @@ def tag(surface: pygame.Surface, art, near: pygame.Rect) -> pygame.Rect:
 
 
 def caption(surface: pygame.Surface, art, area: pygame.Rect, text: str) -> pygame.Rect:
-    """The hint's words in a sky-rimmed box at the foot of the board (three lines at most)."""
+    """The hint's words in a lemon-rimmed box at the foot of the board (three lines at most)."""
     font = art.fonts.body
     lines = font.wrap(text, area.width - 24)[:3]
     height = len(lines) * font.line_height + 8
