@@ -639,14 +639,6 @@ def water(step: int) -> Image:
     return image
 
 
-def owned_water(seat: int) -> Image:
-    """A water tile a seat placed: the water with the seat's band, pattern and emblem,
-    as its land tiles wear them, so it never reads as a lake printed on the map."""
-    image = water(0)
-    paste(image, land_tile(seat), 0, 0)
-    return image
-
-
 def illegal_mark() -> Image:
     """"Not here", in no seat's colour: a ring of barrier tape (slate and white
     dashes) and a bold white cross outlined in slate (not ink: seat 3's deep green
@@ -1076,7 +1068,6 @@ def frames() -> dict[str, dict]:
         add(f"land_built_{seat}", land_tile(seat, with_emblem=False))
         add(f"hacienda_{seat}", hacienda(seat))
         add(f"hacienda_small_{seat}", small_hacienda(seat))
-        add(f"water_owned_{seat}", owned_water(seat))
         # The emblem the dark UI shows (panels, track, charts, log): in the seat's ink.
         add(f"emblem_{seat}", emblem(seat, 11, SEAT_INK[seat]))
         for animal in ANIMALS:
@@ -1177,8 +1168,7 @@ def preview_board(table: dict[str, dict]) -> Image:
         built = f"land_built_{seat}"
         stacks.append([[land], [land, "chip"], [built, f"hacienda_{seat}"],
                        [built, f"hacienda_{seat}", "chip"],
-                       [f"animal_horse_{seat}", f"hacienda_small_{seat}"],
-                       [f"water_owned_{seat}"]]
+                       [f"animal_horse_{seat}", f"hacienda_small_{seat}"]]
                       + [[f"animal_{animal}_{seat}"] for animal in ANIMALS])
     width = sum(len(group) * TILE + 8 for group in stacks)
     rows = []

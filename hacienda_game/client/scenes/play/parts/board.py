@@ -71,10 +71,7 @@ class BoardDrawing:
                 tile = "land_built" if h in built else "land"
                 name = piece(f"{tile}_{colours[owner]}", colours[owner])
             elif kind == WATER:
-                # A placed water tile wears its owner's band, pattern and emblem, so it
-                # never reads as a lake printed on the map.
-                name = (piece(f"water_owned_{colours[owner]}", colours[owner]) if owner >= 0
-                        else "water")
+                name = "water"
             else:
                 name = piece(f"animal_{ANIMALS[kind - ANIMAL0]}_{colours[owner]}",
                              colours[owner])
