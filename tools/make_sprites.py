@@ -544,16 +544,17 @@ def hacienda(seat: int) -> Image:
 
 
 SMALL_HACIENDA_ART = """
-    .....33.....
-    ....3113....
-    ...311113...
-    ..31111113..
-    .3111111113.
-    322222222223
-    .wwwwwwwwww.
-    .wUUwwwwkkw.
-    .wUUwwwwkkw.
-    .wUUwwwwwww.
+    ......33......
+    .....3113.....
+    ....311113....
+    ...31111113...
+    ..3111111113..
+    .311111111113.
+    32222222222223
+    .wwwwwwwwwwww.
+    .wUUUwwwwwkkw.
+    .wUUUwwwwwkkw.
+    .wUUUwwwwwwww.
     """
 
 
@@ -1156,7 +1157,7 @@ def preview_sheet(table: dict[str, dict]) -> Image:
 
 
 # Where the board puts a piece's anchor, from the hex centre (map pixels).
-PIECE_OFFSETS = {"hacienda": (0, -6), "hacienda_small": (8, 8), "chip": (7, 6)}
+PIECE_OFFSETS = {"hacienda": (0, -6), "hacienda_small": (8, 7), "chip": (7, 6)}
 
 
 def preview_board(table: dict[str, dict]) -> Image:

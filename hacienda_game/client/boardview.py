@@ -49,7 +49,7 @@ def hacienda_spot(on_land: bool, colour: int) -> tuple[str, tuple[int, int]]:
     animal stays in sight."""
     if on_land:
         return f"hacienda_{colour}", (0, -6)
-    return f"hacienda_small_{colour}", (8, 8)
+    return f"hacienda_small_{colour}", (8, 7)
 
 
 def owner_tint(board: Board, rgb: tuple[int, int, int]) -> pygame.Surface:
