@@ -10,6 +10,8 @@ state (``determinize``), never the real one.
 
 from __future__ import annotations
 
+import statistics
+from collections import deque
 from dataclasses import dataclass
 
 from ..engine import (
@@ -40,7 +42,7 @@ class Weights:
     market_reach: float = 0.45    # share of a market's points counted per step closer
     frontier: float = 0.04        # room to place animals next to own land
     opponents: float = 1.0        # weight of the best opponent's value (0: ignore them)
-    reach_depth: int = 3
+    reach_depth: int = 0          # steps to a market counted; 0: the board's (`market_gap`)
     measured_pace: bool = False   # rounds left from this game's pace (hard)
 
 
@@ -50,10 +52,42 @@ EASY = Weights(small_chain_tile=0.4, harvest=0.3, market_reach=0.0, frontier=0.0
                opponents=0.0)
 
 
+REACH_DEPTH = 3    # `market_gap` of a board with no two markets the pampas joins
+
+
+def market_gap(board: Board, markets_next: tuple[tuple[int, ...], ...]) -> int:
+    """How far apart the board's markets lie: for each market, the fewest
+    pampas hexes on a path from one next to it to one next to another market
+    (1: a pampas touches both), and of those the median (the lower one of an
+    even count).  3 on the symmetric and asymmetric boards, 4 on everest and
+    fjords, 5 on pinwheel, 2 on eight.  Markets no pampas path joins to
+    another are left out; with none left, ``REACH_DEPTH``."""
+    near: dict[int, list[int]] = {}
+    for h, ms in enumerate(markets_next):
+        if board.is_pampas[h]:
+            for m in ms:
+                near.setdefault(m, []).append(h)
+    gaps = []
+    for m, start in near.items():
+        dist = dict.fromkeys(start, 1)
+        todo = deque(start)
+        while todo:
+            h = todo.popleft()
+            if any(o != m for o in markets_next[h]):
+                gaps.append(dist[h])
+                break
+            for a in board.adjacent[h]:
+                if board.is_pampas[a] and a not in dist:
+                    dist[a] = dist[h] + 1
+                    todo.append(a)
+    return statistics.median_low(gaps) if gaps else REACH_DEPTH
+
+
 class BoardInfo:
     """What the evaluation precomputes once per board."""
 
-    __slots__ = ("bit", "markets", "markets_next", "near_market", "spread", "touch")
+    __slots__ = ("bit", "markets", "markets_next", "near_market", "reach_depth", "spread",
+                 "touch")
 
     def __init__(self, board: Board):
         self.markets_next: tuple[tuple[int, ...], ...] = tuple(
@@ -70,6 +104,9 @@ class BoardInfo:
             for m in self.markets_next[h]:
                 touch[m] |= 1 << h
         self.touch = tuple(touch)
+        # How many steps to a market not reached yet the evaluations count
+        # (`market_reach`): as far as the board's markets lie apart.
+        self.reach_depth = market_gap(board, self.markets_next)
 
     def around(self, mask: int) -> int:
         """The hexes next to any hex of ``mask`` (bit h: hex h); a hex of the mask is in
@@ -190,7 +227,8 @@ def seat_value(state: GameState, seat: int, w: Weights, points: list[int],
             if free and (state.chips_left > 0 or any(state.owner[c] != seat for c in chips)):
                 value += w.harvest * HARVEST_PER_TILE * max(free) * peso
         if w.market_reach and (animal_cards or rounds > 2.0):
-            reach = market_reach(state, seat, connected, w.reach_depth)
+            depth = w.reach_depth or board_info(state.board).reach_depth
+            reach = market_reach(state, seat, connected, depth)
             if reach:
                 gain = 0.0
                 n = k
@@ -222,5 +260,6 @@ def evaluate(state: GameState, seat: int, w: Weights = MEDIUM,
     return mine - w.opponents * best
 
 
-__all__ = ["EASY", "HARD", "MEDIUM", "BoardInfo", "Weights", "board_info", "evaluate",
-           "board_points", "market_reach", "rounds_left", "seat_value"]
+__all__ = ["EASY", "HARD", "MEDIUM", "REACH_DEPTH", "BoardInfo", "Weights", "board_info",
+           "board_points", "evaluate", "market_gap", "market_reach", "rounds_left",
+           "seat_value"]

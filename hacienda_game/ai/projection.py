@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ..engine import CHAIN_MIN_HARVEST, HARVEST_PER_TILE, GameState, connected_markets
-from .evaluate import board_points, market_reach, rounds_left
+from .evaluate import board_info, board_points, market_reach, rounds_left
 
 
 @dataclass(frozen=True)
@@ -167,8 +167,10 @@ class SeatFacts:
             self.harvest = max(free)
         self.connected = set(connected_markets(state, seat))
         self.frontier = len(state.land_frontier(seat))
-        # The steps to each market not reached yet (`market_reach`, depth 3), fewest first.
-        self.reach = sorted(market_reach(state, seat, self.connected, 3).values())
+        # The steps to each market not reached yet (`market_reach`), fewest first, as
+        # far as the board's markets lie apart (`BoardInfo.reach_depth`).
+        depth = board_info(state.board).reach_depth
+        self.reach = sorted(market_reach(state, seat, self.connected, depth).values())
         self._board = state.board
 
 
