@@ -55,8 +55,8 @@ TIPS: tuple[Tip, ...] = (
     Tip("chip_taken", N_("All 8 chips were out, so your harvest took a chip from another"
                          " player's chain: its owner may harvest that chain again."), "chip",
         "harvest", "hex"),
-    Tip("water", N_("A water tile scores at each scoring: 1 point to its owner for every land"
-                    " tile or animal beside it."), "icon_water", "water", "hex"),
+    Tip("water", N_("Water belongs to no one: at each scoring, every land tile or animal"
+                    " beside it scores 1 point for its own owner."), "icon_water", "water", "hex"),
     Tip("pampas_fallback", N_("No free {card} space is left: this card is now played like a"
                               " pampas card, on pampas next to your land."), "card_land_pampas",
         "land", "hand_card"),
