@@ -42,7 +42,11 @@ class Weights:
     market_reach: float = 0.45    # share of a market's points counted per step closer
     frontier: float = 0.04        # room to place animals next to own land
     opponents: float = 1.0        # weight of the best opponent's value (0: ignore them)
-    reach_depth: int = 0          # steps to a market counted; 0: the board's (`market_gap`)
+    # Steps to a market counted; 0: the board's (`BoardInfo.reach_depth`, as hard's and
+    # expert's projection count them).  3 for easy, medium and hard-v1: the board's
+    # depth changed 2 of medium's turns in 82 fixed positions, both on everest
+    # (docs/ai.md, "Constants and the board"), whose tables were being played.
+    reach_depth: int = 3
     measured_pace: bool = False   # rounds left from this game's pace (hard)
 
 

@@ -4,9 +4,11 @@ asymmetric boards, and scales on others."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from hacienda_game.ai.evaluate import REACH_DEPTH, board_info, market_gap
+from hacienda_game.ai.evaluate import MEDIUM, REACH_DEPTH, board_info, evaluate, market_gap
 from hacienda_game.ai.projection import board_facts
 from hacienda_game.engine import load_scenario, new_game
 from hacienda_game.maps.board import Board
@@ -56,3 +58,13 @@ def test_projection_counts_a_market_as_far_as_the_board_spaces_them():
     which the land tile's free pampas touches)."""
     assert board_facts(_state(_row_board(5)))[0].reach == [1, 5]
     assert board_facts(_state(_row_board(2)))[0].reach == [1, 2]
+
+
+def test_the_older_evaluation_takes_the_boards_depth_when_asked():
+    """Medium's evaluation counts 3 steps unless its weights ask for the
+    board's depth (0): then a market 5 steps out counts too."""
+    state = _state(_row_board(5))
+    fixed = evaluate(state, 0, MEDIUM)
+    board = evaluate(state, 0, replace(MEDIUM, reach_depth=0))
+    assert MEDIUM.reach_depth == 3
+    assert board > fixed
