@@ -195,9 +195,10 @@ class PlayScene(PadPlay, GameTable):
                           strict=True):
             b.tip = tip                     # its tooltip (parts.tooltip)
         self.b_hacienda, self.b_water, self.b_harvest, self.b_end, self.b_last = row
-        if not self.fit_row(row, a, [short for _l, short, *_rest in specs]):
-            # No room for Last moves (a narrow screen, long words): P and the
-            # log keep it; the four actions share the row.
+        if not self.fit_row(row, a, None):
+            # No room for Last moves with every price shown (a narrow screen,
+            # long words, Large text): P and the log keep it; the four actions
+            # share the row, shortened only where even they do not fit.
             row = [button((0, y, 0, bh), label, action, icon=icon, key=key)
                    for label, _short, action, icon, key in specs[:4]]
             self.fit_row(row, a, [short for _l, short, *_rest in specs[:4]])
@@ -233,20 +234,21 @@ class PlayScene(PadPlay, GameTable):
             b.tip = f"size:{i + 1}"
         self.buttons = [*self.row_buttons, self.b_menu, *self.zoom_buttons]
 
-    def fit_row(self, row: list[Button], area: pygame.Rect, shorter: list[str]) -> bool:
+    def fit_row(self, row: list[Button], area: pygame.Rect, shorter: list[str] | None
+                ) -> bool:
         """Share the row's width among its buttons by what they hold; where the
-        labels do not fit, the shorter labels (no prices), then no icons;
-        False if even those do not fit."""
+        labels do not fit, no icons, then the ``shorter`` labels (no prices;
+        None: never); False if even those do not fit."""
         art = self.app.art
         gap = 4
         room = area.w - gap * (len(row) - 1)
-        for step in range(3):
+        for step in range(3 if shorter is not None else 2):
             if step == 1:
-                for b, label in zip(row, shorter, strict=True):
-                    b.label = label
-            if step == 2:
                 for b in row:
                     b.icon = None
+            if step == 2 and shorter is not None:
+                for b, label in zip(row, shorter, strict=True):
+                    b.label = label
             need = [b.width_in(art, art.fonts.body) + 16 for b in row]
             if sum(need) <= room:
                 break
