@@ -128,11 +128,13 @@ def art():
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_step_texts_fit_their_panel(art, lang, size):
     """Every step with the longest note under it, the AI's turn and the end:
-    at most six lines, none wider than the panel, on the 1920x1080 canvas."""
+    in the coach's band (three lines, four with Large text), none wider than
+    it, on the 1920x1080 canvas."""
     i18n.set_language(lang)
     art.fonts.text_size = size
     try:
-        board = play_layout((960, 540), 2, art.fonts.body.line_height).board
+        line = art.fonts.body.line_height
+        band = play_layout((960, 540), 2, line, coach=coach.max_lines(line)).coach
         notes = [i18n._(t) for t in OTHER_MOVES.values()]
         notes.append(i18n._(PAID).format(herd=12, land=12, amount=24))
         note = max(notes, key=art.fonts.body.width)
@@ -152,7 +154,9 @@ def test_step_texts_fit_their_panel(art, lang, size):
             i18n._(STEPS[4].why), note, "icon_ai", 0, len(STEPS)))
         models.append(coach.CoachModel(i18n._(FINISHED), "", note, "trophy", 0, len(STEPS)))
         for m in models:
-            assert coach.fits(art.fonts.body, m, board), (lang, size, m.ask)
+            # the note too at the normal size (with Large it gives way to the why)
+            assert coach.fits(art.fonts.body, m, band, note=size == "normal"), \
+                (lang, size, m.ask)
             if m.picture:
                 assert m.picture in art.sprites, m.picture
     finally:
@@ -246,16 +250,6 @@ def test_the_tutorial_is_saved_by_the_tables_keeper_like_any_game(driver):
     scene.keeper.flush()
     assert [str(a) for a in saved_tutorial().state.history] == GUIDED[:1]
     assert continuable() is None
-
-
-def test_the_coach_panel_never_covers_the_lit_hex(art):
-    """A lit hex low on the board sends the words to the board's top."""
-    board = pygame.Rect(4, 33, 689, 263)
-    surface = pygame.Surface((960, 540))
-    low = coach.CoachModel("Ask", "Why", "", None, 1, 17, (), ((300, 280),), 16)
-    high = coach.CoachModel("Ask", "Why", "", None, 1, 17, (), ((300, 60),), 16)
-    assert coach.draw(surface, art, board, low, 0.0).top == board.top + 4
-    assert coach.draw(surface, art, board, high, 0.0).bottom == board.bottom - 4
 
 
 # ------------------------------------------------- the scorings, step by step
@@ -407,3 +401,121 @@ def test_leaving_the_tutorial_names_learn_to_play_to_take_it_up_again(driver):
     driver.frames(1)
     assert isinstance(driver.top, Confirm)
     assert "Learn to play" in driver.top.text and "Continue" not in driver.top.text
+
+
+# ------------------------------------------- the coach's band, counter, words
+def guided_scene(driver, moves):
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+
+    driver.app.settings.ask_end_turn = False
+    driver.app.settings.anim_speed = "off"
+    scene = tutorial_scene(fresh=True)
+    scene.keeps = False
+    driver.app.push(scene)
+    driver.frames(2)
+    for text in moves:
+        scene.layer.perform(parse_action(text))
+        driver.frames(2)
+        assert driver.wait_until(lambda: scene.human_turn and scene.future is None, 60)
+        while scene.holding():
+            scene.go_on()
+            driver.frames(1)
+    driver.frames(2)
+    return scene
+
+
+@pytest.mark.parametrize(("moves", "pick", "key"), [
+    ([], ("land", "forest"), None),
+    (["buy land forest", "play forest 4,3", "play pampas 5,3", "end", "play pig 6,3"],
+     ("animal", "pig"), "market")])
+def test_a_step_names_as_many_lit_hexes_as_the_board_lights(driver, moves, pick, key):
+    """"the lit hex" when one hex is lit; "the lit hexes" (one of them) when more are."""
+    from hacienda_game.client.scenes.play.selection import marked_hexes
+
+    if not moves:
+        moves = ["buy land forest"]
+    scene = guided_scene(driver, moves)
+    step = scene.director.current
+    assert key is None or step.key == key
+    scene.pick_card(*pick)
+    driver.frames(2)
+    lit = len(marked_hexes(scene.layer, scene.selection))
+    ask = scene.coach_model().ask
+    assert "lit" in ask, ask
+    plural = "lit hexes" in ask or ("lit" in ask and "hexes" in ask.split("lit", 1)[1])
+    assert plural == (lit > 1), (ask, lit)
+
+
+def test_the_counter_numbers_the_learners_steps_one_by_one():
+    """Watching Rosa and reading a scoring get no number: the counter goes
+    1, 2, 3 .. N over the learner's steps, none skipped."""
+    director = Director()
+    numbers = [director.number(s) for s in STEPS]
+    mine = [n for n in numbers if n]
+    assert mine == list(range(1, director.learner_steps + 1))
+    assert all(n == 0 for s, n in zip(STEPS, numbers, strict=True) if not s.learner)
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
+def test_the_coach_band_covers_no_board_and_the_board_keeps_its_size(art, lang, size, screen):
+    """The coach's band lies under the board, off the hand, the actions and
+    the track; the board keeps most of its height (at least 60 %), and every
+    step's ask and why fit the band whole."""
+    from hacienda_game.client.display import canvas_for
+    from hacienda_game.client.scenes.play.layout import play_layout
+
+    i18n.set_language(lang)
+    art.fonts.text_size = size
+    try:
+        line = art.fonts.body.line_height
+        canvas = canvas_for(screen)
+        plain = play_layout(canvas, 2, line)
+        lay = play_layout(canvas, 2, line, coach=coach.max_lines(line))
+        band = lay.coach
+        assert band.h > 0
+        for other in (lay.board, lay.hand, lay.actions, lay.track, lay.zoom, lay.strip,
+                      lay.side):
+            assert not band.colliderect(other), other
+        assert lay.board.h >= 0.6 * plain.board.h
+        assert band.h <= canvas[1] // 5              # compact: a fifth of the screen at most
+        director = scored_director()
+        for s in STEPS:
+            m = coach.CoachModel(director.words(s, ["Wilhelmina", "Rosa"]), i18n._(s.why), "",
+                                 s.picture, director.number(s), director.learner_steps)
+            assert coach.fits(art.fonts.body, m, band), (lang, size, m.ask)
+    finally:
+        art.fonts.text_size = "normal"
+
+
+def test_a_refusal_and_a_tooltip_draw_over_the_coach(driver):
+    """The coach is drawn before the refusal's bubble and the tooltip: a
+    refusal shows whole, never behind the words."""
+    scene = guided_scene(driver, [])
+    order = []
+    real = scene.draw_guide
+
+    def guide(surface):
+        order.append("coach")
+        real(surface)
+
+    from hacienda_game.client.scenes.play.parts import overlay
+
+    draw = overlay.draw
+
+    def bubble(*args, **kw):
+        order.append("bubble")
+        return draw(*args, **kw)
+
+    scene.draw_guide = guide
+    board = scene.layout.board
+    scene.warn("Not possible now.", (board.centerx, board.bottom - 4))   # low: by the band
+    try:
+        overlay.draw = bubble
+        driver.frames(1)
+    finally:
+        overlay.draw = draw
+    assert order[:2] == ["coach", "bubble"]
+    rect = scene.bubble_rect
+    assert rect is not None and not rect.colliderect(scene.layout.coach)

@@ -11,8 +11,14 @@ import pygame
 from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 
-MAX_LINES = 6          # the ask, the why and the note on the last move (2 each at most)
-PICTURE = 36           # canvas px beside the words
+PICTURE = 36           # canvas px beside the words (normal text size; none with Large)
+
+
+def max_lines(line: int) -> int:
+    """The coach band's lines: three at the normal text size (the ask, the
+    why, the note on the last move), four with Large text (the ask and the
+    why two lines each at most); the layout keeps that band under the board."""
+    return 3 if line < 24 else 4
 
 
 @dataclass(frozen=True)
@@ -21,52 +27,63 @@ class CoachModel:
     why: str
     note: str
     picture: str | None
-    step: int                    # 1-based; 0: no step (watching, or over)
-    steps: int
+    step: int                    # 1-based among the learner's steps; 0: none (watching, over)
+    steps: int                   # the learner's steps
     lit_rects: tuple[tuple[int, int, int, int], ...] = ()
     lit_hexes: tuple[tuple[int, int], ...] = ()   # hex centres on the canvas
     hex_radius: int = 16
 
 
-def panel_rect(board: pygame.Rect) -> pygame.Rect:
-    """The coach's place: the foot of the board, as wide as it allows."""
-    w = board.w - 12
-    return pygame.Rect(board.centerx - w // 2, board.bottom, w, 0)
+def shows_picture(font, model: CoachModel) -> bool:
+    return model.picture is not None and font.line_height < 24
 
 
-def text_width(board: pygame.Rect, picture: bool = True) -> int:
-    return panel_rect(board).w - 16 - (PICTURE + 8 if picture else 0)
+def text_width(panel: pygame.Rect, picture: bool = True) -> int:
+    return panel.w - 16 - (PICTURE + 8 if picture else 0)
 
 
-def lines(font, model: CoachModel, width: int) -> list[tuple[str, tuple[int, int, int]]]:
-    """The panel's lines and their colours: the ask, the why, the note."""
-    out = []
+def head(model: CoachModel) -> str:
     if model.step:
-        head = _("Step {step} of {steps}: {ask}").format(step=model.step, steps=model.steps,
-                                                           ask=model.ask)
-    else:
-        head = model.ask
-    out += [(line, WHITE) for line in font.wrap(head, width)]
-    if model.why:
-        out += [(line, GREY) for line in font.wrap(model.why, width)]
-    if model.note:
-        out += [(line, GOLD) for line in font.wrap(model.note, width)]
-    return out
+        return _("Step {step} of {steps}: {ask}").format(step=model.step, steps=model.steps,
+                                                         ask=model.ask)
+    return model.ask
 
 
-def fits(font, model: CoachModel, board: pygame.Rect) -> bool:
-    """Whether the words fit the panel: at most MAX_LINES, none wider than it."""
-    width = text_width(board, model.picture is not None)
+def lines(font, model: CoachModel, width: int,
+          limit: int | None = None) -> list[tuple[str, tuple[int, int, int]]]:
+    """The panel's lines and their colours: the ask, the why, the note; with
+    ``limit``, what does not fit is left out from the end (the note first,
+    then the why: the ask always shows)."""
+    asked = [(line, WHITE) for line in font.wrap(head(model), width)]
+    why = [(line, GREY) for line in font.wrap(model.why, width)] if model.why else []
+    note = [(line, GOLD) for line in font.wrap(model.note, width)] if model.note else []
+    if limit is None:
+        return asked + why + note
+    out = asked
+    for part in (why, note):
+        if len(out) + len(part) <= limit:
+            out = out + part
+    return out[:limit]
+
+
+def fits(font, model: CoachModel, panel: pygame.Rect, note: bool = True) -> bool:
+    """Whether the words fit the band: the ask and the why (and the note,
+    unless ``note`` is False) in its lines, none wider than it."""
+    width = text_width(panel, shows_picture(font, model))
+    if not note:
+        model = CoachModel(model.ask, model.why, "", model.picture, model.step, model.steps)
     rows = lines(font, model, width)
-    return len(rows) <= MAX_LINES and all(font.width(t) <= width for t, _c in rows)
+    return len(rows) <= max_lines(font.line_height) and \
+        all(font.width(t) <= width for t, _c in rows)
 
 
-def draw(surface: pygame.Surface, art, board: pygame.Rect, model: CoachModel,
+def draw(surface: pygame.Surface, art, panel: pygame.Rect, model: CoachModel,
          time: float) -> pygame.Rect:
-    """The lit target (a pulsing gold outline) and the panel; returns the panel.
-    A lit card or button keeps its outline tight (2 px out, pulsing inward
-    over its own edge): a heading just above it, such as the display's "Land
-    cards", stays readable."""
+    """The lit target (a pulsing gold outline) and the panel in its band
+    (``panel``: the layout's, under the board: it covers nothing the step
+    needs); returns the panel.  A lit card or button keeps its outline tight
+    (2 px out, pulsing inward over its own edge): a heading just above it,
+    such as the display's "Land cards", stays readable."""
     pulse = 2 + int(2 * (1 + math.sin(time * 6)) / 2)
     for rect in model.lit_rects:
         r = pygame.Rect(rect).inflate(4, 4)
@@ -77,14 +94,10 @@ def draw(surface: pygame.Surface, art, board: pygame.Rect, model: CoachModel,
         pygame.draw.circle(surface, INK, centre, radius + 2, 2)
         pygame.draw.circle(surface, GOLD, centre, radius, 2)
     font = art.fonts.body
-    has_picture = model.picture is not None
-    width = text_width(board, has_picture)
-    rows = lines(font, model, width)[:MAX_LINES]
-    rect = panel_rect(board)
-    rect.h = max(len(rows) * font.line_height, PICTURE if has_picture else 0) + 10
-    rect.bottom = board.bottom - 4
-    if any(y > rect.top - model.hex_radius for _x, y in model.lit_hexes):
-        rect.top = board.top + 4          # the lit hex is low: the words go above it
+    has_picture = shows_picture(font, model)
+    width = text_width(panel, has_picture)
+    rows = lines(font, model, width, max(1, (panel.h - 10) // font.line_height))
+    rect = pygame.Rect(panel)
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, GOLD, rect, 2)
     x = rect.x + 8
@@ -100,6 +113,7 @@ def draw(surface: pygame.Surface, art, board: pygame.Rect, model: CoachModel,
             pic = pygame.transform.scale(picture, size)
             surface.blit(pic, (x + (PICTURE - size[0]) // 2, rect.y + (rect.h - size[1]) // 2))
         x += PICTURE + 8
+    top = rect.y + (rect.h - len(rows) * font.line_height) // 2
     for i, (text, colour) in enumerate(rows):
-        font.draw(surface, text, (x, rect.y + 5 + i * font.line_height), colour)
+        font.draw(surface, text, (x, top + i * font.line_height), colour)
     return rect

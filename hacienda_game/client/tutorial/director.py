@@ -94,6 +94,20 @@ class Director:
         return None
 
     @property
+    def learner_steps(self) -> int:
+        """The steps the learner does (the counter's total: watching Rosa and
+        reading a scoring are not numbered)."""
+        return sum(1 for s in self.steps if s.learner)
+
+    def number(self, step: Step) -> int:
+        """The counter's number of a step: its place among the learner's
+        steps (1..``learner_steps``, none skipped); 0 for one the learner
+        only watches or reads."""
+        if not step.learner:
+            return 0
+        return sum(1 for s in self.steps[:self.steps.index(step) + 1] if s.learner)
+
+    @property
     def count(self) -> int:
         return sum(self.done)
 

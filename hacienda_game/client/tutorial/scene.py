@@ -16,6 +16,7 @@ from ...session.plan import DEFAULT_NAMES, GamePlan, SeatPlan
 from ...session.saves import SaveError, load_game
 from ...session.userdirs import tutorial_dir
 from ..scenes.play import PlayScene
+from ..scenes.play.layout import Layout, play_layout
 from ..scenes.play.selection import marked_hexes
 from . import coach
 from .director import Director
@@ -80,6 +81,13 @@ class TutorialScene(PlayScene):
         self.ai_move = None                   # Rosa's last move, shown a moment (Action)
         self.ai_move_until = 0.0
         self.explained: tuple[str, float] | None = None   # (step, when it showed)
+
+    def lay_out(self) -> Layout:
+        """The play screen's layout with the coach's band kept under the board
+        (the board gives up that height: the words cover no hex, card or button)."""
+        line = self.app.art.fonts.body.line_height
+        return play_layout(self.app.canvas_size, len(self.plan.seats), line,
+                           coach=coach.max_lines(line))
 
     def new_keeper(self) -> GameKeeper:
         """The table saves the learner's progress into the tutorial's own file
@@ -191,18 +199,22 @@ class TutorialScene(PlayScene):
             # (only the top scene is updated; every scene that shows is drawn).
             self.demonstrator.tick()
         super().draw(surface)
-        coach.draw(surface, self.app.art, self.layout.board, self.coach_model(), self.app.time)
+
+    def draw_guide(self, surface) -> None:
+        """The coach in its band, under the refusals and the tooltips (they
+        are drawn after it: never behind the words)."""
+        coach.draw(surface, self.app.art, self.layout.coach, self.coach_model(), self.app.time)
 
     def coach_model(self) -> coach.CoachModel:
         d = self.director
         step = d.current
-        total = len(d.steps)
+        total = d.learner_steps
         if d.over or step is None:
             return coach.CoachModel(_(FINISHED), d.result(self.names), d.note, "trophy", 0,
                                     total)
         if step.pause:
             return coach.CoachModel(d.words(step, self.names), _(step.why), _(GO_ON),
-                                    step.picture, d.steps.index(step) + 1, total)
+                                    step.picture, d.number(step), total)
         if not self.human_turn and (step.learner or self.ai_move is not None):
             last = next((text for text, who in reversed(self.entries) if who == 1 - LEARNER),
                         None)
@@ -214,7 +226,7 @@ class TutorialScene(PlayScene):
                                     "icon_ai", 0, total, (), tuple(hexes), self.hex_radius())
         rects, hexes = self.lit(step)
         return coach.CoachModel(d.words(step, self.names), _(step.why), d.note, step.picture,
-                                d.steps.index(step) + 1, total, tuple(rects), tuple(hexes),
+                                d.number(step), total, tuple(rects), tuple(hexes),
                                 self.hex_radius())
 
     def move_hexes(self, action) -> list[tuple[int, int]]:

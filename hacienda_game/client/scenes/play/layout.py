@@ -10,7 +10,7 @@ seat view, never as a side effect of drawing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -40,12 +40,15 @@ class Layout:
     market: pygame.Rect
     log: pygame.Rect
     legend: pygame.Rect           # headings over the seats' counters (none with Large)
+    # A band under the board kept for a guide's words (the tutorial's coach):
+    # nothing of the board, the hand or the actions lies under it.
+    coach: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
     def panels(self) -> tuple[pygame.Rect, ...]:
         """Every panel a floating number or bubble must not cover."""
         return (self.top, self.track, self.hand, self.actions, self.strip, self.legend,
-                *self.seats, self.market, self.log)
+                *self.seats, self.market, self.log, *((self.coach,) if self.coach.h else ()))
 
     @property
     def button_h(self) -> int:
@@ -60,13 +63,21 @@ def hand_card_size(line: int) -> tuple[int, int]:
     return CARD_W * k, CARD_H * k
 
 
-def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
+def coach_height(lines: int, line: int) -> int:
+    """The coach band's height for ``lines`` lines of reading text (0: none)."""
+    return lines * line + 10 if lines else 0
+
+
+def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
+                coach: int = 0) -> Layout:
     """The play screen's rectangles for a canvas size (pure); ``line`` is the
     reading font's line height (15 at the normal text size, 24 at large):
     every row that holds text grows with it.  With Large text the rows under
     the board would take its height (the board is short of height, not of
     width), so the points track stands upright at the board's right edge over
-    the zoom buttons, and the board keeps its height."""
+    the zoom buttons, and the board keeps its height.  ``coach``: lines of
+    text a band under the board keeps for the tutorial's coach (the board
+    gives up that height; the band covers nothing)."""
     w, h = canvas
     grow = max(0, line - 15)
     side_w = max(236 + grow * 3, min(340, w - 700))
@@ -77,7 +88,9 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
     strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
-    tall_h = max(200, h - top_h - hand_h - actions_h - strip_h - 8)
+    band = coach_height(coach, line)
+    reserve = band + 2 if band else 0
+    tall_h = max(150, h - top_h - hand_h - actions_h - strip_h - 8 - reserve)
     if upright_track(line, (left_w - TRACK_COLUMN - 8, tall_h),
                      (left_w, tall_h - row_h - 2)):
         column = pygame.Rect(4 + left_w - TRACK_COLUMN, top_h, TRACK_COLUMN, tall_h)
@@ -85,13 +98,15 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
         button = line + 7
         zoom = pygame.Rect(column.x, column.bottom - 2 * button - 2, column.w, 2 * button + 2)
         track = pygame.Rect(column.x, column.y, column.w, zoom.y - 2 - column.y)
-        under = board.bottom + 2
+        band_rect = pygame.Rect(4, board.bottom + 2, left_w, band)
+        under = (band_rect.bottom if band else board.bottom) + 2
     else:
-        board_h = max(200, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
+        board_h = max(150, h - top_h - row_h - hand_h - actions_h - strip_h - 10 - reserve)
         board = pygame.Rect(4, top_h, left_w, board_h)
-        zoom = pygame.Rect(4 + left_w - 118 - grow * 3, board.bottom + 2, 118 + grow * 3,
-                           row_h)
-        track = pygame.Rect(4, board.bottom + 2, zoom.x - 8, row_h)
+        band_rect = pygame.Rect(4, board.bottom + 2, left_w, band)
+        row_y = (band_rect.bottom if band else board.bottom) + 2
+        zoom = pygame.Rect(4 + left_w - 118 - grow * 3, row_y, 118 + grow * 3, row_h)
+        track = pygame.Rect(4, row_y, zoom.x - 8, row_h)
         under = track.bottom + 2
     hand = pygame.Rect(4, under, left_w, hand_h)
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
@@ -108,7 +123,7 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15) -> Layout:
     market = pygame.Rect(side.x, mtop, side.w, 3 * line + 2 * CARD_H + 16)
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
     return Layout(canvas, line, pygame.Rect(0, 0, w, top_h), board, zoom, track, hand, actions,
-                  strip, side, rows, market, log, legend)
+                  strip, side, rows, market, log, legend, band_rect)
 
 
 def upright_track(line: int, beside: tuple[int, int], under: tuple[int, int]) -> bool:

@@ -825,6 +825,7 @@ class PlayScene(PadPlay, GameTable):
             if not b.enabled:
                 actionbar.veil(surface, b.rect)      # Undo, Redo, Hint: off as the actions
         self.anims.draw(surface, art)
+        self.draw_guide(surface)     # a guide's words: under the bubble and the tooltip
         # where the bubble went (the first-time tips keep clear of it)
         self.bubble_rect = overlay.draw(surface, art, self.layout.board, self.overlay_model())
         said = self.net.notice(self.names) if self.net is not None else None
@@ -832,6 +833,9 @@ class PlayScene(PadPlay, GameTable):
             overlay.notice(surface, art, self.layout.board, said.title, said.lines)
         self.draw_tooltip(surface)
         self.first_tips.draw(surface)
+
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        """Words a guide lays over the table (the tutorial's coach); none here."""
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The tooltip, never over the lit targets the player is choosing from."""
