@@ -87,3 +87,27 @@ def test_the_intermediate_points_chart_ends_at_the_leaders_points(driver, home):
     assert max(v for row in points for v in row) == max(scoring.scores), \
         "the axis ends at the leader's points"
     assert drawn["Pesos over the game"][0] == [20, 20]
+
+
+def test_level_lines_in_the_points_chart_each_stay_visible(driver, home):
+    """Seats level at 0 (or anywhere) do not hide each other's line: every
+    seat's colour shows along the chart's bottom, every emblem at its end."""
+    import pygame
+
+    plan = GamePlan("symmetric", [SeatPlan(n, colour=i) for i, n in
+                                  enumerate(["Ana", "Bruno", "Carmen", "Dieter"])], 5,
+                    open_hands=True)
+    series = [[0, 0, 0, 0]] * 10 + [[0, 0, 0, 3]]
+    samples = [(k, row, [20] * 4, row) for k, row in enumerate(series)]
+    scene = ScoringScene("intermediate", [], plan, [0, 0, 0, 3], samples, None)
+    driver.app.push(scene)
+    driver.frames(1)
+    surface = pygame.Surface((400, 200))
+    rect = pygame.Rect(0, 0, 400, 200)
+    scene.chart(surface, rect, "Points over the game", series)
+    art = driver.app.art
+    band = pygame.Rect(120, 100, 150, 100)     # the flat middle of the lines
+    inks = {tuple(surface.get_at((x, y)))[:3] for x in range(band.x, band.right)
+            for y in range(band.y, band.bottom)}
+    for seat in plan.seats:
+        assert tuple(art.seat_ink(seat.colour))[:3] in inks, seat.name

@@ -347,10 +347,20 @@ class ScoringScene(Scene):
         body.draw(surface, _("turns"), (plot.right, plot.bottom + 2), GREY, align="right",
                   shadow=None)
         steps = len(series) - 1
+        ends: list[tuple[int, int]] = []
         for seat_index, seat in enumerate(self.plan.seats):
+            # Seats level at a turn (all at 0 early on) are stacked 2 pixels
+            # apart there, so no seat's line hides under another's.
             points = [(plot.x + plot.width * k // steps,
-                       plot.bottom - plot.height * row[seat_index] // top_value)
+                       plot.bottom - plot.height * row[seat_index] // top_value
+                       - 2 * sum(1 for other in range(seat_index)
+                                 if row[other] == row[seat_index]))
                       for k, row in enumerate(series)]
             colour = art.seat_ink(seat.colour)
             pygame.draw.lines(surface, colour, False, points, 2)
-            art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", points[-1])
+            # Each line's end marked with its seat's emblem, level ones side by side.
+            end = points[-1]
+            while any(abs(end[0] - x) < 9 and abs(end[1] - y) < 9 for x, y in ends):
+                end = (end[0] - 9, end[1])
+            ends.append(end)
+            art.sprites.blit_anchored(surface, f"emblem_{seat.colour}", end)
