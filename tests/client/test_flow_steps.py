@@ -214,3 +214,26 @@ def test_no_tooltip_covers_the_lit_targets_of_a_choice(driver):
             tooltip.draw = real
         driver.click(rect.center)               # the card put back
     assert checked
+
+
+def test_the_lit_targets_of_a_water_tile_are_its_anchor_hexes(driver):
+    """A water tile's targets are groups of hexes; the tooltip keeps off the
+    hexes lit for it (before, reading them as single hexes raised IndexError
+    the first time a tooltip showed while a tile was being placed)."""
+    from hacienda_game.client.scenes.play import selection as choose
+
+    play = _start(driver, _plan())
+    sel = choose.choose_water(play.layer, 3, None)
+    assert not isinstance(sel, str), sel
+    play.select(sel)
+    lit = play.lit_rects()
+    marked = choose.marked_hexes(play.layer, sel)
+    assert marked and len(lit) == len(marked)
+    for h in marked:
+        assert any(r.collidepoint(play.view.centres[h]) for r in lit)
+    for t in play.tips():                   # every tooltip of the screen keeps off them
+        driver.app.pointer = pygame.Rect(t.rect).center
+        play.tip_clock.pointer = None
+        play.tooltip()
+        play.tip_clock.since -= 1.0
+        driver.app.draw()

@@ -850,9 +850,10 @@ class PlayScene(PadPlay, GameTable):
             return []
         size = max(8, round(self.view.hex_px))
         out = []
-        for cell in sel.targets:
+        # a water tile's targets are groups of hexes: what is lit is their anchors
+        for h in sorted(choose.marked_hexes(self.layer, sel)):
             spot = pygame.Rect(0, 0, size, size)
-            spot.center = self.centre(cell)
+            spot.center = self.view.centres[h]
             if spot.colliderect(self.view.area):
                 out.append(spot.clip(self.view.area))
         return out
