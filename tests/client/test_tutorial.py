@@ -21,6 +21,8 @@ from hacienda_game.client.scenes.play.layout import play_layout  # noqa: E402
 from hacienda_game.client.tutorial import coach  # noqa: E402
 from hacienda_game.client.tutorial.director import Director  # noqa: E402
 from hacienda_game.client.tutorial.scene import (  # noqa: E402
+    board_fit,
+    coach_layout,
     replayed,
     saved_tutorial,
     scenario_path,
@@ -117,6 +119,10 @@ def test_a_finished_or_damaged_tutorial_is_not_resumed(home):
     assert saved_tutorial() is None
 
 
+def tutorial_board():
+    return load_scenario(scenario_path()).board
+
+
 @pytest.fixture(scope="module")
 def art():
     pygame.init()
@@ -128,13 +134,13 @@ def art():
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_step_texts_fit_their_panel(art, lang, size):
     """Every step with the longest note under it, the AI's turn and the end:
-    in the coach's band (three lines, four with Large text), none wider than
-    it, on the 1920x1080 canvas."""
+    in the coach's band (three lines) or its panel beside the board (Large
+    text), none wider than it, on the 1920x1080 canvas."""
     i18n.set_language(lang)
     art.fonts.text_size = size
     try:
         line = art.fonts.body.line_height
-        band = play_layout((960, 540), 2, line, coach=coach.max_lines(line)).coach
+        band = coach_layout((960, 540), 2, line, tutorial_board()).coach
         notes = [i18n._(t) for t in OTHER_MOVES.values()]
         notes.append(i18n._(PAID).format(herd=12, land=12, amount=24))
         note = max(notes, key=art.fonts.body.width)
@@ -460,26 +466,30 @@ def test_the_counter_numbers_the_learners_steps_one_by_one():
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 @pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
 def test_the_coach_band_covers_no_board_and_the_board_keeps_its_size(art, lang, size, screen):
-    """The coach's band lies under the board, off the hand, the actions and
-    the track; the board keeps most of its height (at least 60 %), and every
-    step's ask and why fit the band whole."""
+    """The coach's band lies under the board (or its panel beside it), off
+    the hand, the actions and the track; the board keeps most of its hex
+    size (at least 85 %: with Large text the band under it would take the
+    height the board is short of, so the panel stands beside it), and every
+    step's ask and why fit the panel whole."""
     from hacienda_game.client.display import canvas_for
-    from hacienda_game.client.scenes.play.layout import play_layout
 
     i18n.set_language(lang)
     art.fonts.text_size = size
     try:
         line = art.fonts.body.line_height
         canvas = canvas_for(screen)
+        board = tutorial_board()
         plain = play_layout(canvas, 2, line)
-        lay = play_layout(canvas, 2, line, coach=coach.max_lines(line))
+        lay = coach_layout(canvas, 2, line, board)
         band = lay.coach
         assert band.h > 0
         for other in (lay.board, lay.hand, lay.actions, lay.track, lay.zoom, lay.strip,
-                      lay.side):
+                      lay.side, lay.top):
             assert not band.colliderect(other), other
-        assert lay.board.h >= 0.6 * plain.board.h
-        assert band.h <= canvas[1] // 5              # compact: a fifth of the screen at most
+        assert board_fit(board, lay.board) >= 0.85 * board_fit(board, plain.board), \
+            (tuple(lay.board), tuple(plain.board))
+        if band.w > band.h:
+            assert band.h <= canvas[1] // 5          # compact: a fifth of the screen at most
         director = scored_director()
         for s in STEPS:
             m = coach.CoachModel(director.words(s, ["Wilhelmina", "Rosa"]), i18n._(s.why), "",
@@ -519,3 +529,40 @@ def test_a_refusal_and_a_tooltip_draw_over_the_coach(driver):
     assert order[:2] == ["coach", "bubble"]
     rect = scene.bubble_rect
     assert rect is not None and not rect.colliderect(scene.layout.coach)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
+def test_with_large_text_the_coach_stands_beside_the_board_and_the_hexes_keep_their_size(
+        home, lang, screen):
+    """With Large text the band under the board took the height the board is
+    short of (its hexes at 68 % of the same game's); the coach's panel stands
+    beside the board and the hand instead: the hexes keep at least 85 % of
+    their size in the game without the coach, and the panel covers no panel
+    of the play screen."""
+    from hacienda_game.client.app import App
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes.play import PlayScene
+    from hacienda_game.client.tutorial.scene import tutorial_scene
+
+    from .drawnhelp import show
+
+    app = App(Options(headless=True, language=lang, screen=screen))
+    app.set_text_size("large")
+    try:
+        game = PlayScene(tutorial_plan(), state=load_scenario(scenario_path()))
+        show(app, game)
+        app.draw()
+        tutorial = tutorial_scene(fresh=True)
+        tutorial.keeps = False
+        show(app, tutorial)
+        app.draw()
+        assert tutorial.view.fit >= 0.85 * game.view.fit, (tutorial.view.fit, game.view.fit)
+        lay = tutorial.layout
+        assert lay.coach.h > lay.coach.w             # upright, beside the board
+        for other in (lay.board, lay.hand, lay.actions, lay.track, lay.zoom, lay.strip,
+                      lay.side, lay.top, *lay.seats, lay.market, lay.log):
+            assert not lay.coach.colliderect(other), other
+    finally:
+        app.finish()
+        i18n.set_language("en")

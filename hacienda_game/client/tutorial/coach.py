@@ -12,6 +12,8 @@ from ...i18n import _
 from ..assets import GOLD, GREY, INK, WHITE
 
 PICTURE = 36           # canvas px beside the words (normal text size; none with Large)
+BESIDE = 176           # the panel's width beside the board (Large text: the longest
+                       # word, German "Wasserplättchen,", is 168 px)
 
 
 def max_lines(line: int) -> int:
@@ -19,6 +21,12 @@ def max_lines(line: int) -> int:
     why, the note on the last move), four with Large text (the ask and the
     why two lines each at most); the layout keeps that band under the board."""
     return 3 if line < 24 else 4
+
+
+def capacity(panel: pygame.Rect, line: int) -> int:
+    """The lines of reading text the panel holds (a band: ``max_lines``;
+    a panel beside the board: as many as its height takes)."""
+    return max(0, (panel.h - 10) // line)
 
 
 @dataclass(frozen=True)
@@ -38,8 +46,14 @@ def shows_picture(font, model: CoachModel) -> bool:
     return model.picture is not None and font.line_height < 24
 
 
+def margin(panel: pygame.Rect) -> int:
+    """The room left and right of the words: 8 px in a band, 4 in an upright
+    panel beside the board (narrow: every pixel of its width is a word's)."""
+    return 4 if panel.h > panel.w else 8
+
+
 def text_width(panel: pygame.Rect, picture: bool = True) -> int:
-    return panel.w - 16 - (PICTURE + 8 if picture else 0)
+    return panel.w - 2 * margin(panel) - (PICTURE + 8 if picture else 0)
 
 
 def head(model: CoachModel) -> str:
@@ -73,14 +87,14 @@ def fits(font, model: CoachModel, panel: pygame.Rect, note: bool = True) -> bool
     if not note:
         model = CoachModel(model.ask, model.why, "", model.picture, model.step, model.steps)
     rows = lines(font, model, width)
-    return len(rows) <= max_lines(font.line_height) and \
+    return len(rows) <= capacity(panel, font.line_height) and \
         all(font.width(t) <= width for t, _c in rows)
 
 
 def draw(surface: pygame.Surface, art, panel: pygame.Rect, model: CoachModel,
          time: float) -> pygame.Rect:
     """The lit target (a pulsing gold outline) and the panel in its band
-    (``panel``: the layout's, under the board: it covers nothing the step
+    (``panel``: the layout's, under or beside the board: it covers nothing the step
     needs); returns the panel.  A lit card or button keeps its outline tight
     (2 px out, pulsing inward over its own edge): a heading just above it,
     such as the display's "Land cards", stays readable."""
@@ -96,11 +110,11 @@ def draw(surface: pygame.Surface, art, panel: pygame.Rect, model: CoachModel,
     font = art.fonts.body
     has_picture = shows_picture(font, model)
     width = text_width(panel, has_picture)
-    rows = lines(font, model, width, max(1, (panel.h - 10) // font.line_height))
+    rows = lines(font, model, width, max(1, capacity(panel, font.line_height)))
     rect = pygame.Rect(panel)
     pygame.draw.rect(surface, INK, rect)
     pygame.draw.rect(surface, GOLD, rect, 2)
-    x = rect.x + 8
+    x = rect.x + margin(rect)
     if has_picture:
         try:
             picture = art.sprites.get(model.picture)
@@ -114,6 +128,8 @@ def draw(surface: pygame.Surface, art, panel: pygame.Rect, model: CoachModel,
             surface.blit(pic, (x + (PICTURE - size[0]) // 2, rect.y + (rect.h - size[1]) // 2))
         x += PICTURE + 8
     top = rect.y + (rect.h - len(rows) * font.line_height) // 2
+    if capacity(rect, font.line_height) > max_lines(font.line_height):
+        top = rect.y + 8             # a panel beside the board: the words from its top
     for i, (text, colour) in enumerate(rows):
         font.draw(surface, text, (x, top + i * font.line_height), colour)
     return rect

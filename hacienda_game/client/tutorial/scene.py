@@ -60,6 +60,25 @@ def forget_saved() -> None:
         saved_path().unlink()
 
 
+def coach_layout(canvas: tuple[int, int], seats: int, line: int, board) -> Layout:
+    """The play layout with the coach's words under the board or beside it,
+    whichever leaves ``board``'s hexes larger (the band where they tie)."""
+    band = play_layout(canvas, seats, line, coach=coach.max_lines(line))
+    if line < 24:
+        return band         # three short lines: the band costs the board little
+    side = play_layout(canvas, seats, line, coach=coach.max_lines(line), beside=coach.BESIDE)
+    return side if board_fit(board, side.board) > board_fit(board, band.board) else band
+
+
+def board_fit(board, area) -> float:
+    """The scale "fit" gives ``board``'s hexes in ``area`` (as the board view's)."""
+    from ..boardview import fit_scale
+
+    points = [p for x, y in board.cells for p in board.layout.polygon(x, y)] or [(0, 0)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return fit_scale((max(1, max(xs) - min(xs)), max(1, max(ys) - min(ys))), area.size)
+
+
 def tutorial_scene(demonstrate: str | None = None, fresh: bool = False) -> TutorialScene:
     """The tutorial where it was left (unless ``fresh``), else from its start."""
     saved = None if fresh or demonstrate else saved_tutorial()
@@ -83,11 +102,12 @@ class TutorialScene(PlayScene):
         self.explained: tuple[str, float] | None = None   # (step, when it showed)
 
     def lay_out(self) -> Layout:
-        """The play screen's layout with the coach's band kept under the board
-        (the board gives up that height: the words cover no hex, card or button)."""
-        line = self.app.art.fonts.body.line_height
-        return play_layout(self.app.canvas_size, len(self.plan.seats), line,
-                           coach=coach.max_lines(line))
+        """The play screen's layout with the coach's band kept under the board,
+        or its panel beside the board where that leaves the hexes larger
+        (Large text: the band would take the height the board is short of);
+        the words cover no hex, card or button."""
+        return coach_layout(self.app.canvas_size, len(self.plan.seats),
+                            self.app.art.fonts.body.line_height, self.layer.board)
 
     def new_keeper(self) -> GameKeeper:
         """The table saves the learner's progress into the tutorial's own file

@@ -40,8 +40,9 @@ class Layout:
     market: pygame.Rect
     log: pygame.Rect
     legend: pygame.Rect           # headings over the seats' counters (none with Large)
-    # A band under the board kept for a guide's words (the tutorial's coach):
-    # nothing of the board, the hand or the actions lies under it.
+    # A band under the board kept for a guide's words (the tutorial's coach),
+    # or a panel beside the board and the hand: nothing of the board, the
+    # hand or the actions lies under it.
     coach: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @property
@@ -69,7 +70,7 @@ def coach_height(lines: int, line: int) -> int:
 
 
 def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
-                coach: int = 0) -> Layout:
+                coach: int = 0, beside: int = 0) -> Layout:
     """The play screen's rectangles for a canvas size (pure); ``line`` is the
     reading font's line height (15 at the normal text size, 24 at large):
     every row that holds text grows with it.  With Large text the rows under
@@ -77,7 +78,10 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     width), so the points track stands upright at the board's right edge over
     the zoom buttons, and the board keeps its height.  ``coach``: lines of
     text a band under the board keeps for the tutorial's coach (the board
-    gives up that height; the band covers nothing)."""
+    gives up that height; the band covers nothing).  ``beside``: the coach's
+    panel this wide stands instead beside the board, from the top line down
+    to the hand's foot (the track lies under the board, the hand as wide as
+    the board): the board keeps its height and gives up only that width."""
     w, h = canvas
     grow = max(0, line - 15)
     side_w = max(236 + grow * 3, min(340, w - 700))
@@ -88,11 +92,19 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     actions_h = max(30, line + 13)
     # Two lines of hints, or a row of water sizes (a button) over a row of prompts
     strip_h = max(2 * line + 8, (line + 7) + max(PROMPT_H, line + 2) + 9)
-    band = coach_height(coach, line)
+    band = coach_height(coach, line) if not beside else 0
     reserve = band + 2 if band else 0
     tall_h = max(150, h - top_h - hand_h - actions_h - strip_h - 8 - reserve)
-    if upright_track(line, (left_w - TRACK_COLUMN - 8, tall_h),
-                     (left_w, tall_h - row_h - 2)):
+    board_w = left_w - beside - 4 if beside and coach else left_w
+    if board_w < left_w:
+        board_h = max(150, h - top_h - row_h - hand_h - actions_h - strip_h - 10)
+        board = pygame.Rect(4, top_h, board_w, board_h)
+        zoom_w = 118 + grow * 3
+        zoom = pygame.Rect(4 + board_w - zoom_w, board.bottom + 2, zoom_w, row_h)
+        track = pygame.Rect(4, zoom.y, zoom.x - 8, row_h)
+        under = track.bottom + 2
+    elif upright_track(line, (left_w - TRACK_COLUMN - 8, tall_h),
+                       (left_w, tall_h - row_h - 2)):
         column = pygame.Rect(4 + left_w - TRACK_COLUMN, top_h, TRACK_COLUMN, tall_h)
         board = pygame.Rect(4, top_h, column.x - 4 - 4, tall_h)
         button = line + 7
@@ -108,7 +120,10 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
         zoom = pygame.Rect(4 + left_w - 118 - grow * 3, row_y, 118 + grow * 3, row_h)
         track = pygame.Rect(4, row_y, zoom.x - 8, row_h)
         under = track.bottom + 2
-    hand = pygame.Rect(4, under, left_w, hand_h)
+    hand = pygame.Rect(4, under, board_w, hand_h)
+    if board_w < left_w:
+        band_rect = pygame.Rect(board.right + 4, top_h, left_w - board_w - 4,
+                                hand.bottom - top_h)
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
     side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
