@@ -227,3 +227,61 @@ def test_every_scene_fits_the_canvas(code, size, width, home, monkeypatch):
         app.finish()
         i18n.set_language("en")
     assert not problems, "\n".join(problems[:40])
+
+
+LOG_CASES = [(code, size, seats, screen) for code in ("en", "de", "es")
+             for size in ("normal", "large") for seats in (2, 3, 4, 5)
+             for screen in ((1366, 768), (1920, 1080))]
+
+
+@pytest.mark.parametrize(("code", "size", "seats", "screen"), LOG_CASES)
+def test_the_log_shows_four_lines_in_every_layout(code, size, seats, screen, home,
+                                                   monkeypatch):
+    """The log keeps room for at least four lines (with Large text and five
+    seats the seats' rows hold their name and counters on one line: before,
+    the market and the two-line rows left it two), and drawn late in a game
+    it shows its whole last entries in them, every text of the play screen
+    inside its panel, none over another."""
+    from hacienda_game.client.scenes import play
+    from hacienda_game.engine import new_game
+    from hacienda_game.session.plan import GamePlan, SeatPlan
+
+    from .drawnhelp import record_drawn
+
+    drawn = record_drawn(monkeypatch)
+    too_wide: list[str] = []
+    button_draw = ui.Button.draw
+
+    def check_fit(self, surface, art):
+        too_wide.extend(filter(None, [self.overflow(art)]))
+        return button_draw(self, surface, art)
+
+    monkeypatch.setattr(ui.Button, "draw", check_fit)
+    app = App(Options(headless=True, language=code, screen=screen))
+    app.set_text_size(size)
+    try:
+        names = ["Wilhelmina", "Bruno", "Carmen", "Dieter", "Elena"][:seats]
+        plan = GamePlan("symmetric", [SeatPlan(n, "hard" if i else "human", colour=i)
+                                      for i, n in enumerate(names)], 5, open_hands=True)
+        late = new_game("symmetric", seats, seed=5)
+        rng = random.Random(5)
+        for _ in range(30 * seats):
+            late.apply(rng.choice([a for a in late.legal_actions() if a.kind != "end"]
+                                  or late.legal_actions()))
+        scene = play.PlayScene(plan, state=late)
+        show(app, scene)
+        drawn.clear()
+        app.draw()
+        lay = scene.layout
+        line = app.art.fonts.body.line_height
+        assert (lay.log.h - 8) // line >= 4, (tuple(lay.log), tuple(lay.market), lay.seats)
+        in_log = [d for d in drawn if lay.log.contains(d.rect) and d.text.strip()]
+        # whole entries only: the last line of room may wait for a short entry
+        assert len(in_log) >= 3, [d.text for d in in_log]
+        problems = play_problems(scene, [(d.target, d.text, pygame.Rect(
+            d.rect.x, d.rect.y, d.rect.w - 1, d.rect.h)) for d in drawn if d.text.strip()],
+            too_wide)
+        assert not problems, "\n".join(problems[:20])
+    finally:
+        app.finish()
+        i18n.set_language("en")

@@ -22,6 +22,7 @@ TOP_H = 27                        # the top line at the normal text size
 PROMPT_H = 17                     # a pad's button glyph
 TRACK_COLUMN = 96                 # the upright points track's width (Large text)
 WIDEST_BOARD = (736, 344)         # the hexes of the widest standard board (asymmetric)
+LOG_LINES = 4                     # the log shows at least this many lines in every layout
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,11 @@ def hand_card_size(line: int) -> tuple[int, int]:
     size, pixels kept square, with the large reading face)."""
     k = 2 if line >= 24 else 1
     return CARD_W * k, CARD_H * k
+
+
+def compact_seat_height(line: int) -> int:
+    """A seat's row holding its name and its counters on one line."""
+    return line + 6
 
 
 def coach_height(lines: int, line: int) -> int:
@@ -132,10 +138,16 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     legend = pygame.Rect(side.x, side.y, side.w, line + 1 if line < 24 else 0)
     seat_h = 2 * line + 4
     first = legend.bottom + (1 if legend.h else 0)
+    market_h = 3 * line + 2 * CARD_H + 16
+    log_h = side.bottom - (first + seats * (seat_h + 2) + market_h + 2)
+    if log_h - 8 < LOG_LINES * line:
+        # Compact rows (Large text, five seats): the name and the counters on
+        # one line, so the log keeps room for its last moves.
+        seat_h = compact_seat_height(line)
     rows = tuple(pygame.Rect(side.x, first + i * (seat_h + 2), side.w, seat_h)
                  for i in range(seats))
     mtop = (rows[-1].bottom if rows else side.y) + 2
-    market = pygame.Rect(side.x, mtop, side.w, 3 * line + 2 * CARD_H + 16)
+    market = pygame.Rect(side.x, mtop, side.w, market_h)
     log = pygame.Rect(side.x, market.bottom + 2, side.w, max(0, side.bottom - market.bottom - 2))
     return Layout(canvas, line, pygame.Rect(0, 0, w, top_h), board, zoom, track, hand, actions,
                   strip, side, rows, market, log, legend, band_rect)

@@ -19,28 +19,69 @@ from .viewmodel import SeatRow, SeatsModel
 def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
          legend: pygame.Rect | None = None) -> None:
     """``rects``: each seat's row rectangle; ``legend``: a row over them for
-    the counters' headings (drawn where they fit)."""
+    the counters' headings (drawn where they fit).  A row one line high
+    (compact: Large text, five seats) holds the name and the counters on
+    that line, the counters at its right end, the name (shortened if need
+    be) before them."""
     font = art.fonts.body
     marker = "◄" if "◄" in font.glyphs else "<"
-    spots = columns(art, rects[0], model.rows, legend) if rects else None
+    spots = row_columns(art, rects, model.rows, legend) if rects else None
     if spots is not None and spots.headed and legend is not None:
         draw_legend(surface, art, legend, spots)
     for row, rect in zip(model.rows, rects, strict=False):
+        compact = is_compact(font, rect)
         draw_panel(surface, art, rect, "ui_panel_hi" if row.current else "ui_panel")
         draw_swatch(surface, art, row.colour, (rect.x + 4, rect.y + 4, 4, rect.h - 8))
         art.sprites.blit_anchored(surface, f"emblem_{row.colour}",
                                   (rect.x + 18, rect.y + 4 + font.line_height // 2))
         right = rect.right - 8 - font.width(marker)
-        x = font.draw(surface, row.name, (rect.x + 28, rect.y + 3),
+        if compact and spots is not None:
+            right = rect.x + spots.left - 6
+        name = shortened(font, row.name, right - rect.x - 28) if compact else row.name
+        x = font.draw(surface, name, (rect.x + 28, rect.y + 3),
                       art.seat_text_colour(row.colour)).right + 6
-        if row.kind != HUMAN:
+        if row.kind != HUMAN and not compact:
             who = _("remote") if row.kind == REMOTE else \
                 _("AI {level}").format(level=level_name(row.kind))
             if x + font.width(who) <= right:
                 font.draw(surface, who, (x, rect.y + 3), GREY)
         if row.current and model.marker:
             font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
-        draw_counts(surface, art, rect, rect.y + 3 + font.line_height, row_counts(row), spots)
+        y = rect.y + 3 + (0 if compact else font.line_height)
+        draw_counts(surface, art, rect, y, row_counts(row), spots)
+
+
+def is_compact(font, rect: pygame.Rect) -> bool:
+    """A seat's row one line high: its name and counters share the line."""
+    return rect.h < 2 * font.line_height
+
+
+def shortened(font, name: str, width: int) -> str:
+    """The name, or as much of it as fits with a full stop ("Carm."), or none."""
+    if font.width(name) <= width:
+        return name
+    for k in range(len(name) - 1, 0, -1):
+        short = name[:k].rstrip() + "."
+        if font.width(short) <= width:
+            return short
+    return ""
+
+
+def row_columns(art, rects, rows, legend: pygame.Rect | None = None) -> Columns:
+    """The counters' columns of every row: under the headings (two-line rows),
+    or close together at the right end of one-line rows, before the marker."""
+    rect = rects[0]
+    font = art.fonts.body
+    if not is_compact(font, rect):
+        return columns(art, rect, rows, legend)
+    counts = [row_counts(row) for row in rows]
+    n = len(COUNTERS)
+    tight = counter_columns(art, pygame.Rect(rect.x, rect.y, 0, rect.h), counts)   # gaps 2
+    width = tight.ends[-1] - tight.starts[0] + 2 * (n - 1) + 18                      # gaps 4
+    spots = counter_columns(art, pygame.Rect(rect.x, rect.y, width, rect.h), counts)
+    marker = font.width("◄" if "◄" in font.glyphs else "<")
+    spots.left = rect.w - 10 - marker - (spots.ends[-1] - spots.starts[0])
+    return spots
 
 
 # Each counter of a seat's row and the tooltip that explains it.
@@ -72,6 +113,7 @@ class Columns:
     def __init__(self, starts: list[int], ends: list[int], gain_x: int, headed: bool):
         self.starts, self.ends, self.gain_x, self.headed = starts, ends, gain_x, headed
         self.gain_head = False        # the gain's own heading shown ("if scored")
+        self.left = 12                # where the first column starts on a row (from its x)
 
 
 def columns(art, rect: pygame.Rect, rows, legend: pygame.Rect | None = None) -> Columns:
@@ -146,7 +188,7 @@ def count_spots(art, rect: pygame.Rect, counts: tuple[tuple[str, str, str], ...]
                 spots: Columns) -> list[tuple[int, int, bool]]:
     """Where each counter of a row goes in the shared columns: (its x, its
     right end, its extra shown)."""
-    dx = rect.x + 12 - spots.starts[0]
+    dx = rect.x + spots.left - spots.starts[0]
     out = []
     for i, (_icon, _value, extra) in enumerate(counts):
         end = spots.ends[i] + dx
@@ -168,18 +210,21 @@ def draw_counts(surface: pygame.Surface, art, rect: pygame.Rect, y: int,
         surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2 - 1))
         font.draw(surface, value, (x + img.get_width() + 2, y), WHITE)
         if shown:
-            font.draw(surface, extra, (spots.gain_x - spots.starts[0] + rect.x + 12, y), GOLD)
+            font.draw(surface, extra, (spots.gain_x - spots.starts[0] + rect.x + spots.left, y),
+                      GOLD)
 
 
 def tips(art, rects, model: SeatsModel, legend: pygame.Rect | None = None) -> list[Tip]:
     """Each seat's name and counters with their tooltips."""
     font = art.fonts.body
     out = []
-    spots = columns(art, rects[0], model.rows, legend) if rects else None
+    spots = row_columns(art, rects, model.rows, legend) if rects else None
     for row, rect in zip(model.rows, rects, strict=False):
-        out.append(tip((rect.x, rect.y, rect.w, font.line_height + 3), "seat", name=row.name,
+        compact = is_compact(font, rect)
+        name_w = spots.left - 4 if compact and spots is not None else rect.w
+        out.append(tip((rect.x, rect.y, name_w, font.line_height + 3), "seat", name=row.name,
                        kind=row.kind, current=row.current))
-        y = rect.y + 3 + font.line_height
+        y = rect.y + 3 + (0 if compact else font.line_height)
         values = {"money": row.money, "score": row.score, "markets": row.markets,
                   "land_hand": row.land_cards, "animal_hand": row.animal_cards}
         for key, (x, right, _shown) in zip(COUNTERS, count_spots(art, rect, row_counts(row),
