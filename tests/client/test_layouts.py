@@ -278,6 +278,15 @@ def test_the_log_shows_four_lines_in_every_layout(code, size, seats, screen, hom
         in_log = [d for d in drawn if lay.log.contains(d.rect) and d.text.strip()]
         # whole entries only: the last line of room may wait for a short entry
         assert len(in_log) >= 3, [d.text for d in in_log]
+        if lay.seats[0].h < 2 * line:        # one-line rows: no counter over the emblem
+            from hacienda_game.client.scenes.play.parts import seats as seats_part
+
+            rows = scene.shown_panels.seats.rows
+            spots = seats_part.row_columns(app.art, lay.seats, rows)
+            for rect, row in zip(lay.seats, rows, strict=True):
+                first = seats_part.count_spots(app.art, rect, seats_part.row_counts(row),
+                                               spots)[0][0]
+                assert first >= rect.x + seats_part.NAME_X, (first, tuple(rect))
         problems = play_problems(scene, [(d.target, d.text, pygame.Rect(
             d.rect.x, d.rect.y, d.rect.w - 1, d.rect.h)) for d in drawn if d.text.strip()],
             too_wide)

@@ -37,15 +37,15 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
         right = rect.right - 8 - font.width(marker)
         if compact and spots is not None:
             right = rect.x + spots.left - 6
-        name = shortened(font, row.name, right - rect.x - 28) if compact else row.name
-        x = font.draw(surface, name, (rect.x + 28, rect.y + 3),
+        name = shortened(font, row.name, right - rect.x - NAME_X) if compact else row.name
+        x = font.draw(surface, name, (rect.x + NAME_X, rect.y + 3),
                       art.seat_text_colour(row.colour)).right + 6
         if row.kind != HUMAN and not compact:
             who = _("remote") if row.kind == REMOTE else \
                 _("AI {level}").format(level=level_name(row.kind))
             if x + font.width(who) <= right:
                 font.draw(surface, who, (x, rect.y + 3), GREY)
-        if row.current and model.marker:
+        if row.current and model.marker and (spots is None or spots.marker):
             font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
         y = rect.y + 3 + (0 if compact else font.line_height)
         draw_counts(surface, art, rect, y, row_counts(row), spots)
@@ -67,9 +67,14 @@ def shortened(font, name: str, width: int) -> str:
     return ""
 
 
+NAME_X = 28          # where a row's name starts, right of its swatch and emblem
+
+
 def row_columns(art, rects, rows, legend: pygame.Rect | None = None) -> Columns:
     """The counters' columns of every row: under the headings (two-line rows),
-    or close together at the right end of one-line rows, before the marker."""
+    or close together at the right end of one-line rows, before the turn
+    marker, never over the emblem: the gaps close (4 to 2 pixels), then the
+    marker gives way (the current row is lit all the same)."""
     rect = rects[0]
     font = art.fonts.body
     if not is_compact(font, rect):
@@ -77,10 +82,15 @@ def row_columns(art, rects, rows, legend: pygame.Rect | None = None) -> Columns:
     counts = [row_counts(row) for row in rows]
     n = len(COUNTERS)
     tight = counter_columns(art, pygame.Rect(rect.x, rect.y, 0, rect.h), counts)   # gaps 2
-    width = tight.ends[-1] - tight.starts[0] + 2 * (n - 1) + 18                      # gaps 4
-    spots = counter_columns(art, pygame.Rect(rect.x, rect.y, width, rect.h), counts)
-    marker = font.width("◄" if "◄" in font.glyphs else "<")
-    spots.left = rect.w - 10 - marker - (spots.ends[-1] - spots.starts[0])
+    need = tight.ends[-1] - tight.starts[0] - 2 * (n - 1)
+    marker = font.width("◄" if "◄" in font.glyphs else "<") + 2
+    for room, gap in ((marker, 4), (marker, 3), (marker, 2), (0, 2)):
+        if NAME_X + need + gap * (n - 1) <= rect.w - 6 - room:
+            break
+    spots = counter_columns(art, pygame.Rect(rect.x, rect.y, need + gap * (n - 1) + 18,
+                                             rect.h), counts)
+    spots.left = max(NAME_X, rect.w - 6 - room - (spots.ends[-1] - spots.starts[0]))
+    spots.marker = bool(room)
     return spots
 
 
@@ -114,6 +124,7 @@ class Columns:
         self.starts, self.ends, self.gain_x, self.headed = starts, ends, gain_x, headed
         self.gain_head = False        # the gain's own heading shown ("if scored")
         self.left = 12                # where the first column starts on a row (from its x)
+        self.marker = True            # the turn marker has room at the row's right end
 
 
 def columns(art, rect: pygame.Rect, rows, legend: pygame.Rect | None = None) -> Columns:
