@@ -407,6 +407,7 @@ def test_leaving_the_tutorial_names_learn_to_play_to_take_it_up_again(driver):
     driver.frames(1)
     assert isinstance(driver.top, Confirm)
     assert "Learn to play" in driver.top.text and "Continue" not in driver.top.text
+    assert driver.top.text.rstrip().endswith("where you left off."), driver.top.text
 
 
 # ------------------------------------------- the coach's band, counter, words

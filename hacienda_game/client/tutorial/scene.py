@@ -130,7 +130,7 @@ class TutorialScene(PlayScene):
 
         self.app.push(Pause(
             save=None if self.autoplay or self.joined else self.save_as,
-            resumed=(lambda: _("Learn to play in the menu takes it up again where you left."))
+            resumed=(lambda: _("Learn to play in the menu takes it up again where you left off."))
             if self.keeps else (lambda: _("The game is not saved."))))
 
     def exit(self) -> None:
