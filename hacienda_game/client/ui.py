@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -125,10 +126,13 @@ class Button:
 
     def draw(self, surface: pygame.Surface, art: Art) -> None:
         recent = pygame.time.get_ticks() / 1000 - self.pressed_at < 0.12
+        ringed = self.focused and Focus.shown
         frame = ("ui_button_disabled" if not self.enabled else
                  "ui_button_pressed" if recent or self.selected else
-                 "ui_button_hover" if self.hover else "ui_button")
+                 "ui_button_hover" if self.hover or ringed else "ui_button")
         surface.blit(art.sprites.nine(frame, self.rect.size), self.rect.topleft)
+        if ringed:
+            light_face(surface, self.rect)
         font = self.font(art)
         colour = GREY if not self.enabled else WHITE
         label_w = font.width(self.label)
@@ -143,8 +147,33 @@ class Button:
         if self.label:
             font.draw(surface, self.label, (x, self.rect.centery - font.line_height // 2 + dy),
                       colour, shadow=INK)
-        if self.focused and Focus.shown:
-            pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
+        if ringed:
+            draw_focus_ring(surface, self.rect)
+
+
+FOCUS_RING = 3          # canvas pixels of the focus's gold ring (readable across a room)
+
+
+def focus_pulse() -> float:
+    """0..1, a slow breath (about 1.2 s) shared by every focused button."""
+    return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 1000 * 2 * math.pi / 1.2)
+
+
+def light_face(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The focused button's face brightened (more or less with the pulse)."""
+    add = 48 + round(32 * focus_pulse())
+    surface.fill((add, add, add // 2), rect.inflate(-4, -4), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keys' and pads' focus: a thick gold ring, dark-edged so it shows on
+    any background, its inner edge pulsing towards white."""
+    outer = rect.inflate(2 * (FOCUS_RING + 2), 2 * (FOCUS_RING + 2))
+    pygame.draw.rect(surface, INK, outer, 1)
+    pygame.draw.rect(surface, GOLD, outer.inflate(-2, -2), FOCUS_RING)
+    glow = focus_pulse()
+    inner = tuple(round(g + (w - g) * glow) for g, w in zip(GOLD[:3], WHITE[:3], strict=True))
+    pygame.draw.rect(surface, inner, rect.inflate(2, 2), 1)
 
 
 def scroll_list(cmd: Command, index: int, top: int, count: int, rows: int,
@@ -249,7 +278,8 @@ class Check(Button):
         self.rect = draw_check(surface, art, self.rect.topleft, self.is_on(), self.label)
         self.rect.w = max(self.rect.w, self.width)
         if self.focused and Focus.shown:
-            pygame.draw.rect(surface, GOLD, self.rect.inflate(4, 4), 2)
+            light_face(surface, self.rect.inflate(4, 4))
+            draw_focus_ring(surface, self.rect)
 
 
 def draw_check(surface: pygame.Surface, art: Art, pos: tuple[int, int], on: bool,

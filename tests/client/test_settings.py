@@ -237,3 +237,37 @@ def test_patterns_differ_per_seat_and_keep_the_emblem(driver):
         assert plain.get_at((w // 2, h // 2)) == marked.get_at((w // 2, h // 2))  # emblem
         masks.append(frozenset(changed))
     assert len(set(masks)) == 5 == len(PATTERNS)
+
+
+def test_the_arrows_step_through_values_in_their_natural_order(driver):
+    """Right is faster, more, on: AI pace goes Slow, Normal, Fast; animation
+    Off, Slow, Normal, Fast; the arrows stop at the ends (no jump from Fast back
+    to Off), and only the languages go round."""
+    scene = open_settings(driver)
+    s = driver.app.settings
+    s.ai_pace, s.anim_speed, s.music_volume = "normal", "normal", 70
+    for name, seen_right, seen_left in (
+            ("ai_pace", ["fast", "fast"], ["normal", "slow", "slow"]),
+            ("anim_speed", ["fast", "fast"], ["normal", "slow", "off", "off"]),
+            ("music_volume", [80, 90, 100, 100], [90]),
+            ("patterns", [True, True], [False, False])):
+        scene.focus = row_index(scene, name)
+        got = []
+        for _ in seen_right:
+            key(driver, "right")
+            got.append(getattr(s, name))
+        assert got == seen_right, name
+        got = []
+        for _ in seen_left:
+            key(driver, "left")
+            got.append(getattr(s, name))
+        assert got == seen_left, name
+    i = row_index(scene, "anim_speed")
+    left = next(b for r, by, b in scene.arrows if r == i and by < 0)
+    driver.frames(1)
+    assert not left.enabled                  # at Off: the left arrow is off
+    scene.focus = row_index(scene, "language")
+    s.language = "es"
+    i18n.set_language("es")
+    key(driver, "right")
+    assert s.language is None                # the languages go round: Spanish -> System

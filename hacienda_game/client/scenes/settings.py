@@ -21,11 +21,12 @@ from ..assets import DIM, GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..sound import cue
-from ..ui import Button, draw_buttons, draw_panel, handle_buttons
+from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
 from .overlays import dim
 
 ROW_H = 30                  # a row's height where the canvas has room (less where not)
 VOLUMES = tuple(range(0, 101, 10))
+SPEED_ORDER = ("off", "slow", "normal", "fast")       # left: slower, right: faster
 SPEED_NAMES = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large")}
 
@@ -41,6 +42,7 @@ class Row:
     shows: Callable[[object], str]
     volume: bool = False
     act: Callable[[], None] | None = None      # a row that does something (no value kept)
+    cycle: bool = False      # the values go round (languages); else the arrows stop at the ends
 
 
 def _on_off(value: object) -> str:
@@ -62,11 +64,11 @@ class SettingsScene(Scene):
         super().enter(app)
         self.rows = [
             Row("fullscreen", N_("Display (F11)"), N_("F11 or Alt+Enter switch it too."),
-                lambda: [True, False],
+                lambda: [False, True],
                 lambda v: _("Full screen") if v else _("Window")),
             Row("scale", N_("Window size"),
                 N_("A whole multiple of the picture; drag the window's edge for any size."),
-                lambda: [0, *range(1, max_window_scale() + 1)], self.scale_text),
+                lambda: [*range(1, max_window_scale() + 1), 0], self.scale_text),
             Row("pixel_perfect", N_("Pixel-perfect"),
                 N_("On: whole-number scaling only, with borders. Off: the picture fills"
                    " the screen."),
@@ -80,28 +82,30 @@ class SettingsScene(Scene):
                 N_("Cards, tiles, coins, markets and menus."),
                 lambda: list(VOLUMES), lambda v: f"{v} %", volume=True),
             Row("anim_speed", N_("Animation speed"), N_("'Off' shows every move at once."),
-                lambda: list(ANIM_SPEEDS), lambda v: _(SPEED_NAMES.get(v, "Normal"))),
+                lambda: sorted(ANIM_SPEEDS, key=SPEED_ORDER.index),
+                lambda v: _(SPEED_NAMES.get(v, "Normal"))),
             Row("ai_pace", N_("AI pace"),
                 N_("How long each AI move stays on screen before the next (times the"
                    " animation speed)."),
-                lambda: list(AI_PACES), lambda v: _(SPEED_NAMES.get(v, "Normal"))),
+                lambda: sorted(AI_PACES, key=SPEED_ORDER.index),
+                lambda v: _(SPEED_NAMES.get(v, "Normal"))),
             Row("language", N_("Language"), N_("The game's words; 'System' follows the"
                                               " computer's language."),
-                lambda: [None, *LANGUAGES], self.language_text),
+                lambda: [None, *LANGUAGES], self.language_text, cycle=True),
             Row("patterns", N_("Colour-blind patterns"),
                 N_("Bold dots, stripes and checks on each seat's pieces."),
                 lambda: [False, True], _on_off),
             Row("rumble", N_("Gamepad rumble"), N_("A gamepad shakes at markets and scorings."),
-                lambda: [True, False], _on_off),
+                lambda: [False, True], _on_off),
             Row("open_hands", N_("Hands at hot-seat"),
                 N_("Hidden: a privacy screen between two human players."),
                 lambda: [False, True], lambda v: _("Open") if v else _("Hidden (privacy)")),
             Row("ask_end_turn", N_("Ending a turn early"),
                 N_("With actions left, End turn asks first (or ends the turn at once)."),
-                lambda: [True, False], lambda v: _("Ask first") if v else _("End at once")),
+                lambda: [False, True], lambda v: _("Ask first") if v else _("End at once")),
             Row("tips", N_("Tips"),
                 N_("A short tip the first time a player meets a situation, once per name."),
-                lambda: [True, False], _on_off),
+                lambda: [False, True], _on_off),
             Row("reset_tips", N_("Reset tips"),
                 N_("Every player sees each tip again, once."),
                 lambda: [None], lambda v: _("Tips reset") if self.tips_reset else _("Reset"),
@@ -120,6 +124,7 @@ class SettingsScene(Scene):
         self.rect.center = (cw // 2, ch // 2)
         x = self.rect.x + 262
         self.value_buttons, arrows = [], []
+        self.arrows: list[tuple[int, int, Button]] = []      # row, step, its button
         for i, row in enumerate(self.rows):
             y = self.rect.y + 48 + i * self.row_h
             if row.act is not None:       # a row that does something: a plain button
@@ -128,10 +133,11 @@ class SettingsScene(Scene):
                 continue
             self.value_buttons.append(Button((x + 26, y, 190, 24), "",
                                              lambda i=i: self.step(i, 1), face="medium"))
-            arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1),
+            arrows.append(Button((x, y, 22, 24), "←", lambda i=i: self.step(i, -1, True),
                                  face="medium"))
-            arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1),
+            arrows.append(Button((x + 220, y, 22, 24), "→", lambda i=i: self.step(i, 1, True),
                                  face="medium"))
+            self.arrows += [(i, -1, arrows[-2]), (i, 1, arrows[-1])]
         self.done = Button((self.rect.centerx - 80, self.rect.bottom - 38, 160, 28), "",
                            self.close, face="medium")
         self.buttons = [*self.value_buttons, *arrows, self.done]
@@ -149,8 +155,11 @@ class SettingsScene(Scene):
                 name=LANGUAGE_NAMES[i18n.system_language()])
         return LANGUAGE_NAMES.get(str(value), str(value))
 
-    def step(self, i: int, by: int) -> None:
-        """Row i to its next (by=1) or previous (by=-1) value, applied and saved."""
+    def step(self, i: int, by: int, arrow: bool = False) -> None:
+        """Row i to its next (by=1) or previous (by=-1) value, applied and saved.
+        The values run in their natural order (slow to fast, off to on, small
+        to large); the arrows (``arrow``) stop at the ends, except where the
+        values are a round (languages)."""
         self.focus = i
         row = self.rows[i]
         if row.act is not None:
@@ -160,7 +169,16 @@ class SettingsScene(Scene):
         values = row.values()
         current = getattr(s, row.key)
         at = values.index(current) if current in values else 0
-        self.apply(row.key, values[(at + by) % len(values)])
+        if row.cycle:
+            new = values[(at + by) % len(values)]
+        elif 0 <= at + by < len(values):
+            new = values[at + by]
+        elif by > 0 and not arrow:      # a click or Enter on the value at its end: round again
+            new = values[0]
+        else:                           # an arrow at the end: it stays
+            cue("error")
+            return
+        self.apply(row.key, new)
         s.save_soon()             # on the settings writer's thread: never on the frame
 
     def apply(self, key: str, value: object) -> None:
@@ -199,6 +217,8 @@ class SettingsScene(Scene):
     def handle(self, cmd: Command) -> None:
         if cmd.kind == "key":
             n = len(self.rows) + 1            # the rows and Done
+            if cmd.name in ("up", "down", "tab", "left", "right"):
+                Focus.shown = True        # keys or a pad: the focus ring shows
             if cmd.name == "back":
                 self.close()
             elif cmd.name in ("up", "down", "tab"):
@@ -207,7 +227,7 @@ class SettingsScene(Scene):
             elif cmd.name in ("left", "right") and self.focus < len(self.rows) \
                     and self.rows[self.focus].act is None:      # a button has no sides
                 cue("menu_move")
-                self.step(self.focus, -1 if cmd.name == "left" else 1)
+                self.step(self.focus, -1 if cmd.name == "left" else 1, True)
             elif cmd.name == "confirm":
                 cue("menu_confirm")
                 if self.focus < len(self.rows):
@@ -216,6 +236,7 @@ class SettingsScene(Scene):
                     self.close()
             return
         if cmd.kind == "point" and cmd.pos is not None:
+            Focus.shown = False
             for i in range(len(self.rows)):
                 if self.row_rect(i).collidepoint(cmd.pos):
                     self.focus = i
@@ -251,9 +272,15 @@ class SettingsScene(Scene):
             if row.volume:
                 self.draw_level(surface, button.rect.right + 30, y + 6, int(value))
         self.done.label = _("Done")
+        for i, by, arrow in self.arrows:      # an arrow at the end of its values is off
+            row = self.rows[i]
+            values = row.values()
+            value = getattr(s, row.key, None)
+            at = values.index(value) if value in values else 0
+            arrow.enabled = row.cycle or 0 <= at + by < len(values)
         focused = self.value_buttons[self.focus] if self.focus < len(self.rows) else self.done
         hover, focused.hover = focused.hover, True      # the focused row looks pointed at
-        draw_buttons(self.buttons, surface, art)
+        draw_buttons(self.buttons, surface, art, Focus(self.buttons.index(focused)))
         focused.hover = hover
         hint = _(self.rows[self.focus].hint) if self.focus < len(self.rows) else \
             _("Esc also closes the settings; every change is kept.")
