@@ -201,6 +201,16 @@ class Director:
             return ""                    # praise is for the moment after the move
         return _(text).format(**fields)
 
+    def rewind(self, story: Iterable[tuple[list[Event], object]]) -> None:
+        """A move taken back: the steps are worked out again from the game as
+        it now stands (the step the position asks for is current again, so
+        the move played anew does it); nothing is said about a move."""
+        self.done = [False] * len(self.steps)
+        self.over = False
+        self.tables, self.totals, self.winners = {}, {}, None
+        self.replay(story)
+        self._note = None
+
     def replay(self, story: Iterable[tuple[list[Event], object]]) -> None:
         """A resumed tutorial: the game so far, action by action, brings the
         steps back to where they were (nothing else is saved)."""

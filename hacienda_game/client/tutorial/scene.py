@@ -150,6 +150,15 @@ class TutorialScene(PlayScene):
         elif actor == LEARNER:
             self.ai_move = None
 
+    def undo(self) -> None:
+        """A move taken back takes its steps back too: the director reads the
+        game again up to the position now on the table."""
+        moves = len(self.layer.game.history)
+        super().undo()
+        if len(self.layer.game.history) < moves:
+            self.director.rewind(replayed(self.layer.game))
+            self.ai_move = None
+
     # ------------------------------------------------------------ pacing
     def holding(self) -> bool:
         """The table waits: an explanation is read, or Rosa's last move is shown."""
