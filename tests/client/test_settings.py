@@ -271,3 +271,17 @@ def test_the_arrows_step_through_values_in_their_natural_order(driver):
     i18n.set_language("es")
     key(driver, "right")
     assert s.language is None                # the languages go round: Spanish -> System
+
+
+@pytest.mark.parametrize("language, words", [("es", {"Sí", "No"}), ("de", {"An", "Aus"})])
+def test_a_switch_reads_alike_after_every_setting_name(driver, language, words):
+    """On and off agree with each setting's noun: Spanish "Consejos",
+    "Patrones", "Píxel perfecto" and "Vibración" all take "Sí"/"No" (not a
+    feminine "Activada"/"Desactivada" after a masculine noun)."""
+    scene = open_settings(driver)
+    i18n.set_language(language)
+    switches = [row for row in scene.rows if row.key in
+                ("pixel_perfect", "patterns", "rumble", "tips")]
+    assert len(switches) == 4
+    for row in switches:
+        assert {row.shows(True), row.shows(False)} == words, row.key

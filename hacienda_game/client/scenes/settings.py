@@ -46,6 +46,8 @@ class Row:
 
 
 def _on_off(value: object) -> str:
+    # Translators: a switch's state after its setting's name ("Tips: On"); it
+    # must agree with every setting's noun (Spanish: "Sí"/"No", not "Activada").
     return _("On") if value else _("Off")
 
 
