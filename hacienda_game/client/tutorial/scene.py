@@ -20,6 +20,7 @@ from ..scenes.play.layout import Layout, play_layout
 from ..scenes.play.selection import marked_hexes
 from . import coach
 from .director import Director
+from .hint import TutorialHint
 from .steps import AI_LEVEL, AI_MOVE, AI_WATCH, FINISHED, GO_ON, LEARNER, SCENARIO, STEPS
 
 SLOT = "tutorial"
@@ -100,6 +101,7 @@ class TutorialScene(PlayScene):
         self.ai_move = None                   # Rosa's last move, shown a moment (Action)
         self.ai_move_until = 0.0
         self.explained: tuple[str, float] | None = None   # (step, when it showed)
+        self.coach = TutorialHint(self)       # the Hint command points at the step's target
 
     def lay_out(self) -> Layout:
         """The play screen's layout with the coach's band kept under the board,
@@ -290,6 +292,24 @@ class TutorialScene(PlayScene):
             return [], []
         rect = self.stage_rect(first)
         return ([tuple(rect)] if rect is not None else []), []
+
+    def hint_target(self):
+        """What the Hint command rings: the current step's target (its card,
+        deck or button; its hex once the card is chosen), as (rect, hexes)."""
+        step = self.director.current
+        if step is None or step.pause or not step.learner or not self.human_turn:
+            return None, []
+        stages = step.light
+        if not stages:
+            return None, []
+        if len(stages) > 1 and self.chose(stages[0]):
+            kind, *what = stages[1]
+            if kind == "hex":
+                h = self.layer.board.hex_of(tuple(int(v) for v in what[0].split(",")))
+                if h in marked_hexes(self.layer, self.selection):
+                    return None, [h]
+            return None, []
+        return self.stage_rect(stages[0]), []
 
     def chose(self, stage: tuple[str, ...]) -> bool:
         sel = self.selection

@@ -38,7 +38,8 @@ def draw(surface: pygame.Surface, art, view, model: HintModel | None, time: floa
     elif model.hexes:
         c = view.centres[model.hexes[0]]
         tag(surface, art, pygame.Rect(c[0] - 1, c[1] - 1, 2, 2))
-    caption(surface, art, view.area, model.caption)
+    if model.caption:                     # none in the tutorial: its panel says it
+        caption(surface, art, view.area, model.caption)
 
 
 def dashed(surface: pygame.Surface, points, shift: int = 0) -> None:
