@@ -199,10 +199,9 @@ def test_seat_rows_show_colour_turn_and_counters(art, layout, drawn):
 
 @pytest.mark.parametrize("code", ["en", "de", "es"])
 def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch):
-    """At the normal text size the seats' counters carry headings (pesos,
-    points, the gold gain a scoring now brings, markets, cards) in the
-    player's language, each over its column; the columns line up on every
-    row. With Large text there is no heading row (the column has no room)."""
+    """The seats' counters carry headings (pesos, points, the gold gain a
+    scoring now brings, markets, cards) in the player's language, each over
+    its column; the columns line up on every row."""
     i18n.set_language(code)
     try:
         lay = play_layout(CANVAS, 4, art.fonts.body.line_height)
@@ -225,37 +224,56 @@ def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch
                                                            "Markets", "Cards")]
         heads = {text: (colour, pos) for text, colour, pos in placed
                  if lay.legend.collidepoint(pos)}
-        # "recuento" has no room beside these numbers: the gold gain's heading gives way
-        gold = code != "es"
-        assert set(heads) == {w for i, w in enumerate(words) if gold or i != 2}, heads
-        if gold:
-            assert heads[words[2]][0] == tuple(GOLD)
-        font = art.fonts.body
+        assert set(heads) == set(words), heads
+        assert heads[words[2]][0] == tuple(GOLD)
+        font = art.fonts.medium
         for word, (_colour, (x, y)) in heads.items():
             assert lay.legend.contains((x, y, font.width(word), font.line_height)), word
-        # Each number under its heading, at the same x on every row.
-        for value in ("41", "104", "+12", "6"):
+        # Each number under its heading, at the same x on every row; "+0" shown.
+        for value in ("41", "104", "+12", "6", "+0"):
             xs = {pos[0] for text, _c, pos in placed if text == value}
-            assert len(xs) == 1
+            assert len(xs) == 1, value
         spots = seats.columns(art, lay.seats[0], rows, lay.legend)
         assert spots.headed
         money = [p[0] for t, _c, p in placed if t in ("14", "41", "23")]
         assert len(set(money)) == 1 and money[0] > heads[words[0]][1][0]
-        if gold:
-            assert heads[words[2]][1][0] == spots.gain_x
-            assert heads[words[1]][1][0] < spots.gain_x < heads[words[3]][1][0]
+        assert heads[words[2]][1][0] == spots.gain_x
+        assert heads[words[1]][1][0] < spots.gain_x < heads[words[3]][1][0]
     finally:
         i18n.set_language("en")
-    # Where a long word leaves no room for them all, the gold gain's heading gives way.
-    many = (*rows[:3], vm.SeatRow("Dieter", 3, "medium", 0, 0, 0, 0, 11, 0, False))
-    i18n.set_language("es")
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_seat_headings_stand_still_and_show_at_both_text_sizes(art, code, size):
+    """The columns are laid out for the widest numbers a seat reaches, not
+    the numbers of the moment: a turn that brings 98 pesos or a gain of +40
+    moves no heading and no column; every heading is shown (none dropped
+    for width), with Large text too, on two-line seat rows."""
+    i18n.set_language(code)
+    art.fonts.text_size = size
     try:
-        spots = seats.columns(art, lay.seats[0], many, lay.legend)
-        assert spots.headed and not spots.gain_head
+        small = tuple(vm.SeatRow(n, i, "human", 3, 0, 0, 0, 1, 1, i == 0)
+                      for i, n in enumerate(("Ana", "Bruno", "Carmen")))
+        big = tuple(vm.SeatRow(n, i, "human", 98, 99, 40, 12, 19, 15, i == 0)
+                    for i, n in enumerate(("Ana", "Bruno", "Carmen")))
+        for seat_count in (2, 3):
+            lay = play_layout(CANVAS, seat_count, art.fonts.body.line_height)
+            assert lay.legend.h > 0 and lay.seats[0].y > lay.legend.y
+            one = seats.row_columns(art, lay.seats, small[:seat_count], lay.legend)
+            two = seats.row_columns(art, lay.seats, big[:seat_count], lay.legend)
+            assert (one.starts, one.ends, one.gain_x) == (two.starts, two.ends, two.gain_x)
+            assert one.ends[-1] <= lay.seats[0].right - 6
+            places = seats.legend_places(art, lay.legend, one)
+            assert [w for w, _x, _y in places] == [seats.legend_words()[i] for line in
+                                                   seats.LEGEND_LINES for i in line]
+            for word, x, y in places:
+                assert lay.legend.contains((x, y, art.fonts.medium.width(word),
+                                            art.fonts.medium.line_height)), word
+            assert seats.row_counts(small[0])[1][2] == "+0"
     finally:
+        art.fonts.text_size = "normal"
         i18n.set_language("en")
-    large = play_layout(CANVAS, 4, 24)
-    assert large.legend.h == 0 and large.seats[0].y == large.side.y
 
 
 # ------------------------------------------------------------------ market

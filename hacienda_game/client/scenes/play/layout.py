@@ -22,6 +22,7 @@ TOP_H = 27                        # the top line at the normal text size
 PROMPT_H = 17                     # a pad's button glyph
 TRACK_COLUMN = 96                 # the upright points track's width (Large text)
 WIDEST_BOARD = (736, 344)         # the hexes of the widest standard board (asymmetric)
+LEGEND_H = 2 * 15 + 1             # the seats' headings: two lines of the medium face
 LOG_LINES = 4                     # the log shows at least this many lines in every layout
 
 
@@ -133,9 +134,9 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
     side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
-    # The counters' headings over the seats where they fit (the normal text
-    # size; with Large text the seats, the market and the log take the column).
-    legend = pygame.Rect(side.x, side.y, side.w, line + 1 if line < 24 else 0)
+    # The counters' headings over the seats, at every text size (two staggered
+    # lines of the medium face: parts/seats.py LEGEND_LINES).
+    legend = pygame.Rect(side.x, side.y, side.w, LEGEND_H)
     seat_h = 2 * line + 4
     first = legend.bottom + (1 if legend.h else 0)
     market_h = 3 * line + 2 * CARD_H + 16

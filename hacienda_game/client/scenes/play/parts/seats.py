@@ -26,7 +26,7 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
     font = art.fonts.body
     marker = "◄" if "◄" in font.glyphs else "<"
     spots = row_columns(art, rects, model.rows, legend) if rects else None
-    if spots is not None and spots.headed and legend is not None:
+    if spots is not None and legend is not None and legend.h:
         draw_legend(surface, art, legend, spots)
     for row, rect in zip(model.rows, rects, strict=False):
         compact = is_compact(font, rect)
@@ -71,14 +71,15 @@ NAME_X = 28          # where a row's name starts, right of its swatch and emblem
 
 
 def row_columns(art, rects, rows, legend: pygame.Rect | None = None) -> Columns:
-    """The counters' columns of every row: under the headings (two-line rows),
-    or close together at the right end of one-line rows, before the turn
-    marker, never over the emblem: the gaps close (4 to 2 pixels), then the
-    marker gives way (the current row is lit all the same)."""
+    """The counters' columns of every row, the same on every turn: under the
+    headings (two-line rows), or at the right end of one-line rows, before
+    the turn marker, never over the emblem: the gaps close (4 to 2 pixels),
+    then the marker gives way (the current row is lit all the same)."""
     rect = rects[0]
     font = art.fonts.body
     if not is_compact(font, rect):
         return columns(art, rect, rows, legend)
+    # One-line rows: the name needs the room, the columns take the numbers' own widths.
     counts = [row_counts(row) for row in rows]
     n = len(COUNTERS)
     tight = counter_columns(art, pygame.Rect(rect.x, rect.y, 0, rect.h), counts)   # gaps 2
@@ -96,12 +97,19 @@ def row_columns(art, rects, rows, legend: pygame.Rect | None = None) -> Columns:
 
 # Each counter of a seat's row and the tooltip that explains it.
 COUNTERS = ("money", "score", "markets", "land_hand", "animal_hand")
+# The widest value each column holds (pesos, points, the gold gain, markets,
+# land and animal cards in hand): the columns are laid out for these, so they
+# stand still from turn to turn whatever the numbers.
+# Where a row is too narrow for three digits of pesos and points (Large text),
+# two (a 100th peso or point widens its column).
+RESERVES = (("999", "999", "+99", "99", "99", "99"), ("99", "99", "+99", "99", "99", "99"))
 
 
 def row_counts(row: SeatRow) -> tuple[tuple[str, str, str], ...]:
-    """(icon, number, extra in gold) of each counter of a seat's row."""
+    """(icon, number, extra in gold) of each counter of a seat's row (the
+    gain a scoring now brings is shown also when it is +0)."""
     return (("icon_money", str(row.money), ""),
-            ("icon_score", str(row.score), f"+{row.gain}" if row.gain else ""),
+            ("icon_score", str(row.score), f"+{row.gain}"),
             ("icon_market", str(row.markets), ""),
             ("icon_cards_land", str(row.land_cards), ""),
             ("icon_cards_animal", str(row.animal_cards), ""))
@@ -122,77 +130,88 @@ class Columns:
 
     def __init__(self, starts: list[int], ends: list[int], gain_x: int, headed: bool):
         self.starts, self.ends, self.gain_x, self.headed = starts, ends, gain_x, headed
-        self.gain_head = False        # the gain's own heading shown ("if scored")
+        self.gain_head = headed       # the gain's own heading shown ("if scored")
         self.left = 12                # where the first column starts on a row (from its x)
         self.marker = True            # the turn marker has room at the row's right end
+        self.pad = 2                  # between each icon and its number
 
 
 def columns(art, rect: pygame.Rect, rows, legend: pygame.Rect | None = None) -> Columns:
-    """The counters' columns of ``rows`` (seat rows), one set for all of them:
-    each as wide as its widest number (the points' column holds the gold gain
-    too), and as its heading where a legend row is given and the headings fit
-    with a gap of 4 pixels (without the gain's own heading if need be); the
-    gaps share out what room is left (2 to 8)."""
-    return counter_columns(art, rect, [row_counts(row) for row in rows], legend)
+    """The counters' columns of a two-line seat row, one set for all rows and
+    every turn: each as wide as the widest value it can hold (``RESERVE``),
+    whatever ``rows`` hold now; the gaps share out what room is left (2 to 8)."""
+    return counter_columns(art, rect, None, legend)
 
 
-def counter_columns(art, rect: pygame.Rect, counts: list, legend: pygame.Rect | None = None
-                    ) -> Columns:
-    """``columns`` from each row's ``row_counts``."""
+def counter_columns(art, rect: pygame.Rect, counts: list | None,
+                    legend: pygame.Rect | None = None) -> Columns:
+    """The columns for the reserved widths (``counts`` None), or for each
+    row's ``row_counts`` (one-line rows too narrow for the reserve).  The
+    number stands 2 pixels after its icon, 1 or 0 where the row is narrow."""
     font = art.fonts.body
     n = len(COUNTERS)
-    icons = [art.sprites.get(icon).get_width() for icon, _v, _e in counts[0]] if counts \
-        else [12] * n
-    content = [icons[i] + 2 + max((font.width(c[i][1]) for c in counts), default=0) + 1
-               for i in range(n)]
-    gain = max((font.width(c[1][2]) + 1 for c in counts if c[1][2]), default=0)
+    icons = [art.sprites.get(icon).get_width() for icon in ICONS]
     room = rect.w - 12 - 6
-
-    def place(widths: list[int], gain: int, least: int, headed: bool) -> Columns | None:
-        need = sum(widths) + (3 + gain if gain else 0)
-        if headed and need + least * (n - 1) > room:
-            return None
-        gap = max(least, min(8, (room - need) // (n - 1)))
-        x = rect.x + 12
-        starts, ends, gain_x = [], [], 0
-        for i, w in enumerate(widths):
-            starts.append(x)
-            x += w
-            if i == 1 and gain:
-                gain_x = x + 3
-                x = gain_x + gain
-            ends.append(x)
-            x += gap
-        return Columns(starts, ends, gain_x, headed)
-
-    if legend is not None and legend.h >= font.line_height:
-        words = legend_words()
-        cards = max(content[3] + 6 + content[4], font.width(words[4]))
-        headed = [max(content[0], font.width(words[0])), max(content[1], font.width(words[1])),
-                  max(content[2], font.width(words[3])), content[3], cards - content[3] - 6]
-        # The gold gain's heading first (its words need room: the gaps may
-        # close to 3 pixels); where that is too wide, the others alone.
-        for gain_head in (max(gain, font.width(words[2]) + 1), 0):
-            spots = place(headed, gain_head or gain, 3 if gain_head else 4, True)
-            if spots is not None:
-                spots.gain_head = bool(gain_head)
-                return spots
-    spots = place(content, gain, 2, False)
-    assert spots is not None
+    headed = legend is not None and legend.h > 0
+    tries = [(values, pad) for values in (RESERVES if counts is None else [None])
+             for pad in (2, 1)]
+    for reserve, pad in tries:
+        if reserve is None:
+            values = [max((font.width(c[i][1]) for c in counts), default=0) for i in range(n)]
+            gain = max((font.width(c[1][2]) + 1 for c in counts if c[1][2]), default=0)
+        else:
+            values = [font.width(reserve[i if i < 2 else i + 1]) for i in range(n)]
+            gain = font.width(reserve[2]) + 1
+        content = [icons[i] + pad + values[i] + 1 for i in range(n)]
+        need = sum(content) + (3 + gain if gain else 0)
+        if need + 2 * (n - 1) <= room:
+            break
+    gap = max(2, min(8, (room - need) // (n - 1)))
+    x = rect.x + 12
+    starts, ends, gain_x = [], [], 0
+    for i, w in enumerate(content):
+        starts.append(x)
+        x += w
+        if i == 1 and gain:
+            gain_x = x + 3
+            x = gain_x + gain
+        ends.append(x)
+        x += gap
+    spots = Columns(starts, ends, gain_x, headed)
+    spots.pad = pad
     return spots
+
+
+ICONS = ("icon_money", "icon_score", "icon_market", "icon_cards_land", "icon_cards_animal")
+# The headings stand on two lines of the medium face, staggered so that each
+# has the room of two columns: pesos, the gold gain and the cards above,
+# points and markets below (layout.LEGEND_H is their height).
+LEGEND_LINES = ((0, 2, 4), (1, 3))
+
+
+def legend_places(art, rect: pygame.Rect, spots: Columns) -> list[tuple[str, int, int]]:
+    """(heading, x, y) of each heading over its column."""
+    font = art.fonts.medium
+    words = legend_words()
+    dx = rect.x + spots.left - spots.starts[0]
+    xs = (spots.starts[0], spots.starts[1], spots.gain_x, spots.starts[2], spots.starts[3])
+    top = rect.bottom - 2 * font.line_height
+    out = []
+    for k, line in enumerate(LEGEND_LINES):
+        for j, i in enumerate(line):
+            # up to the next heading on its line (4 pixels apart) or the row's end
+            limit = xs[line[j + 1]] + dx - 4 if j + 1 < len(line) else rect.right - 4
+            if xs[i] + dx + font.width(words[i]) <= limit:
+                out.append((words[i], xs[i] + dx, top + k * font.line_height))
+    return out
 
 
 def draw_legend(surface: pygame.Surface, art, rect: pygame.Rect, spots: Columns) -> None:
     """The headings, each over its column (the gain's in gold, the cards'
     over both card columns)."""
-    font = art.fonts.body
-    words = legend_words()
-    y = rect.bottom - font.line_height
-    for word, x in ((words[0], spots.starts[0]), (words[1], spots.starts[1]),
-                    (words[3], spots.starts[2]), (words[4], spots.starts[3])):
-        font.draw(surface, word, (x, y), GREY)
-    if spots.gain_head:
-        font.draw(surface, words[2], (spots.gain_x, y), GOLD)
+    gain = legend_words()[2]
+    for word, x, y in legend_places(art, rect, spots):
+        art.fonts.medium.draw(surface, word, (x, y), GOLD if word == gain else GREY)
 
 
 def count_spots(art, rect: pygame.Rect, counts: tuple[tuple[str, str, str], ...],
@@ -219,7 +238,7 @@ def draw_counts(surface: pygame.Surface, art, rect: pygame.Rect, y: int,
             counts, count_spots(art, rect, counts, spots), strict=True):
         img = art.sprites.get(icon)
         surface.blit(img, (x, y + (font.line_height - img.get_height()) // 2 - 1))
-        font.draw(surface, value, (x + img.get_width() + 2, y), WHITE)
+        font.draw(surface, value, (x + img.get_width() + spots.pad, y), WHITE)
         if shown:
             font.draw(surface, extra, (spots.gain_x - spots.starts[0] + rect.x + spots.left, y),
                       GOLD)
