@@ -17,7 +17,7 @@ from .. import i18n  # noqa: E402
 from ..session.userdirs import Settings, log_error  # noqa: E402
 from . import memory  # noqa: E402
 from .assets import Art  # noqa: E402
-from .display import DEFAULT_CANVAS, View, bands, choose_view  # noqa: E402
+from .display import DEFAULT_CANVAS, View, bands, choose_view, window_size  # noqa: E402
 from .options import Options  # noqa: E402
 from .pads import PadManager  # noqa: E402
 from .scene import Command, Scene  # noqa: E402
@@ -79,13 +79,68 @@ class RealClock:
         return min(self._clock.tick(FPS) / 1000.0, 0.1)
 
 
-def max_window_scale() -> int:
-    """The largest whole-number scale whose window fits the desktop (at least 1)."""
+def usable_area() -> tuple[int, int] | None:
+    """The first screen's size less its task bars and docks (SDL's usable
+    bounds, read from the SDL pygame runs on); its whole size, less a task
+    bar's height, where that cannot be read; None without a screen."""
     try:
         dw, dh = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):
-        return 1
-    return max(1, min(dw // CANVAS[0], (dh - 48) // CANVAS[1]))
+        return None
+    try:
+        import ctypes
+
+        class Rect(ctypes.Structure):
+            _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int),
+                        ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+        sdl = _sdl_library()
+        if sdl is not None:
+            bounds = Rect()
+            if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(bounds)) == 0 \
+                    and 0 < bounds.w <= dw and 0 < bounds.h <= dh:
+                return bounds.w, bounds.h
+    except (OSError, AttributeError, ValueError):
+        pass
+    return dw, dh - 48
+
+
+def _sdl_library():
+    """The SDL library pygame has loaded (Linux: the one mapped into the
+    process), or None."""
+    import ctypes
+
+    with contextlib.suppress(OSError), \
+            open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+        for line in maps:
+            path = line.split()[-1]
+            if "/libSDL2-2" in path or "/libSDL2.so" in path:
+                return ctypes.CDLL(path)
+    return None
+
+
+def windowed_size(scale: int, pixel_perfect: bool) -> tuple[int, int]:
+    """The window's size for the Window size setting (0: the largest that fits)."""
+    usable = usable_area()
+    if usable is None:
+        return CANVAS
+    return window_size(usable, CANVAS, scale, pixel_perfect)
+
+
+def _center_window() -> None:
+    """Put the window in the middle of the screen (a window manager may place
+    a large one partly below the screen's edge)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with contextlib.suppress(pygame.error, AttributeError):
+            pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
+
+
+def max_window_scale() -> int:
+    """The largest whole-number scale whose window fits the desktop (at least 1)."""
+    return windowed_size(99, True)[0] // CANVAS[0]
 
 
 class App:
@@ -169,9 +224,10 @@ class App:
             if opts.screen:
                 size = opts.screen
             else:
-                k = min(self.settings.scale or max_window_scale(), max_window_scale())
-                size = (CANVAS[0] * k, CANVAS[1] * k)
+                size = windowed_size(self.settings.scale, self.settings.pixel_perfect)
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if not opts.screen:
+                _center_window()        # a large window wholly on the screen, title bar too
         self._fit()
 
     def _fit(self) -> None:
@@ -276,7 +332,11 @@ class App:
     def set_pixel_perfect(self, on: bool) -> None:
         """Whole-number scaling with borders (on) or the picture filling the screen."""
         self.settings.pixel_perfect = on
-        self._fit()
+        if not self.settings.fullscreen and not self.settings.scale and not self.options.headless \
+                and not self.options.screen:
+            self._set_mode()        # the largest window that fits depends on it
+        else:
+            self._fit()
 
     def set_text_size(self, size: str) -> None:
         """The "Text size" setting: the body face changes; every scene re-lays out."""

@@ -110,6 +110,30 @@ def choose_view(screen: tuple[int, int], pixel_perfect: bool = False,
     return View((sw, sh), (cw, ch), ((sw - w) // 2, (sh - h) // 2, w, h), k, mode)
 
 
+WINDOW_FRAME = (16, 48)     # a window's borders and title bar, about (the size asked is inside)
+
+
+def window_size(usable: tuple[int, int], canvas: tuple[int, int], scale: int = 0,
+                pixel_perfect: bool = False,
+                frame: tuple[int, int] = WINDOW_FRAME) -> tuple[int, int]:
+    """The window to open on a desktop whose usable area (the screen less its
+    task bars) is ``usable``: ``scale`` times the canvas (held to what fits),
+    or with ``scale`` 0 the largest that fits: the largest whole multiple when
+    it is 2x or more (or Pixel-perfect is on: a larger window would only add
+    borders); else the largest window of the canvas's shape, which the
+    picture fills (a 1920x1080 screen: about 1840x1035, where 1x is 960x540)."""
+    cw, ch = canvas
+    room_w, room_h = usable[0] - frame[0], usable[1] - frame[1]
+    most = max(1, min(room_w // cw, room_h // ch))
+    if scale > 0 or most >= 2 or pixel_perfect:
+        k = min(scale or most, most)
+        return cw * k, ch * k
+    w = min(room_w, room_h * cw // ch)
+    if w <= cw:
+        return cw, ch
+    return w, w * ch // cw
+
+
 BAND_ROWS = 16         # canvas rows a band of the smoothed picture holds, about
 
 
@@ -137,4 +161,4 @@ def bands(view: View) -> list[tuple[int, int, int, int]] | None:
 
 
 __all__ = ["BAND_ROWS", "CANVAS_HEIGHT", "DEFAULT_CANVAS", "MAX_WIDTH", "MIN_WIDTH", "View",
-           "bands", "canvas_for", "choose_view"]
+           "WINDOW_FRAME", "bands", "canvas_for", "choose_view", "window_size"]

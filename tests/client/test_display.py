@@ -129,3 +129,38 @@ def test_clicks_in_a_resized_window_land_on_the_right_button(home):
         assert isinstance(app.top, MenuScene)
     finally:
         app.finish()
+
+
+def test_the_largest_window_that_fits_fills_a_full_hd_desktop():
+    """1920x1080 (no task bar): 2x does not fit beside a title bar, so the
+    largest window of the canvas's shape opens, not 1x (960x540)."""
+    from hacienda_game.client.display import WINDOW_FRAME, window_size
+
+    w, h = window_size((1920, 1080), (960, 540))
+    assert w >= 1800 and h >= 1000 and abs(w / h - 16 / 9) < 0.01
+    assert w + WINDOW_FRAME[0] <= 1920 and h + WINDOW_FRAME[1] <= 1080
+    # A task bar takes room: still the largest that fits.
+    w2, h2 = window_size((1920, 1040), (960, 540))
+    assert h2 + WINDOW_FRAME[1] <= 1040 and h2 > 900
+    # 2x fits on 2560x1440 and 3x on 3840x2160: whole multiples.
+    assert window_size((2560, 1400), (960, 540)) == (1920, 1080)
+    assert window_size((3840, 2120), (960, 540)) == (2880, 1620)
+    # Pixel-perfect: only whole multiples (a larger window would only add borders).
+    assert window_size((1920, 1080), (960, 540), pixel_perfect=True) == (960, 540)
+    # A chosen multiple is held to what fits; a tiny desktop gets 1x.
+    assert window_size((1920, 1080), (960, 540), scale=3) == (960, 540)
+    assert window_size((2560, 1440), (960, 540), scale=1) == (960, 540)
+    assert window_size((800, 600), (960, 540)) == (960, 540)
+
+
+def test_the_app_opens_the_largest_window_that_fits(driver, monkeypatch):
+    from hacienda_game.client import app as app_module
+
+    monkeypatch.setattr(app_module, "usable_area", lambda: (1920, 1080))
+    app = driver.app
+    app.set_scale(0)
+    w, h = pygame.display.get_window_size()
+    assert w > 1800 and h > 1000, (w, h)
+    assert app.screen.get_size()[1] == 540
+    app.set_pixel_perfect(True)
+    assert pygame.display.get_window_size() == (960, 540)
