@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..i18n import N_, _
+from ..i18n import language as i18n_language
 
 Translate = Callable[[str], str]
 
@@ -165,6 +166,13 @@ class MapProblem(str):
         return text.removeprefix(f"{name}: ") if name else text
 
     @property
+    def foreign(self) -> bool:
+        """True when the author's sentence carries another program's own
+        words (a parser's or the system's message, in English whatever the
+        language): a player screen leaves it out, the log keeps it."""
+        return _foreign(self.words)
+
+    @property
     def file(self) -> str:
         """The name of the file the problem is in ("" when it names none)."""
         found = _first_file(self.words)
@@ -173,6 +181,23 @@ class MapProblem(str):
 
 def _rebuild(code: str, text: str, fields: dict[str, object]) -> MapProblem:
     return MapProblem(code, text, **fields)
+
+
+# Fields that hold another program's message as it gave it (an exception,
+# an operating system's words), not words of the game's own.
+FOREIGN_FIELDS = ("reason", "detail", "error")
+
+
+def _foreign(words: Words) -> bool:
+    for name, value in words.fields.items():
+        if isinstance(value, MapProblem):
+            value = value.words
+        if isinstance(value, Words):
+            if _foreign(value):
+                return True
+        elif name in FOREIGN_FIELDS and isinstance(value, (str, BaseException)):
+            return True
+    return False
 
 
 def _first_file(words: Words) -> MapFile | None:
@@ -200,6 +225,15 @@ def told(problem: str) -> str:
 def detail(problem: str) -> str:
     """A problem's author's sentence without its file, in the current language."""
     return problem.detail() if isinstance(problem, MapProblem) else problem
+
+
+def shown_detail(problem: str) -> str:
+    """A problem's author's sentence as a player screen shows it: "" when it
+    carries another program's English words and the game speaks another
+    language (the log and ``python -m hacienda_game.maps validate`` keep it)."""
+    if isinstance(problem, MapProblem) and problem.foreign and i18n_language() != "en":
+        return ""
+    return detail(problem)
 
 
 def told_all(name: str, problems: Iterable[str]) -> str:

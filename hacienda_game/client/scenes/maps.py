@@ -4,10 +4,13 @@ shows that folder in the system's file manager."""
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from ... import i18n
 from ...i18n import _
+from ...maps.reasons import worded
 from ...session.folders import failed, open_folder
 from ...session.plan import MapEntry, list_maps
 from ...session.userdirs import user_maps_dir
@@ -26,6 +29,8 @@ from ..ui import (
 )
 from .overlays import Message
 from .setup import draw_map_details
+
+log = logging.getLogger(__name__)
 
 FOLDER_H = 58        # the folder's lines at the foot of the list panel
 
@@ -71,6 +76,10 @@ class MapsScene(Scene):
         self.reading = None
         self.maps = list(job.value) if job.error is None else []    # type: ignore[call-overload]
         self.problem = job.error
+        for entry in self.maps:         # the parser's own words are for the log, not the screen
+            for problem in entry.errors:
+                if getattr(problem, "foreign", False):
+                    log.info("map %s: %s", entry.name, worded(problem, True))
         self.index = min(self.index, max(len(self.maps) - 1, 0))
         self.layout()
 

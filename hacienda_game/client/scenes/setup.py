@@ -9,7 +9,7 @@ import functools
 import pygame
 
 from ...i18n import N_, _
-from ...maps.reasons import detail, told
+from ...maps.reasons import shown_detail, told
 from ...session import lasttable
 from ...session.choices import (
     HUMAN,
@@ -547,9 +547,9 @@ def problem_lines(font, entry: MapEntry, width: int) -> list[tuple[str, tuple]]:
     for problem in entry.errors:
         said = [(line, WHITE) for line in wrapped(font, f"· {told(problem)}", width)]
         told_lines += said
-        fix = detail(problem)
+        fix = shown_detail(problem)
         lines += said + ([(line, GREY) for line in wrapped(font, f"  {fix}", width)]
-                         if fix != told(problem) else [])
+                         if fix and fix != told(problem) else [])
     head = [(line, GOLD) for line in wrapped(font, name, width)]
     return head + (lines if len(head) + len(lines) <= PROBLEM_LINES else told_lines)
 

@@ -1,0 +1,43 @@
+"""The Maps screen speaks the player's language: a broken map's problems
+carry no parser's English, every built-in map has a name and a credit in
+each language."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("code", ["de", "es"])
+def test_a_malformed_map_shows_no_parser_english(code, monkeypatch, tmp_path):
+    monkeypatch.setenv("HACIENDA_HOME", str(tmp_path))
+    from hacienda_game.client.app import App
+    from hacienda_game.client.assets import Font
+    from hacienda_game.client.options import Options
+    from hacienda_game.client.scenes import maps
+    from hacienda_game.session.userdirs import user_maps_dir
+
+    folder = user_maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.tmx").write_text('<?xml version="1.0"?>\n<map version="1.10"><<</map>\n')
+    shown: list[str] = []
+    draw = Font.draw
+
+    def record(self, target, text, *args, **kw):
+        shown.append(text)
+        return draw(self, target, text, *args, **kw)
+
+    monkeypatch.setattr(Font, "draw", record)
+    app = App(Options(headless=True, language=code))
+    try:
+        scene = maps.MapsScene()
+        app.push(scene)
+        assert scene.ready()
+        scene.pick(next(i for i, e in enumerate(scene.maps) if e.name == "broken"))
+        assert scene.maps[scene.index].errors, "the map is refused"
+        shown.clear()
+        app.draw()
+    finally:
+        app.finish()
+    page = " ".join(shown)
+    assert "broken.tmx" in page
+    for english in ("not well-formed", "invalid token", "line 2", "column", "XML"):
+        assert english not in page, f"{english!r} on the {code} Maps screen: {page}"
