@@ -229,8 +229,18 @@ class RulesScene(Scene):
         return len(self.text_parts(self.app.art, self.sections[self.page],
                                    self.frame.text_w)[1])
 
+    def can_step(self, way: int) -> bool:
+        """There is a part or page that way (none before the first page's
+        first part, none after the last page's last part)."""
+        if way < 0:
+            return self.page > 0 or self.part > 0
+        return self.page < len(self.sections) - 1 or self.part < self.parts() - 1
+
     def step(self, way: int) -> None:
-        """The next (or previous) part of a long page, else the next page."""
+        """The next (or previous) part of a long page, else the next page;
+        nothing at either end of the book."""
+        if not self.can_step(way):
+            return
         if 0 <= self.part + way < self.parts():
             self.part += way
         elif way > 0:
@@ -265,6 +275,8 @@ class RulesScene(Scene):
         self.draw_footer(surface, art)
         for i, b in enumerate(self.contents):
             b.selected = i == self.page
+        self.buttons[0].enabled = self.can_step(-1)     # Previous
+        self.buttons[1].enabled = self.can_step(1)      # Next
         draw_buttons(self.contents + self.buttons, surface, art)
 
     def text_parts(self, art: Art, section: Section, width: int) -> tuple[object, list]:
