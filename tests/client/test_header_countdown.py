@@ -59,3 +59,24 @@ def test_the_cards_in_hand_follow_large_text():
     assert [r.size for r, _i, _c in normal] == [(CARD_W, CARD_H)] * 2
     assert [r.size for r, _i, _c in large] == [(2 * CARD_W, 2 * CARD_H)] * 2
     assert all(large_layout.hand.contains(r) for r, _i, _c in large)
+
+
+@pytest.mark.parametrize("screen", [(1920, 1080), (1366, 768)])
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_large_text_enlarges_the_countdown(code, screen, home):
+    """With Large text the countdown to the next scoring is drawn in the
+    large face (the round number or the turn's words give way first)."""
+    app = App(Options(headless=True, language=code, screen=screen))
+    app.set_text_size("large")
+    try:
+        right = app.canvas_size[0] - 90
+        area = pygame.Rect(0, 0, right, 24)
+        for ahead in [ScoringAhead("intermediate", False, 17), ScoringAhead("final", False, 23),
+                      ScoringAhead("intermediate", True, 0, True)]:
+            model = HeaderModel(False, None, 12, "Maximilian", "expert", 3, ahead, right)
+            _left, _face, stack, stack_face = header.fitted(app.art, area, model)
+            assert stack == stack_words(ahead)
+            assert stack_face is app.art.fonts.large, (code, screen, stack)
+    finally:
+        app.finish()
+        i18n.set_language("en")

@@ -295,6 +295,28 @@ def test_market_shows_the_display_and_sends_buy_commands(art, layout):
     assert market.command_at(layout, model, layout.board.center) is None
 
 
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_decks_sizes_stand_beside_the_decks_not_on_them(art, size):
+    """The decks' sizes (a badge) and prices stand beside each deck: with
+    Large text the badge covered the deck's picture."""
+    art.fonts.text_size = size
+    try:
+        lay = play_layout(CANVAS, 3, art.fonts.body.line_height)
+        _state, obs = obs_of([])
+        model = vm.market_model(obs)
+        surf = surface()
+        market.draw(surf, art, lay, model)
+        decks = [s for s in market.slots(lay, model) if s[2] is None]
+        assert decks
+        for rect, item, _none in decks:
+            assert same_as_sprite(surf, art.sprites.get(f"card_back_{item}"), rect)
+            size_n = model.land_deck_size if item == "land" else model.animal_draw_size
+            beside = pygame.Rect(rect.right + 1, rect.y, 40, rect.h)
+            assert lay.market.contains(beside) and pixels(surf, beside, WHITE) > 10, size_n
+    finally:
+        art.fonts.text_size = "normal"
+
+
 # -------------------------------------------------------------------- hand
 def test_hand_draws_its_cards_lifts_the_chosen_one_and_sends_pick_commands(art, layout):
     _state, obs = obs_of(["buy land", "buy animal"])

@@ -27,12 +27,14 @@ def fitted(art, rect: pygame.Rect, model: HeaderModel):
                  actions_left(model.actions_left)]
     stack = stack_words(model.ahead)
     right = model.right - 8
-    # Nothing is dropped where the line is short of room (long words, Large
-    # text): the countdown, then the whole line shrink to the medium face (the
-    # normal reading size); only then does the round number give way.
+    # Where the line is short of room (long words, Large text) the countdown
+    # keeps the reading face (Large text enlarges it too): the round number
+    # gives way, then the turn's words shrink to the medium face (the normal
+    # reading size); only then does the countdown shrink as well.
     medium = art.fonts.medium
-    tries = [(parts, font, font), (parts, font, medium), (parts, medium, medium),
-             (parts[1:] or parts, medium, medium)]
+    rest = parts[1:] or parts
+    tries = [(parts, font, font), (rest, font, font), (parts, medium, font),
+             (rest, medium, font), (parts, medium, medium), (rest, medium, medium)]
     for left, face, stack_face in tries:
         if not stack or rect.x + 8 + sum(face.width(p) for p in left) + 16 \
                 + stack_face.width(stack) <= right:

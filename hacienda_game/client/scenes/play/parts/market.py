@@ -33,18 +33,26 @@ def draw(surface: pygame.Surface, art, layout: Layout, model: MarketModel) -> No
     rect = layout.market
     land_y, animal_y = market_rows(layout)
     coin = art.sprites.get("icon_money")
-    for title, y in ((_("Land cards"), land_y), (_("Animal cards"), animal_y)):
+    decks = {item: slot for slot, item, card in slots(layout, model) if card is None}
+    for item, title, y in (("land", _("Land cards"), land_y),
+                           ("animal", _("Animal cards"), animal_y)):
         top = y - font.line_height - 1
         x = font.draw(surface, title, (rect.x + 8, top), GREY).right
-        # The face-up cards' price after the title (the deck's beside the deck).
-        if x + 10 + coin.get_width() + 2 + font.width(str(PRICE_FACE_UP)) <= rect.right - 8:
+        # The face-up cards' price after the title (the deck's beside the
+        # deck), left of the deck's size (its badge stands beside the deck).
+        end = decks[item].right if item in decks else rect.right - 8
+        if x + 10 + coin.get_width() + 2 + font.width(str(PRICE_FACE_UP)) <= end:
             price(surface, art, PRICE_FACE_UP, (x + 10, top))
     for slot, item, card in slots(layout, model):
         if card is None:
             surface.blit(art.sprites.get(f"card_back_{item}"), slot)
             size = model.land_deck_size if item == "land" else model.animal_draw_size
-            count_badge(surface, font, str(size), slot)
-            price(surface, art, PRICE_BLIND, (slot.right + 6, slot.centery - font.line_height // 2))
+            # Its size on a badge beside it, above its price (on the card, a
+            # badge of Large text covered the deck's picture).
+            count_badge(surface, font, str(size),
+                        pygame.Rect(slot.right + 4, slot.y, 0, font.cap_height + 4), left=True)
+            price(surface, art, PRICE_BLIND, (slot.right + 6, slot.bottom - font.line_height
+                                              + font.line_height // 6))
         else:
             surface.blit(art.sprites.get(f"card_{item}_{card}"), slot)
     for icon, text, at, _right, _tip in supply_spots(art, layout, model):

@@ -7,11 +7,16 @@ import pygame
 from ....assets import GOLD, INK, WHITE
 
 
-def count_badge(surface: pygame.Surface, font, text: str, card: pygame.Rect) -> None:
-    """How many: a number on a dark badge at a card's lower right corner."""
+def count_badge(surface: pygame.Surface, font, text: str, card: pygame.Rect,
+                left: bool = False) -> None:
+    """How many: a number on a dark badge at a card's lower right corner (or,
+    ``left``, with its top left at the rectangle's)."""
     top = font.baseline - font.cap_height        # the glyph cell's rows above a capital
     badge = pygame.Rect(0, 0, font.width(text) + 4, font.cap_height + 4)
-    badge.bottomright = (card.right + 3, card.bottom)
+    if left:
+        badge.topleft = card.topleft
+    else:
+        badge.bottomright = (card.right + 3, card.bottom)
     pygame.draw.rect(surface, INK, badge)
     font.draw(surface, text, (badge.x + 2, badge.y + 2 - top), WHITE, shadow=None)
 
