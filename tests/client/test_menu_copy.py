@@ -30,3 +30,20 @@ def test_the_rules_book_has_no_previous_on_its_first_page_nor_next_on_its_last(d
     assert previous.enabled and not following.enabled
     key(driver, "down")                      # nothing after the last
     assert rules.page == last
+
+
+def test_the_seed_shows_every_digit_in_groups_that_fit(driver):
+    from hacienda_game.client.scenes.setup import SetupScene
+
+    driver.app.push(SetupScene())
+    driver.frames(1)
+    setup = driver.top
+    button = setup.seed_button
+    assert len(str(setup.seed)) >= 30                 # a drawn seed: 39 digits
+    assert "…" not in button.label
+    assert button.label.replace(" ", "") == str(setup.seed)
+    assert all(len(group) <= 3 for group in button.label.split(" "))
+    assert button.overflow(driver.app.art) == ""
+    assert button.rect.right + 36 <= setup.seed_rect.right - 6      # the re-roll beside it
+    dice = setup.buttons[setup.buttons.index(button) + 1]
+    assert not dice.rect.colliderect(button.rect) and dice.rect.right <= setup.seed_rect.right

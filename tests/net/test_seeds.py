@@ -61,7 +61,8 @@ def test_setups_default_seed_is_128_bits():
     seeds = {SetupScene().seed for _ in range(4)}
     assert len(seeds) == 4 and all(s >= 1 << 64 for s in seeds)
     assert seed_label(42) == "42"
-    assert len(seed_label(max(seeds))) <= 9
+    assert seed_label(max(seeds)).replace(" ", "") == str(max(seeds))   # every digit
+    assert len(seed_label(max(seeds), short=True)) <= 9
 
 
 def test_a_128_bit_seed_saves_and_replays_exactly(tmp_path):

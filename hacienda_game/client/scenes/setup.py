@@ -52,11 +52,15 @@ SEED_DIGITS = len(str(1 << GAME_SEED_BITS))   # a typed seed as long as a drawn 
 ARROW_W = 20          # a selector's arrow buttons (who plays a seat)
 
 
-def seed_label(seed: int) -> str:
-    """The seed on its button: a drawn seed is 39 digits, so a long one shows
-    its first and last digits (typing into the field shows all of it)."""
+def seed_label(seed: int, short: bool = False) -> str:
+    """The seed on its button, every digit, in groups of three (a drawn seed
+    is 39 digits: 13 groups read and compare at a glance); ``short``: its
+    first and last digits only, where even the smallest face has no room."""
     text = str(seed)
-    return text if len(text) <= 9 else text[:4] + "…" + text[-4:]
+    if short:
+        return text if len(text) <= 9 else text[:4] + "…" + text[-4:]
+    head = len(text) % 3 or 3
+    return " ".join([text[:head], *(text[i:i + 3] for i in range(head, len(text), 3))])
 
 
 class SetupScene(Scene):
@@ -202,10 +206,22 @@ class SetupScene(Scene):
                         icon="ui_arrow_right", face="body"))
         small = self.app.art.fonts.medium
         seed_x = 40 + small.width(_("Seed")) + 12
-        self.seed_button = Button((seed_x, SEED_Y, 120, 26), seed_label(self.seed),
-                                  lambda: self.edit("seed", 0), face="body")
+        # The whole seed, in the reading face where it fits the row (beside the
+        # re-roll button), else a smaller one; its ends only where none fits.
+        room = self.seed_rect.right - 12 - 36 - seed_x
+        label, face = seed_label(self.seed), None
+        fonts = self.app.art.fonts
+        for name in ("body", "medium", "small"):
+            if getattr(fonts, name).width(label) + 12 <= room:
+                face = name
+                break
+        if face is None:
+            label, face = seed_label(self.seed, short=True), "body"
+        seed_w = max(120, min(room, getattr(fonts, face).width(label) + 16))
+        self.seed_button = Button((seed_x, SEED_Y, seed_w, 26), label,
+                                  lambda: self.edit("seed", 0), face=face)
         b.append(self.seed_button)
-        b.append(Button((seed_x + 126, SEED_Y, 30, 26), "", self.reroll,
+        b.append(Button((seed_x + seed_w + 6, SEED_Y, 30, 26), "", self.reroll,
                         icon="icon_dice" if "icon_dice" in self.app.art.sprites else None,
                         face="body"))
         entry = self.entry
