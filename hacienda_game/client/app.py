@@ -26,6 +26,7 @@ from .ui import Focus  # noqa: E402
 
 CANVAS = DEFAULT_CANVAS     # the canvas of a 16:9 screen (and of headless runs)
 FPS = 60
+REPEAT_MS = (300, 40)     # a held key repeats after 300 ms, every 40 ms
 FRAME_WINDOW = 600        # frame timings kept without --frame-log (the last 10 s)
 LAST_RESULT: dict | None = None     # how the last autoplay game ended (for the command line)
 
@@ -201,11 +202,18 @@ class App:
         self.first_frame_s: float | None = None
         self.pointer: tuple[int, int] | None = None    # None until the mouse moves
         self.last_device = ""           # what the player last used: prompts follow it
+        # Keys held down (no KEYUP yet) and the screen each one's press went to:
+        # a held key's repeats act only on that screen, never on the one its
+        # press opened or uncovered (Enter on a dialog's button is one action).
+        self._held: dict[int, float] = {}       # key -> when pressed (s, monotonic)
+        self._pressed_on: dict[int, object] = {}
+        self._repeats: dict[int, int] = {}     # id(command) -> its key, this frame's repeats
+        self._presses: dict[int, int] = {}     # id(command) -> its key, this frame's presses
         self.result: dict | None = None     # what an autoplay game ended with
         self.pads = PadManager()
         self.pads.use_clock(lambda: self.time)
         self.pads.rumble_on = lambda: self.settings.rumble
-        pygame.key.set_repeat(300, 40)
+        pygame.key.set_repeat(*REPEAT_MS)
         pygame.mouse.set_visible(False)
 
     # --------------------------------------------------------------- display
@@ -502,6 +510,7 @@ class App:
     # ------------------------------------------------------------------ input
     def commands(self) -> list[Command]:
         out: list[Command] = []
+        self._repeats, self._presses = {}, {}
         for e in pygame.event.get():
             t = e.type
             if t == pygame.QUIT:
@@ -522,28 +531,56 @@ class App:
             elif t == pygame.MOUSEWHEEL:
                 out.append(Command("wheel", self.pointer or (0, 0),
                                    amount=1 if e.y > 0 else -1, device="mouse"))
+            elif t == pygame.KEYUP:
+                self._held.pop(e.key, None)
             elif t == pygame.KEYDOWN:
-                alt = e.mod & pygame.KMOD_ALT
-                if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
-                                                              pygame.K_KP_ENTER)):
-                    self.toggle_fullscreen()
-                elif self.typing():
-                    name = ("select_all" if e.mod & pygame.KMOD_CTRL and e.key == pygame.K_a
-                            else TYPING_KEYS.get(e.key))
-                    if name is not None:
-                        out.append(Command("key", self.pointer or (0, 0), name=name,
-                                           device="keyboard"))
-                elif e.mod & pygame.KMOD_CTRL and e.key in CTRL_KEYS:
-                    out.append(Command("key", self.pointer or (0, 0), name=CTRL_KEYS[e.key]))
-                elif e.key in KEYS:
-                    if KEYS[e.key] == "back":
-                        self.sound.play("menu_back")
-                    out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key],
-                                       device="keyboard"))
+                before = len(out)
+                # a repeat: the key still held (no KEYUP) since at least the
+                # repeat delay (a held press, a frame stalled by loading a game);
+                # only SDL's own key events (they name a window) repeat
+                now = time.monotonic()
+                repeat = "window" in e.dict and \
+                    now - self._held.get(e.key, now) >= (REPEAT_MS[0] - 50) / 1000
+                if not repeat:
+                    self._held[e.key] = now
+                self._key_commands(e, out)
+                for cmd in out[before:]:
+                    (self._repeats if repeat else self._presses)[id(cmd)] = e.key
             elif t == pygame.TEXTINPUT:
                 out.append(Command("text", self.pointer or (0, 0), text=e.text,
                                    device="keyboard"))
         return out + self.pads.poll()
+
+    def _key_commands(self, e: pygame.event.Event, out: list[Command]) -> None:
+        """A key press's command, if the key means one."""
+        alt = e.mod & pygame.KMOD_ALT
+        if e.key == pygame.K_F11 or (alt and e.key in (pygame.K_RETURN,
+                                                      pygame.K_KP_ENTER)):
+            self.toggle_fullscreen()
+        elif self.typing():
+            name = ("select_all" if e.mod & pygame.KMOD_CTRL and e.key == pygame.K_a
+                    else TYPING_KEYS.get(e.key))
+            if name is not None:
+                out.append(Command("key", self.pointer or (0, 0), name=name,
+                                   device="keyboard"))
+        elif e.mod & pygame.KMOD_CTRL and e.key in CTRL_KEYS:
+            out.append(Command("key", self.pointer or (0, 0), name=CTRL_KEYS[e.key]))
+        elif e.key in KEYS:
+            if KEYS[e.key] == "back":
+                self.sound.play("menu_back")
+            out.append(Command("key", self.pointer or (0, 0), name=KEYS[e.key],
+                               device="keyboard"))
+
+    def _for_this_screen(self, cmd: Command) -> bool:
+        """False for a held key's repeat once its press went to another screen
+        (that press closed a dialog, started a game, opened an overlay): the
+        screen now on top never acts on a key pressed for the one before."""
+        key = self._presses.get(id(cmd))
+        if key is not None:
+            self._pressed_on[key] = self.top
+            return True
+        key = self._repeats.get(id(cmd))
+        return key is None or self._pressed_on.get(key) is self.top
 
     # ------------------------------------------------------------------ loop
     def step(self) -> None:
@@ -559,6 +596,8 @@ class App:
         self.time += dt
         self.sound.update(dt)
         for cmd in self.commands():
+            if not self._for_this_screen(cmd):
+                continue
             if cmd.device and cmd.kind != "point":
                 self.last_device = cmd.device
             if cmd.from_pad:
@@ -569,6 +608,7 @@ class App:
             elif self.top is not None:
                 scene = self.top
                 self._guard(lambda s=scene, c=cmd: s.handle(c), "handle", scene)
+        self._pressed_on = {k: on for k, on in self._pressed_on.items() if k in self._held}
         if self.top is not None:
             scene = self.top
             self._guard(lambda: scene.update(dt), "update", scene)
