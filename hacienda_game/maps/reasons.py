@@ -236,6 +236,20 @@ def shown_detail(problem: str) -> str:
     return detail(problem)
 
 
+# The ``author`` of the maps the game's own makers drew (and of maps made by
+# ``python -m hacienda_game.maps generate``): worded in each language.
+PROJECT_AUTHOR = "Hacienda project"
+
+
+def by_line(author: str) -> str:
+    """Who made a map, in the current language: "by the Hacienda project" for
+    the game's own maps, "by {author}" for a person, "by unknown" for none."""
+    author = author.strip()
+    if author == PROJECT_AUTHOR:
+        return _("by the Hacienda project")
+    return _("by {author}").format(author=author or _("unknown"))
+
+
 def told_all(name: str, problems: Iterable[str]) -> str:
     """A file's name and its problems as a player reads them, one a line."""
     return "\n".join([name, *(f"· {told(p)}" for p in problems)])

@@ -41,3 +41,30 @@ def test_a_malformed_map_shows_no_parser_english(code, monkeypatch, tmp_path):
     assert "broken.tmx" in page
     for english in ("not well-formed", "invalid token", "line 2", "column", "XML"):
         assert english not in page, f"{english!r} on the {code} Maps screen: {page}"
+
+
+# Names that are the same in every language: a mountain's own name.
+PROPER_NAMES = {"Everest"}
+
+
+@pytest.mark.parametrize("code", ["de", "es"])
+def test_every_builtin_map_is_named_and_credited_in_the_language(code):
+    from hacienda_game import i18n
+    from hacienda_game.maps.catalog import builtin_map_infos
+    from hacienda_game.maps.reasons import by_line
+
+    infos = builtin_map_infos()
+    assert len(infos) >= 9
+    i18n.set_language("en")
+    english = {info.name: (info.title("en"), by_line(info.author)) for info in infos}
+    try:
+        i18n.set_language(code)
+        for info in infos:
+            title, by = info.title(code), by_line(info.author)
+            assert code in info.titles, f"{info.name} has no title_{code}"
+            if english[info.name][0] not in PROPER_NAMES:
+                assert title != english[info.name][0], f"{info.name}: English {title!r} in {code}"
+            assert by != english[info.name][1], f"{info.name}: English credit {by!r} in {code}"
+            assert "project" not in by and " by " not in f" {by}", by
+    finally:
+        i18n.set_language("en")

@@ -162,8 +162,10 @@ def test_generated_maps_are_what_make_board_makes(name: str, tmp_path: Path) -> 
 @pytest.mark.parametrize("name", sorted(COMMUNITY))
 def test_imported_maps_are_what_haz2tmx_makes(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.tmx"
+    titles = [f"--{key.replace('_', '-')}={value}" for key, value
+              in load_board(name).properties.items() if key in ("title_de", "title_es")]
     assert tool("haz2tmx").main([str(HAZ / f"{COMMUNITY[name]}.haz"), str(out),
-                                 *description_args(name)]) == 0
+                                 *titles, *description_args(name)]) == 0
     assert out.read_bytes() == (MAPS / f"{name}.tmx").read_bytes()
 
 

@@ -9,7 +9,7 @@ import functools
 import pygame
 
 from ...i18n import N_, _
-from ...maps.reasons import shown_detail, told
+from ...maps.reasons import by_line, shown_detail, told
 from ...session import lasttable
 from ...session.choices import (
     HUMAN,
@@ -592,7 +592,7 @@ def draw_map_details(surface: pygame.Surface, art, entry: MapEntry, pos: tuple[i
     y += 176
     lo, hi = entry.players
     fits = players is None or lo <= players <= hi
-    by = _("by {author}").format(author=entry.prop("author", _("unknown")))
+    by = by_line(entry.prop("author"))
     count = _("players {low}-{high}").format(low=lo, high=hi)
     small = art.fonts.medium
     small.draw(surface, small.clip(by, width - small.width(count) - 12), (x, y), GREY)

@@ -7,7 +7,8 @@ Terrain codes 3-7 become mountain, forest, meadow, rock, moor; a market that
 no pampas touches becomes pampas (the importer says which).  The written map
 is then checked as the game checks it.
 
-    python -m hacienda_game.maps import IN.haz OUT.tmx [--title TITLE] [--tileset FILE.tsx]
+    python -m hacienda_game.maps import IN.haz OUT.tmx [--title TITLE]
+        [--title-de TITLE] [--title-es TITLE] [--tileset FILE.tsx]
 """
 
 from __future__ import annotations
@@ -42,14 +43,18 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("source", type=Path, metavar="IN.haz")
     parser.add_argument("out", type=Path, metavar="OUT.tmx")
     parser.add_argument("--title", help="map title (default: the .haz MapName)")
+    parser.add_argument("--title-de", help="German title")
+    parser.add_argument("--title-es", help="Spanish title")
     parser.add_argument("--tileset", type=Path, help="tileset to name (default: maps/hacienda.tsx)")
     add_description_options(parser)
     args = parser.parse_args(argv)
     notes: list[str] = []
 
     def write() -> Board:
+        titles = {k: v for k, v in (("title_de", args.title_de),
+                                    ("title_es", args.title_es)) if v}
         board, found = convert(args.source, args.out, args.title, args.tileset,
-                               descriptions(args))
+                               {**titles, **descriptions(args)})
         notes.extend(found)
         return board
 
