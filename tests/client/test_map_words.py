@@ -68,3 +68,20 @@ def test_every_builtin_map_is_named_and_credited_in_the_language(code):
             assert "project" not in by and " by " not in f" {by}", by
     finally:
         i18n.set_language("en")
+
+
+def test_the_join_screens_cancel_button_does_not_say_surrender():
+    """While a join is tried, the button left of Join stops trying: "Cancelar",
+    "Abbrechen", never "Rendirse" (surrender) or "Aufgeben"."""
+    import ast
+    from pathlib import Path
+
+    from hacienda_game import i18n
+
+    source = Path(__file__).parents[2] / "hacienda_game" / "client" / "scenes" / "join.py"
+    said = {node.args[0].value for node in ast.walk(ast.parse(source.read_text()))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_"
+            and node.args and isinstance(node.args[0], ast.Constant)}
+    assert "Give up" in said
+    assert i18n.catalog("es")["Give up"] == "Cancelar"
+    assert i18n.catalog("de")["Give up"] == "Abbrechen"
