@@ -47,3 +47,26 @@ def test_the_seed_shows_every_digit_in_groups_that_fit(driver):
     assert button.rect.right + 36 <= setup.seed_rect.right - 6      # the re-roll beside it
     dice = setup.buttons[setup.buttons.index(button) + 1]
     assert not dice.rect.colliderect(button.rect) and dice.rect.right <= setup.seed_rect.right
+
+
+def test_the_title_footer_is_not_drawn_under_the_settings(driver, monkeypatch):
+    """The settings panel reaches to the canvas's foot: the title's footer
+    line peeked out under it, cut in half."""
+    footer = "After Wolfgang Kramer"
+    font = driver.app.art.fonts.medium
+    drawn: list[str] = []
+    real = font.draw
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(font, "draw", spy)
+    driver.frames(1)
+    assert any(footer in t for t in drawn)            # on the title screen alone: shown
+    driver.click_button(driver.top.buttons, "Settings")
+    drawn.clear()
+    driver.frames(1)
+    assert drawn and not any(footer in t for t in drawn)
+    settings = driver.top
+    assert settings.rect.bottom > driver.app.canvas_size[1] - 24    # where the footer stood

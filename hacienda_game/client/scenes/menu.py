@@ -217,9 +217,10 @@ class MenuScene(Scene):
         art.fonts.medium.draw(surface, _("A game of land, herds and markets for 2-5 players"),
                              (cx, y), GREY, align="center")
         draw_buttons(self.buttons, surface, art, self.focus)
-        art.fonts.medium.draw(surface,
-                              _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
-                              (cx, height - 20), GREY, align="center")
+        if self.app.top is self:        # under Settings or the rules its edge peeked out
+            art.fonts.medium.draw(
+                surface, _("After Wolfgang Kramer's board game · F1 rules · F11 full screen"),
+                (cx, height - 20), GREY, align="center")
 
 
 class Unfinished(Dialog):
