@@ -85,3 +85,22 @@ def test_the_join_screens_cancel_button_does_not_say_surrender():
     assert "Give up" in said
     assert i18n.catalog("es")["Give up"] == "Cancelar"
     assert i18n.catalog("de")["Give up"] == "Abbrechen"
+
+
+# The formal address ("Sie", "Ihre", "Ihnen"), capitalised: German speaks to the
+# player with "du" everywhere (a lower-case "sie"/"ihr" is a third person).
+FORMAL = r"\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b"
+
+
+def test_german_speaks_to_the_player_with_du_throughout():
+    import re
+    from pathlib import Path
+
+    from hacienda_game import i18n
+
+    formal = {msgid: text for msgid, text in i18n.catalog("de").items()
+              if msgid and isinstance(text, str) and re.search(FORMAL, text)}
+    assert not formal, formal
+    locale = Path(i18n.__file__).parent / "locale"
+    rules = (locale / "rules_de.md").read_text(encoding="utf-8")
+    assert not re.findall(FORMAL, rules)
