@@ -35,6 +35,7 @@ from hacienda_game.art.pixels import (  # noqa: E402
     fill,
     grow,
     hex_mask,
+    mask_of,
     outline,
     paste,
     paste_centred,
@@ -397,6 +398,20 @@ def emblem(seat: int, size: int, letter: str | None = None) -> Image:
     art = EMBLEM_ART[size][EMBLEMS[seat]].replace("#", letter or main)
     edge = "w" if letter is None and dark(main) else "k"
     return outline(draw(art.replace(" ", "\n")), edge)
+
+
+def ui_emblem(seat: int) -> Image:
+    """The emblem the dark UI shows: in the seat's ink (palette.SEAT_INK), or,
+    for a seat colour darker than the panels show (seat 3's deep green), as
+    its pieces show it on the board: a white emblem on the seat's dark
+    colour, edged in light grey so it stands on the navy panels."""
+    main = SEATS[seat][0]
+    if not dark(main):
+        return emblem(seat, 11, SEAT_INK[seat])
+    image = draw(EMBLEM_ART[11][EMBLEMS[seat]].replace("#", "w").replace(" ", "\n"))
+    solid = mask_of(image)
+    image[solid & ~shrink(solid)] = rgba(main)      # its rim in the seat's colour
+    return outline(image, "l")
 
 
 def dark(letter: str) -> bool:
@@ -1070,7 +1085,7 @@ def frames() -> dict[str, dict]:
         add(f"hacienda_{seat}", hacienda(seat))
         add(f"hacienda_small_{seat}", small_hacienda(seat))
         # The emblem the dark UI shows (panels, track, charts, log): in the seat's ink.
-        add(f"emblem_{seat}", emblem(seat, 11, SEAT_INK[seat]))
+        add(f"emblem_{seat}", ui_emblem(seat))
         for animal in ANIMALS:
             add(f"animal_{animal}_{seat}", animal_token(animal, seat))
     add("chip", harvest_chip())

@@ -227,3 +227,46 @@ def test_each_seats_emblem_on_the_setup_rows_stands_off_what_is_around_it(driver
             rgb[top - 2, left:left + w], rgb[top + h + 1, left:left + w],
             rgb[top:top + h, left - 2], rgb[top:top + h, left + w + 1]]))
         assert not shortfalls(fill, ring), (button.icon, fill, ring, shortfalls(fill, ring))
+
+
+def test_seat_3s_emblem_on_the_dark_ui_looks_as_on_the_board(art):
+    """Seat 3's pieces on the board are its near-black colour with a white
+    diamond; the panels' emblem shows the same (not a light green diamond,
+    the meadow's colour), edged in light grey so it stands on the navy UI."""
+    frame = art.sprites.get("emblem_3")
+    rgb = pygame.surfarray.array3d(frame).transpose(1, 0, 2)
+    opaque = pygame.surfarray.array_alpha(frame).T > 0
+    seen = Counter(tuple(int(v) for v in p) for p in rgb[opaque])
+    assert seen[PALETTE["w"]] > seen[PALETTE[SEATS[3][0]]] > 10
+    assert seen[PALETTE["l"]] > 10 and PALETTE["L"] not in seen
+    edge = [tuple(int(v) for v in rgb[y, x]) for y, x in zip(*np.nonzero(opaque), strict=True)
+            if not all(opaque[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2].ravel())
+            or y in (0, frame.get_height() - 1) or x in (0, frame.get_width() - 1)]
+    assert set(edge) == {PALETTE["l"]}
+
+
+def test_the_podium_house_shows_the_seats_emblem(art, monkeypatch):
+    """The hacienda on the podium carries the emblem the panels show (seat 3:
+    its white diamond on its dark colour), not the wall's small dark mark."""
+    from hacienda_game.client.scenes.celebration import CelebrationScene
+
+    seen = Recorder(art, monkeypatch)
+    blits: list[str] = []
+    real = art.sprites.get
+
+    def get(name):
+        blits.append(name)
+        return real(name)
+    monkeypatch.setattr(art.sprites, "get", get)
+    plan = GamePlan("symmetric", [SeatPlan(f"Seat {c}", colour=c) for c in (3, 1, 0)], 4)
+    scene = CelebrationScene.__new__(CelebrationScene)
+    scene.plan, scene.scores, scene.t, scene.factor = plan, [30, 20, 10], 0.0, 0.0
+
+    class App:
+        pass
+    scene.app = App()
+    scene.app.art = art
+    surface = pygame.Surface((960, 540))
+    scene.draw_stand(surface, pygame.Rect(300, 300, 360, 200), 1, 0)
+    assert "hacienda_3" in blits and "emblem_3" in blits
+    del seen

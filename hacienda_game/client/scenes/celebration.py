@@ -22,6 +22,7 @@ from ..ui import Button, draw_background, draw_buttons, handle_buttons
 from ..words import points
 
 HOLD = 4.5            # seconds an autoplay game shows the podium at normal speed
+WALL_EMBLEM = (6.5, 14.5)   # the middle of the emblem on a hacienda's wall (art pixels)
 SCALE = 4             # the podium and its pieces, in canvas pixels per art pixel
 # Where the podium's steps are, from the left of its picture: 2nd, 1st, 3rd (art pixels).
 STEP_CENTRES = {2: 18, 1: 52, 3: 86}
@@ -134,6 +135,11 @@ class CelebrationScene(Scene):
         house = pygame.transform.scale_by(art.sprites.get(f"hacienda_{colour}"), SCALE)
         spot = house.get_rect(midbottom=(x, top + 2 * SCALE - hop))
         surface.blit(house, spot)
+        # The seat's emblem as the panels show it, over the wall's small one
+        # (seat 3's five-pixel diamond, dark on the white wall, read as a cross).
+        emblem = pygame.transform.scale_by(art.sprites.get(f"emblem_{colour}"), 2)
+        surface.blit(emblem, emblem.get_rect(center=(spot.x + WALL_EMBLEM[0] * SCALE,
+                                                     spot.y + WALL_EMBLEM[1] * SCALE)))
         font = art.fonts.large
         name = font.clip(self.plan.seats[seat].name, 33 * SCALE)
         y = spot.top - 2 * font.line_height - 4
