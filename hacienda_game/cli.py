@@ -51,7 +51,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seats", metavar="LEVEL,LEVEL,...",
                     help=f"AI level per seat for --autoplay, {PLAYERS_TEXT} seats"
                     " (default random x4)")
-    ap.add_argument("--seed", type=int, help="the game's seed (same seed, same game)")
+    ap.add_argument("--seed", type=int,
+                    help="the game's seed (same seed, same deal: the board and the cards;"
+                    " AI seats think against the clock, so their moves may differ)")
     ap.add_argument("--variant", action="append", default=[], choices=VARIANTS,
                     help="rule variant for --autoplay (repeatable)")
     ap.add_argument("--headless", action="store_true",

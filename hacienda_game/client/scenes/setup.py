@@ -435,7 +435,7 @@ class SetupScene(Scene):
         draw_panel(surface, art, self.seed_rect)
         text_y = SEED_Y + (26 - small.line_height) // 2
         small.draw(surface, _("Seed"), (40, text_y), WHITE)
-        same, colour = _("same seed, same game"), GREY
+        same, colour = _("same seed, same deal"), GREY
         x, right = self.seed_button.rect.right + 40, self.seed_rect.right - 12
         if self.seed_typed and any(s.kind == "remote" for s in self.seats):
             # a seed a person types is a small number: a remote seat could search
