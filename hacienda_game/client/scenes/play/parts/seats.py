@@ -31,7 +31,7 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
     for row, rect in zip(model.rows, rects, strict=False):
         compact = is_compact(font, rect)
         draw_panel(surface, art, rect, "ui_panel_hi" if row.current else "ui_panel")
-        draw_swatch(surface, art, row.colour, (rect.x + 4, rect.y + 4, 4, rect.h - 8))
+        seat_stripe(surface, art, row.colour, pygame.Rect(rect.x + 4, rect.y + 4, 4, rect.h - 8))
         art.sprites.blit_anchored(surface, f"emblem_{row.colour}",
                                   (rect.x + 18, rect.y + 4 + font.line_height // 2))
         right = rect.right - 8 - font.width(marker)
@@ -49,6 +49,19 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
             font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
         y = rect.y + 3 + (0 if compact else font.line_height)
         draw_counts(surface, art, rect, y, row_counts(row), spots)
+
+
+def seat_stripe(surface: pygame.Surface, art, colour: int, rect: pygame.Rect) -> None:
+    """A seat's stripe down its row: its ink in a light edge, or, for a seat
+    colour darker than the panels show (seat 3's deep green), as its pieces
+    look on the board: that dark colour, a white line down its middle."""
+    board = art.seat_colour(colour)
+    if 0.299 * board[0] + 0.587 * board[1] + 0.114 * board[2] >= 0.25 * 255:
+        draw_swatch(surface, art, colour, rect)
+        return
+    pygame.draw.rect(surface, GREY, rect.inflate(2, 2))
+    pygame.draw.rect(surface, board, rect)
+    pygame.draw.rect(surface, WHITE, (rect.centerx - 1, rect.y + 2, 2, rect.h - 4))
 
 
 def is_compact(font, rect: pygame.Rect) -> bool:
