@@ -26,6 +26,7 @@ class PadPlay:
     cursor_shown = False
     card_index = -1
     action_index = -1
+    focus_spot: tuple[int, int] | None = None   # the card or action keys last moved to
 
     # ------------------------------------------------------------ control
     def seat_device(self, seat: int | None = None) -> str:
@@ -103,6 +104,7 @@ class PadPlay:
         if self.cursor is None:
             self.cursor = HexCursor(self.view.map_centres)
         self.cursor_shown = True
+        self.focus_spot = None             # the eye is on the hex cursor now
         targets = self.cursor_targets()
         if self.cursor.hex is None or (targets and self.cursor.hex not in targets):
             self.cursor.place(targets)
@@ -140,10 +142,11 @@ class PadPlay:
             self.warn(_("No cards in hand."))
             return
         self.card_index = (self.card_index + step) % len(slots)
-        _rect, item, card = slots[self.card_index]
+        rect, item, card = slots[self.card_index]
         if self.selection is not None and self.selection.card == card:
             return
         self.cursor_shown = True
+        self.focus_spot = rect.midtop      # a refusal is said at the card
         self.pick_card(item, card)
 
     def cycle_action(self, step: int, device: str = "") -> None:
@@ -151,6 +154,9 @@ class PadPlay:
                    lambda: self.open_buy(device)]
         self.action_index = (self.action_index + step) % len(actions)
         self.cursor_shown = True
+        buttons = (self.b_hacienda, self.b_water, self.b_harvest)
+        self.focus_spot = (buttons[self.action_index].rect.midtop if self.action_index < 3
+                           else None)
         actions[self.action_index]()
 
     def open_buy(self, device: str) -> None:

@@ -286,9 +286,16 @@ class PlayScene(PadPlay, GameTable):
         self.message_at = at or self.feedback_spot()
 
     def feedback_spot(self) -> tuple[int, int]:
-        """Where the eye is: the hex cursor, else the pointer, else the board's middle."""
-        if self.cursor_shown and self.cursor is not None and self.cursor.hex is not None:
-            return self.view.centres[self.cursor.hex]
+        """Where the eye is: playing with keys or a pad, the card or action
+        they moved to, else the hex cursor, else the status line (never the
+        resting pointer); with the mouse, the pointer; else the board's middle."""
+        if self.cursor_shown:
+            if self.focus_spot is not None:
+                return self.focus_spot
+            if self.cursor is not None and self.cursor.hex is not None:
+                return self.view.centres[self.cursor.hex]
+            strip = self.layout.strip
+            return (strip.x + strip.w // 3, strip.y + 4)
         if self.app.pointer is not None:
             return self.app.pointer
         return self.view.area.center
@@ -894,6 +901,8 @@ class PlayScene(PadPlay, GameTable):
             self._focus_on = "card" if now[0] != seen[0] else "action"
         on = self.__dict__.get("_focus_on")
         if on == "card" and self.card_index >= 0:
+            if self.message and self.app.time < self.message_until:
+                return None, None    # the refusal at the card says it: no tooltip over it
             slots = self.hand_slots
             if slots:
                 rect, item, card = slots[self.card_index % len(slots)]
