@@ -114,6 +114,9 @@ def triggered(events: Iterable[Event], view, seats: Iterable[int]) -> list[Met]:
     it, or None) show, for the seats listed (the local human ones)."""
     seats = set(seats)
     out: list[Met] = []
+    # The last round is told when it begins; a game that ends with the same
+    # action has no last round left to tell of.
+    over = any(e.kind == "game_over" for e in events)
     for e in events:
         d = e.data
         if e.kind == "market_paid" and e.seat in seats:
@@ -127,6 +130,8 @@ def triggered(events: Iterable[Event], view, seats: Iterable[int]) -> list[Met]:
             out.append(Met("water", e.seat, cells[0], tuple(c for c in cells[1:] if c)))
         elif e.kind == "stack_switched":
             tip = "intermediate" if d.get("scoring") == "intermediate" else "last_round"
+            if tip == "last_round" and over:
+                continue
             out += [Met(tip, seat) for seat in sorted(seats)]
     if view is not None and view.seat in seats:
         out += looked(view)
@@ -325,6 +330,11 @@ class TipGuide:
             if self.shown is not None and self.shown.seat == ended:
                 self.shown = None
             self.waiting = [m for m in self.waiting if m.seat != ended]
+        if any(e.kind == "game_over" for e in events):
+            # The game is over: "This is the last round" would come too late.
+            self.waiting = [m for m in self.waiting if m.tip != "last_round"]
+            if self.shown is not None and self.shown.tip == "last_round":
+                self.dismiss()
         self.note(triggered(events, view, seats))
 
     def note(self, met: list[Met]) -> None:
