@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+import pygame
+
 from ...engine import GameState, UndoLimit, load_scenario, observe
 from ...i18n import N_, _
 from ...session.keeper import GameKeeper
@@ -235,6 +237,16 @@ class TutorialScene(PlayScene):
         """The coach in its band, under the refusals and the tooltips (they
         are drawn after it: never behind the words)."""
         coach.draw(surface, self.app.art, self.layout.coach, self.coach_model(), self.app.time)
+
+    def guide_rects(self) -> list:
+        """Tooltips keep clear of the coach's words, of the cards in the hand
+        (the steps point into it) and of the step's lit target."""
+        rects = [pygame.Rect(self.layout.coach)]
+        rects += [pygame.Rect(r) for r, _item, _card in self.hand_slots]
+        step = self.director.current
+        if step is not None and not step.pause:
+            rects += [pygame.Rect(r) for r in self.lit(step)[0]]
+        return rects
 
     def coach_model(self) -> coach.CoachModel:
         d = self.director

@@ -844,11 +844,16 @@ class PlayScene(PadPlay, GameTable):
     def draw_guide(self, surface: pygame.Surface) -> None:
         """Words a guide lays over the table (the tutorial's coach); none here."""
 
+    def guide_rects(self) -> list[pygame.Rect]:
+        """What a guide keeps clear of tooltips (the tutorial's coach); none here."""
+        return []
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The tooltip, never over the lit targets the player is choosing from."""
         t = self.tooltip()
         if t is not None:
-            tooltips.draw(surface, self.app.art, t, self.layout.side.x, self.lit_rects())
+            tooltips.draw(surface, self.app.art, t, self.layout.side.x,
+                          [*self.lit_rects(), *self.guide_rects()])
 
     def lit_rects(self) -> list[pygame.Rect]:
         """The lit targets of the choice being made, as rectangles on the canvas."""
