@@ -284,6 +284,10 @@ def draw_link(surface: pygame.Surface, art, at: tuple[int, int], family: str) ->
     return rect
 
 
+# The tips that announce a scoring at the end of the round (past once it is scored).
+SCORING_TIPS = ("intermediate", "last_round")
+
+
 # ---------------------------------------------------------------- the guide
 class TipGuide:
     """The tips of one play screen: which are waiting, which one shows, and
@@ -336,6 +340,12 @@ class TipGuide:
             if self.shown is not None and self.shown.tip == "last_round":
                 self.dismiss()
         self.note(triggered(events, view, seats))
+        if any(e.kind == "scoring" for e in events):
+            # The scoring a tip announced has come: the tip is past, never
+            # shown after it (the header already counts to the next one).
+            self.waiting = [m for m in self.waiting if m.tip not in SCORING_TIPS]
+            if self.shown is not None and self.shown.tip in SCORING_TIPS:
+                self.dismiss()
 
     def note(self, met: list[Met]) -> None:
         names = self.play.names

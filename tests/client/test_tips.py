@@ -366,3 +366,32 @@ def test_a_dialog_is_never_under_an_open_tip(driver, dialog):
     assert driver.app.top is not scene
     driver.frames(1)
     assert scene.first_tips.current() is None and scene.first_tips.box is None
+
+
+def test_the_intermediate_scoring_tip_never_comes_after_that_scoring(driver):
+    """Hot-seat: the stack runs out while Bea's hand is hidden (Ana's turn);
+    the round ends and is scored before Bea's hand shows again: her tip
+    "Intermediate scoring at the end of this round" is past, never shown
+    at the start of the next round."""
+    scene = start(driver)
+    scene.viewer = 0
+    scene.first_tips.observe(situation(scene, "intermediate"))
+    assert scene.first_tips.current().seat == 0  # Ana sees hers when the stack runs out
+    assert [m.seat for m in scene.first_tips.waiting if m.tip == "intermediate"] == [1]
+    scene.first_tips.dismiss()
+    scene.first_tips.observe([Event("scoring", None, {"which": "intermediate", "table": [],
+                                                       "scores": [0, 0]})])
+    scene.viewer = 1                             # Bea's turn, in the next round
+    assert scene.first_tips.current() is None
+    assert not any(m.tip == "intermediate" for m in scene.first_tips.waiting)
+
+
+def test_the_intermediate_scoring_tip_shows_in_the_round_the_stack_runs_out(driver):
+    scene = start(driver)
+    scene.viewer = 0
+    scene.first_tips.observe(situation(scene, "intermediate"))
+    shown = scene.first_tips.current()
+    assert shown is not None and shown.tip == "intermediate" and shown.seat == 0
+    scene.first_tips.observe([Event("scoring", None, {"which": "intermediate", "table": [],
+                                                       "scores": [0, 0]})])
+    assert scene.first_tips.current() is None, "the tip stayed up past its scoring"
