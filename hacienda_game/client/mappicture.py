@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
+from ..art.palette import PALETTE
 from ..maps.board import Board, BoardError
 from ..maps.hexgrid import HexLayout
 from ..maps.reasons import MapFile, MapProblem
@@ -59,18 +60,42 @@ def render_map(board: Board, path: str | Path, ms: int = 0) -> pygame.Surface:
     if tiled is None:
         raise BoardError([MapProblem("unreadable", CANNOT_BE_READ, file=MapFile(path))])
     st = path.stat()
-    key = (str(path), st.st_mtime_ns, st.st_size, board.layout, tiled.frame_state(ms))
+    # id(tiled): a new reading of the map (its tileset or pictures changed)
+    key = (str(path), st.st_mtime_ns, st.st_size, id(tiled), board.layout,
+           tiled.frame_state(ms))
     if key in _pictures:
         _pictures.move_to_end(key)
         return _pictures[key]
     surface = Painter(tiled, board.layout, ms).draw(board.layout.picture_size(board.width,
                                                                                board.height))
+    plain_where_empty(surface, board)
     _pictures[key] = surface
     while len(_pictures) > PICTURE_CACHE and (
             len(_pictures) > 24 or sum(p.get_width() * p.get_height()
                                        for p in _pictures.values()) > ANIMATION_CACHE_PIXELS):
         _pictures.popitem(last=False)
     return surface
+
+
+def plain_where_empty(surface: pygame.Surface, board: Board) -> int:
+    """Every hex of the board with nothing drawn at its centre (its tileset's
+    picture missing or empty) painted as the map lists show it: the colour of
+    its space, outlined; how many were painted.  The board is never invisible."""
+    # boardview draws with this module: imported when first needed
+    from .boardview import SPACE_COLOURS
+
+    painted = 0
+    rect = surface.get_rect()
+    for (x, y), space in zip(board.cells, board.spaces, strict=True):
+        cx, cy = board.layout.center(x, y)
+        centre = (int(cx), int(cy))
+        if rect.collidepoint(centre) and surface.get_at(centre).a > 0:
+            continue
+        points = board.layout.polygon(x, y)
+        pygame.draw.polygon(surface, SPACE_COLOURS[space], points)
+        pygame.draw.polygon(surface, PALETTE["k"], points, 1)
+        painted += 1
+    return painted
 
 
 class Painter:

@@ -126,6 +126,8 @@ TOLD: dict[str, str | None] = {
     "no_terrain": None,     # the author's sentence says it plainly: "no mountain space (...)"
     "in_pieces": N_("The board is in {count} pieces."),
     "players": N_("The number of players this map is for cannot be read."),
+    "missing_picture": N_("A picture of this map's tiles is missing ({image}), so the board"
+                          " is drawn in plain colours."),
 }
 
 

@@ -43,6 +43,9 @@ CANNOT_BE_READ = N_("{file}: cannot be read")
 CANNOT_BE_READ_AS = N_("{file}: cannot be read ({error}: {reason})")
 CACHE_SIZE = 16
 _checked: OrderedDict[tuple, tuple[MapReport, TiledMap | None]] = OrderedDict()
+# The other files each checked map was read with (tilesets, templates, pictures,
+# missing ones too) and their state then: a picture put in later is seen.
+_read_with: dict[tuple, tuple[tuple[str, tuple[int, int] | None], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -81,24 +84,41 @@ def read_checked(path: str | Path) -> tuple[MapReport, TiledMap | None]:
         key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
     except OSError:
         key = None
-    if key is not None and key in _checked:
+    if key is not None and key in _checked and _unchanged(_read_with.get(key, ())):
         _checked.move_to_end(key)
         return _checked[key]
-    result = _check(path)
+    scan = Scan()
+    result = _check(path, scan)
     if key is not None:
         _checked[key] = result
+        _read_with[key] = tuple((str(p), _stamp(p)) for p in [*scan.opened, *scan.missing]
+                                if Path(p) != path)
         while len(_checked) > CACHE_SIZE:
-            _checked.popitem(last=False)
+            _read_with.pop(_checked.popitem(last=False)[0], None)
     return result
+
+
+def _stamp(path: str | Path) -> tuple[int, int] | None:
+    """A file's modification time and size, None when it is not there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _unchanged(files: tuple[tuple[str, tuple[int, int] | None], ...]) -> bool:
+    return all(_stamp(name) == stamp for name, stamp in files)
 
 
 def clear_checked() -> None:
     _checked.clear()
+    _read_with.clear()
 
 
-def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
+def _check(path: Path, scan: Scan) -> tuple[MapReport, TiledMap | None]:
     try:
-        return _check_file(path)
+        return _check_file(path, scan)
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError,
             MemoryError, UnicodeError, AttributeError) as exc:
         # the last resort: every known trouble has its own sentence above
@@ -106,9 +126,8 @@ def _check(path: Path) -> tuple[MapReport, TiledMap | None]:
             file=MapFile(path), error=type(exc).__name__, reason=str(exc)[:200])]), None
 
 
-def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
+def _check_file(path: Path, scan: Scan) -> tuple[MapReport, TiledMap | None]:
     label = MapFile(path)
-    scan = Scan()
     root = read_document(path, label, scan, "map")
     if root is not None:
         from .catalog import map_roots
@@ -131,6 +150,13 @@ def _check_file(path: Path) -> tuple[MapReport, TiledMap | None]:
         errors += drawing_problems(tiled, board.layout.picture_size(board.width, board.height),
                                    label)
     warnings += _players_warnings(board, label)
+    # first: the one the Maps screen shows (the board looks other than in Tiled)
+    for picture in reversed(dict.fromkeys(scan.missing)):
+        warnings.insert(0, MapProblem("missing_picture",
+            N_("{file}: the picture {image} is not there (looked at {path}), so the board"
+               " is drawn in plain colours; put the picture next to the tileset, or pick"
+               " it again in Tiled (Tileset > Tileset Properties, Image)"),
+            file=label, image=repr(picture.name), path=MapFile(picture)))
     return MapReport(errors, warnings, None if errors else board), tiled
 
 

@@ -101,6 +101,7 @@ class Scan:
     unchecked_png: list[tuple[Path, str]] = field(default_factory=list)
     templates: dict[str, Template] = field(default_factory=dict)
     opened: list[Path] = field(default_factory=list)     # every file read, in order
+    missing: list[Path] = field(default_factory=list)    # pictures named but not there
 
     def refuse(self, message: MapProblem) -> None:
         self.problems.append(message)
@@ -639,6 +640,7 @@ def scan_image(node: Element, base: Path, where: str, scan: Scan,
     if key in scan.images:
         return scan.images[key]
     if not os.path.lexists(path):
+        scan.missing.append(path)
         return None   # a missing picture is left out of the drawing, not fatal
     label = Words(N_("{where}: image {image}"), where=where, image=repr(source))
     head = read_regular(path, label, scan, limit=MAX_IMAGE_BYTES, head=MAX_IMAGE_BYTES)

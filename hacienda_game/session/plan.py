@@ -140,8 +140,9 @@ def _entry(path: Path, builtin: bool) -> MapEntry:
         key = (str(path), 0, 0)
     with _checked_lock:
         cached = _checked.get(key)
-    if cached is not None:
-        return cached
+    if cached is not None and not any(getattr(w, "code", "") == "missing_picture"
+                                      for w in cached.warnings):
+        return cached                 # (a missing picture may be put in at any time)
     entry = _check(path, builtin)
     if entry.errors:                  # the author's words, with the whole path, for the log
         from .userdirs import log_note

@@ -143,7 +143,7 @@ def test_a_language_change_rewords_a_broken_map_without_reading_the_maps_again(
     english = [d.text for d in recorded]
     checks: list[Path] = []
     real = tmx._check
-    monkeypatch.setattr(tmx, "_check", lambda path: checks.append(path) or real(path))
+    monkeypatch.setattr(tmx, "_check", lambda path, *a: checks.append(path) or real(path, *a))
     driver.app.apply_language("de")
     assert scene.ready() and checks == []
     recorded.clear()

@@ -162,7 +162,7 @@ def test_a_map_is_parsed_once_for_the_list_the_board_and_the_picture(
     tmx.clear_checked()
     calls = []
     real = tmx._check
-    monkeypatch.setattr(tmx, "_check", lambda p: calls.append(p) or real(p))
+    monkeypatch.setattr(tmx, "_check", lambda p, *a: calls.append(p) or real(p, *a))
     entry = find_map(str(path))                       # the map list
     board = catalog.load_board(str(path))             # game start
     assert tool("validate_map").main([str(path), "-q"]) == 0
