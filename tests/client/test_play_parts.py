@@ -623,3 +623,14 @@ def test_a_log_entry_longer_than_the_log_shows_its_start_not_its_tail():
     model = vm.LogModel(lines, 0)
     rect = pygame.Rect(0, 0, 300, 8 + 3 * 24)          # three rows of a 24-pixel line
     assert list(log_part.shown(rect, model, 24)) == [1, 2, 3]
+
+
+def test_large_text_keeps_two_line_seat_rows_where_they_had_them():
+    """The headings take room over the seats only where the rows keep two
+    lines (names whole): with Large text and four seats they give way."""
+    for seat_count in (2, 3, 4):
+        lay = play_layout(CANVAS, seat_count, 24)
+        assert lay.seats[0].h >= 2 * 24, seat_count
+        assert (lay.legend.h > 0) == (seat_count < 4), seat_count
+    assert play_layout(CANVAS, 5, 24).legend.h > 0
+    assert all(play_layout(CANVAS, n, 15).legend.h > 0 for n in (2, 3, 4, 5))

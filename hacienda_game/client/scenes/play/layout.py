@@ -138,8 +138,17 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     # lines of the medium face: parts/seats.py LEGEND_LINES).
     legend = pygame.Rect(side.x, side.y, side.w, LEGEND_H)
     seat_h = 2 * line + 4
-    first = legend.bottom + (1 if legend.h else 0)
     market_h = 3 * line + 2 * CARD_H + 16
+
+    def log_room(legend_h: int) -> int:
+        first = side.y + legend_h + (1 if legend_h else 0)
+        return side.bottom - (first + seats * (seat_h + 2) + market_h + 2) - 8
+
+    if log_room(LEGEND_H) < LOG_LINES * line <= log_room(0):
+        # The headings would squeeze the rows to one line (Large text, four
+        # seats), the names to an initial: two-line rows without headings.
+        legend.h = 0
+    first = legend.bottom + (1 if legend.h else 0)
     log_h = side.bottom - (first + seats * (seat_h + 2) + market_h + 2)
     if log_h - 8 < LOG_LINES * line:
         # Compact rows (Large text, five seats): the name and the counters on
