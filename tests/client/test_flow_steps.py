@@ -68,9 +68,10 @@ def test_ai_pace_is_a_setting_kept_and_applied_to_the_move_on_screen(driver, hom
     scene = driver.top
     i = [r.key for r in scene.rows].index("ai_pace")
     value = scene.value_buttons[i]
-    right = next(b for b in scene.buttons if b.rect.left > value.rect.right
-                 and b.rect.y == value.rect.y)
-    driver.click(right.rect.center)
+    # the arrows step Slow, Normal, Fast: the left one slows the AI down
+    left = next(b for b in scene.buttons if b.rect.right < value.rect.left
+                and b.rect.y == value.rect.y)
+    driver.click(left.rect.center)
     assert driver.app.settings.ai_pace == "slow"
     assert scene.value_buttons[i].label == "Slow"
     _key(driver, pygame.K_ESCAPE)
