@@ -634,3 +634,25 @@ def test_large_text_keeps_two_line_seat_rows_where_they_had_them():
         assert (lay.legend.h > 0) == (seat_count < 4), seat_count
     assert play_layout(CANVAS, 5, 24).legend.h > 0
     assert all(play_layout(CANVAS, n, 15).legend.h > 0 for n in (2, 3, 4, 5))
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_one_line_seat_rows_show_every_heading(art, code):
+    """Large text, five seats (one-line rows): all five headings over the
+    counters, the gold gain's too, inside the heading row."""
+    i18n.set_language(code)
+    art.fonts.text_size = "large"
+    try:
+        lay = play_layout(CANVAS, 5, art.fonts.body.line_height)
+        rows = tuple(vm.SeatRow(n, i, "human", 14, 5, 4, 1, 9, 4, i == 0)
+                     for i, n in enumerate(("Ana", "Bruno", "Carmen", "Diego", "Eva")))
+        spots = seats.row_columns(art, lay.seats, rows, lay.legend)
+        places = seats.legend_places(art, lay.legend, spots)
+        assert {w for w, _x, _y in places} == set(seats.legend_words())
+        font = art.fonts.medium
+        boxes = [pygame.Rect(x, y, font.width(w), font.line_height) for w, x, y in places]
+        assert all(lay.legend.contains(b) for b in boxes)
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    finally:
+        art.fonts.text_size = "normal"
+        i18n.set_language("en")

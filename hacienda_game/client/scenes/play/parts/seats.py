@@ -211,11 +211,18 @@ def legend_places(art, rect: pygame.Rect, spots: Columns) -> list[tuple[str, int
     top = rect.bottom - 2 * font.line_height
     out = []
     for k, line in enumerate(LEGEND_LINES):
+        end = rect.x
         for j, i in enumerate(line):
-            # up to the next heading on its line (4 pixels apart) or the row's end
+            # Over its column, 4 pixels clear of the heading before it (the
+            # cards' may move right over its two columns), up to the next
+            # heading on its line or the row's end.
+            x = xs[i] + dx if i != 4 else max(xs[i] + dx, end + 4)
             limit = xs[line[j + 1]] + dx - 4 if j + 1 < len(line) else rect.right - 4
-            if xs[i] + dx + font.width(words[i]) <= limit:
-                out.append((words[i], xs[i] + dx, top + k * font.line_height))
+            if i == 2 and j + 1 < len(line) and line[j + 1] == 4:
+                limit = rect.right - 4 - font.width(words[4]) - 4
+            if x + font.width(words[i]) <= limit and x >= end:
+                out.append((words[i], x, top + k * font.line_height))
+                end = x + font.width(words[i])
     return out
 
 
