@@ -70,3 +70,59 @@ def test_the_title_footer_is_not_drawn_under_the_settings(driver, monkeypatch):
     assert drawn and not any(footer in t for t in drawn)
     settings = driver.top
     assert settings.rect.bottom > driver.app.canvas_size[1] - 24    # where the footer stood
+
+
+def test_leaving_a_joined_game_says_the_host_keeps_the_seat(driver):
+    from hacienda_game.client.scene import Scene
+    from hacienda_game.client.scenes.overlays import Pause
+
+    class Joined(Scene):
+        joined = True
+
+        def draw(self, surface) -> None:
+            pass
+
+    driver.app.push(Joined())
+    driver.app.push(Pause(save=None))
+    driver.frames(1)
+    driver.top.leave()
+    driver.frames(1)
+    told = driver.top.body_words
+    text = told() if callable(told) else told
+    assert "not saved" not in text
+    assert "keeps your seat" in text and "same address and code" in text
+
+
+def test_joining_again_with_the_same_address_and_code_takes_the_seat_back(driver,
+                                                                           monkeypatch):
+    from hacienda_game.client.scenes import join
+
+    made: list[tuple] = []
+
+    class Client:
+        def __init__(self, address, code, token=None, spectate=False):
+            made.append((address, code, token, spectate))
+            self.token = None
+
+        def start(self):
+            return self
+
+    class Link:
+        def __init__(self, client):
+            self.client = client
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(join, "NetClient", Client)
+    monkeypatch.setattr("hacienda_game.client.netlink.GameLink", Link)
+    monkeypatch.setattr(join, "SEATS_HELD", {})
+    scene = join.JoinScene("192.168.1.20:8765", "K7PMQ2XH")
+    scene.app = driver.app
+    scene.layout = lambda: None
+    scene.join()
+    join.SEATS_HELD[("192.168.1.20:8765", "K7PMQ2XH")].token = "seat-key"    # from the host
+    scene.join()
+    assert [m[2] for m in made] == [None, "seat-key"]
+    scene.join(spectate=True)                # watching: no seat, no token
+    assert made[-1][2] is None

@@ -23,6 +23,10 @@ from ..ui import (
 KEYBOARD = ("1234567890", "QWERTYUIOP", "ASDFGHJKL:", "ZXCVBNM.-")
 FIELDS = ("address", "code")
 LIMITS = {"address": 40, "code": 9}       # a code is 8 letters, read as "K7PM-Q2XH"
+# The seats joined in this run, by address and code: the host keeps a seat
+# whose player left (it waits at its turn); joining again with the same
+# address and code brings its token, and so the seat back.
+SEATS_HELD: dict[tuple[str, str], NetClient] = {}
 
 
 class JoinScene(Scene):
@@ -159,8 +163,13 @@ class JoinScene(Scene):
             self.field = "code"
             return
         self.problem = _("Joining…")
-        self.link = GameLink(NetClient(self.text["address"], self.text["code"],
-                                       spectate=spectate).start())
+        where = (self.text["address"], self.text["code"])
+        before = SEATS_HELD.get(where)
+        token = before.token if before is not None and not spectate else None
+        client = NetClient(*where, token, spectate=spectate)
+        if not spectate:
+            SEATS_HELD[where] = client       # its seat's token, once the host gives it
+        self.link = GameLink(client.start())
         self.layout()
 
     # --------------------------------------------------------------- update

@@ -264,8 +264,12 @@ class Pause(Dialog):
     def leave(self) -> None:
         from .menu import MenuScene
 
+        below = self.app.stack[-2] if len(self.app.stack) > 1 else None
         told: Words = (self.resumed if self.resumed is not None
                        else (lambda: _("Continue in the menu takes it up again.")) if self.kept
+                       else (lambda: _("The host keeps your seat: Join game with the same"
+                                       " address and code takes it back.")
+                             ) if getattr(below, "joined", False)
                        else (lambda: _("The game is not saved.")))
         self.app.push(Confirm(lambda: _("Leave this game?"),
                               lambda: self.app.reset(MenuScene()), told))
