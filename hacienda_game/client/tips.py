@@ -63,8 +63,9 @@ TIPS: tuple[Tip, ...] = (
     Tip("hand_limit", N_("Your hand is at its limit (20 land, 10 animal cards): play a card"
                          " before buying another of that kind."), "icon_cards_land",
         "buying", "hand"),
-    Tip("stack_low", N_("The animal deck is running low. When it is used up, the round is"
-                        " finished and the intermediate scoring comes."), "card_back_animal",
+    Tip("stack_low", N_("The animal deck is running low. When the first animal stack runs out,"
+                        " the current round is played to its end, then the intermediate"
+                        " scoring comes."), "card_back_animal",
         "scoring", "animal_deck"),
     Tip("intermediate", N_("Intermediate scoring at the end of this round: points for markets,"
                            " chains of 3 or more, haciendas and water."), "icon_score",
