@@ -111,6 +111,6 @@ def test_the_rules_help_follows_large_text_and_keeps_every_line(driver, code, mo
                 text = para[2:] if para.startswith("- ") else para
                 for word in text.split():
                     assert any(word in line for line in seen), (section.id, word)
-            assert rules.page == (page + 1) % len(SECTIONS)
+            assert rules.page == min(page + 1, len(SECTIONS) - 1)     # the book ends
     finally:
         i18n.set_language("en")
