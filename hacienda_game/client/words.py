@@ -31,6 +31,12 @@ ENDINGS = {Termination.STACKS: N_("the second animal stack is used up"),
            Termination.STALEMATE: N_("no player can act any more")}
 
 
+def first_up(text: str) -> str:
+    """A list entry's first letter in capitals ("Rock card · 3 pesos" beside
+    "Land deck · 2 pesos"), the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
 def card_name(card: str) -> str:
     """A terrain, animal or space in the current language (the id if unknown)."""
     return _(CARD_NAMES[card]) if card in CARD_NAMES else card

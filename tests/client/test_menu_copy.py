@@ -126,3 +126,31 @@ def test_joining_again_with_the_same_address_and_code_takes_the_seat_back(driver
     assert [m[2] for m in made] == [None, "seat-key"]
     scene.join(spectate=True)                # watching: no seat, no token
     assert made[-1][2] is None
+
+
+def test_the_buy_list_names_every_entry_in_one_case(driver):
+    """"Rock card · 3 pesos" beside "Land deck · 2 pesos" (was "rock card")."""
+    import pygame
+
+    from hacienda_game.client.pads import VirtualPad
+    from hacienda_game.client.scenes.padmenus import BuyMenu
+
+    from .test_pads import Player, Y, started_by_pads
+
+    if not VirtualPad.available():
+        import pytest
+
+        pytest.skip("SDL without virtual pads")
+    driver.app.settings.anim_speed = "off"
+    try:
+        _play, mover, _other = started_by_pads(driver)
+        mover.press(Y)
+        menu = driver.top
+        assert isinstance(menu, BuyMenu)
+        labels = [b.label for b in menu.buttons if b.label]
+        assert any("card" in label for label in labels)
+        assert all(label[0].isupper() for label in labels), labels
+    finally:
+        while Player.plugged:
+            Player.plugged.pop().detach()
+        pygame.event.clear()

@@ -13,7 +13,7 @@ from ..assets import DIM, GOLD, GREY, WHITE
 from ..prompts import draw_prompts, prompt_height
 from ..scene import Command, Scene
 from ..ui import Button, Focus, draw_buttons, draw_panel, handle_buttons
-from ..words import card_name
+from ..words import card_name, first_up
 from .overlays import Words, dim, worded
 
 DECK_LABELS = {"land": N_("Land deck · {price} pesos"),
@@ -135,9 +135,9 @@ class BuyMenu(PadMenu):
         specs: list[tuple[str, object, bool, str | None]] = []
         for _rect, item, card in play.market_slots:
             legal = play.layer.buy_card(item, card) is not None
-            label = (_("{card} card · {price} pesos").format(card=card_name(card),
-                                                              price=PRICE_FACE_UP)
-                     if card else _(DECK_LABELS[item]).format(price=PRICE_BLIND))
+            label = first_up(_("{card} card · {price} pesos").format(card=card_name(card),
+                                                                      price=PRICE_FACE_UP)
+                             if card else _(DECK_LABELS[item]).format(price=PRICE_BLIND))
             specs.append((label, lambda i=item, c=card: self.choose(lambda: play.buy(i, c)),
                           legal, f"icon_cards_{item}"))
         kinds = {a.kind for a in play.layer.legal()}
