@@ -73,7 +73,8 @@ STEPS: tuple[Step, ...] = (
          N_("Now play on: the game runs until both animal stacks are used up."),
          "learner_ended", (("button", "end"),), "icon_actions", any_order=False),
     Step("stack", N_("Buy animal cards until the first animal stack runs out."),
-         N_("When it does, the round is finished and the intermediate scoring comes."),
+         N_("When it does, the round of turns is played to its end, then the intermediate"
+            " scoring comes."),
          "stack_switched", (("market", "animal", ""),), "card_back_animal", any_order=False),
     Step("scoring", N_("Play to the round's end: the intermediate scoring comes."),
          N_("It counts markets, chains of 3 or more, haciendas, water, then pesos."),
