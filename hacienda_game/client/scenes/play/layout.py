@@ -144,7 +144,12 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
         first = side.y + legend_h + (1 if legend_h else 0)
         return side.bottom - (first + seats * (seat_h + 2) + market_h + 2) - 8
 
-    if log_room(LEGEND_H) < LOG_LINES * line <= log_room(0):
+    if line > 15:
+        # Large text: the headings would be the medium face, under the size
+        # Large text promises everywhere (tests/client/test_text_size.py);
+        # each counter's tooltip names it instead.
+        legend.h = 0
+    elif log_room(LEGEND_H) < LOG_LINES * line <= log_room(0):
         # The headings would squeeze the rows to one line (Large text, four
         # seats), the names to an initial: two-line rows without headings.
         legend.h = 0
