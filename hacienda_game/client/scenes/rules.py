@@ -185,6 +185,7 @@ class RulesScene(Scene):
         self.buttons: list[Button] = []
         self.contents: list[Button] = []
         self._picture: tuple[tuple[int, str, int], pygame.Surface] | None = None
+        self._parts: tuple[tuple, int] | None = None
 
     @classmethod
     def at(cls, section: str | None) -> RulesScene:
@@ -225,9 +226,14 @@ class RulesScene(Scene):
         self.part = part
 
     def parts(self) -> int:
-        """How many parts the page's text takes in the reading face now."""
-        return len(self.text_parts(self.app.art, self.sections[self.page],
-                                   self.frame.text_w)[1])
+        """How many parts the page's text takes in the reading face now (kept
+        per page, language, width and text size: every frame asks for it)."""
+        art = self.app.art
+        key = (self.page, language(), id(art), self.frame.text_w, art.fonts.text_size)
+        if self._parts is None or self._parts[0] != key:
+            self._parts = (key, len(self.text_parts(art, self.sections[self.page],
+                                                    self.frame.text_w)[1]))
+        return self._parts[1]
 
     def can_step(self, way: int) -> bool:
         """There is a part or page that way (none before the first page's
