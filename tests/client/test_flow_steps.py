@@ -8,21 +8,9 @@ import pygame
 import pytest
 
 from hacienda_game.client.scenes.overlays import Pause
-from hacienda_game.client.scenes.play import PlayScene
 from hacienda_game.client.scenes.saveload import SaveDialog
-from hacienda_game.session.plan import GamePlan, SeatPlan
 
-
-def _plan(kinds=("human", "human"), seed=7) -> GamePlan:
-    return GamePlan("symmetric", [SeatPlan(f"P{i}", k, i) for i, k in enumerate(kinds)], seed,
-                    open_hands=True)
-
-
-def _start(driver, plan: GamePlan) -> PlayScene:
-    driver.app.push(PlayScene(plan))
-    driver.frames(2)
-    assert isinstance(driver.top, PlayScene)
-    return driver.top
+from .test_saves_client import _plan, _start
 
 
 def _key(driver, key: int, frames: int = 2) -> None:
