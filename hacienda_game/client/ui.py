@@ -161,7 +161,7 @@ def focus_pulse() -> float:
 
 def light_face(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The focused button's face brightened (more or less with the pulse)."""
-    add = 20 + round(24 * focus_pulse())
+    add = 30 + round(20 * focus_pulse())
     surface.fill((add, add, add // 2), rect.inflate(-4, -4), special_flags=pygame.BLEND_RGB_ADD)
 
 

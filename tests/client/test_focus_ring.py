@@ -39,7 +39,11 @@ def drawn(driver, widget, focused: bool) -> pygame.Surface:
     lambda: Button((80, 28, 22, 24), "→", face="medium"),
     lambda: Check((50, 30), "Patterns", lambda: None, lambda: True, 100),
 ], ids=["button", "arrow", "check"])
-def test_the_focused_widget_differs_strongly_from_the_unfocused(driver, shown, make):
+@pytest.mark.parametrize("ms", [0, 300, 900], ids=["mid", "peak", "trough"])
+def test_the_focused_widget_differs_strongly_from_the_unfocused(driver, shown, make, ms,
+                                                                monkeypatch):
+    # at every phase of the pulse, its dimmest (900 ms) included
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: ms)
     widget = make()
     plain, lit = drawn(driver, widget, False), drawn(driver, make(), True)
     rect = widget.rect
