@@ -402,7 +402,7 @@ def emblem(seat: int, size: int, letter: str | None = None) -> Image:
 
 def ui_emblem(seat: int) -> Image:
     """The emblem the dark UI shows: in the seat's ink (palette.SEAT_INK), or,
-    for a seat colour darker than the panels show (seat 3's deep green), as
+    for a seat colour darker than the panels show (seat 3's black), as
     its pieces show it on the board: a white emblem on the seat's dark
     colour, edged in light grey so it stands on the navy panels."""
     main = SEATS[seat][0]
@@ -453,7 +453,7 @@ def hex_ring(bands: list[str]) -> Image:
 # is covered by a chip still tells its owner without colour: solid, hatched, barred,
 # chequered, dotted; the pattern colour is light against the seat colour.
 PATTERNS: tuple[tuple[str, str], ...] = (
-    ("solid", ""), ("hatched", "c"), ("barred", "n"), ("chequered", "U"), ("dotted", "w"))
+    ("solid", ""), ("hatched", "c"), ("barred", "n"), ("chequered", "Z"), ("dotted", "w"))
 
 
 def pattern_mask(seat: int, shape: tuple[int, int]) -> np.ndarray:
@@ -657,7 +657,7 @@ def water(step: int) -> Image:
 
 def illegal_mark() -> Image:
     """"Not here", in no seat's colour: a ring of barrier tape (slate and white
-    dashes) and a bold white cross outlined in slate (not ink: seat 3's deep green
+    dashes) and a bold white cross outlined in slate (not ink: seat 3's black
     is close to ink)."""
     illegal = hex_ring(["d", "w", "w", "d"])
     depth = hex_depth()

@@ -20,12 +20,18 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     # The five seat colours, chosen by measurement (tests/test_seat_colours.py): every pair
     # CIEDE2000 >= 20, >= 10 under simulated deuteranopia, protanopia and tritanopia, each
     # >= 15 from the market, water and highlight colours; with a shade for rims and a light
-    # for names on the dark panels.  Seat 3 is a deep green, darker than every terrain: the
-    # yellow-olive it replaced melted into moor and meadow (tests/client/test_owned_faces.py
-    # measures each seat's owned tile against every bare terrain).
+    # for names on the dark panels.  Seat 3 is black, darker than every terrain (a
+    # yellow-olive once melted into moor and meadow; tests/client/test_owned_faces.py
+    # measures each seat's owned tile against every bare terrain), and white wherever it
+    # is drawn on the dark UI: black pieces with a white diamond, a white name.  Its
+    # band's checks are a dark olive "Z", the mix that keeps its tiles furthest from the
+    # dark market, moor and mountain (a deep green before it measured the same).
     "E": (238, 17, 17), "e": (140, 14, 24), "F": (34, 68, 255), "f": (20, 30, 140),
     "h": (140, 170, 255), "C": (0, 204, 204), "j": (0, 110, 120), "V": (230, 90, 255),
-    "v": (104, 32, 130), "Y": (0, 32, 0), "q": (0, 17, 0),
+    "v": (104, 32, 130), "Y": (0, 0, 0), "q": (0, 0, 0), "Z": (102, 102, 51),
+    # Seat 3's ink: full white, a little further than "w" from seat 2's cyan under
+    # simulated protanopia (14.5 against 12.5).
+    "W": (255, 255, 255),
     # Water, pale as on a printed map: a seat's tile (blue most of all) never reads as
     # water from three metres (tests/client/test_owned_faces.py measures the rendered hexes).
     "a": (170, 218, 255),
@@ -36,14 +42,15 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 
 # Seat colour index -> (colour, shade, light) palette letters.
 SEATS: tuple[tuple[str, str, str], ...] = (
-    ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "L"), ("V", "v", "M"))
+    ("E", "e", "R"), ("F", "f", "h"), ("C", "j", "c"), ("Y", "q", "W"), ("V", "v", "M"))
 # Each seat's ink on the dark UI (chart lines, track pieces and bars, emblems on panels): its
 # colour where that stands off the navy panels, else its light.  A line two pixels wide
 # seen from three metres is a small field, where every eye tells blue from yellow poorly
 # (small-field tritanopia), so the ink must stand off the panel under the tritan
-# simulation too: seat 3's deep green, made dark to stand off moor and meadow on the
-# board, all but vanished there (tests/client/test_seat_ink.py measures the drawn pixels).
-SEAT_INK: tuple[str, ...] = ("E", "F", "C", "L", "V")
+# simulation too: seat 3's black, dark to stand off moor and meadow on the board, all but
+# vanishes there, so its ink is the white of its diamond (once a light green, which no
+# one matched with its black pieces; tests/client/test_seat_ink.py measures the pixels).
+SEAT_INK: tuple[str, ...] = ("E", "F", "C", "W", "V")
 # The dark UI a seat's ink is drawn on: the panels' face (also the screens' night behind
 # them) and the darkest ink of boxes and shadows.
 UI_DARK = {"panel": PALETTE["d"], "ink": PALETTE["k"]}

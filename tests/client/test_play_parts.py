@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from hacienda_game import i18n  # noqa: E402
-from hacienda_game.client.assets import GOLD, GREY, INK, NIGHT, RED, WHITE, Art, Font  # noqa: E402
+from hacienda_game.client.assets import GOLD, GREEN, GREY, INK, NIGHT, RED, WHITE, Art, Font  # noqa: E402
 from hacienda_game.client.boardview import BoardView  # noqa: E402
 from hacienda_game.client.scenes.play.layout import play_layout  # noqa: E402
 from hacienda_game.client.scenes.play.parts import (  # noqa: E402
@@ -198,9 +198,9 @@ def test_seat_rows_show_colour_turn_and_counters(art, layout, drawn):
 
 
 def test_seat_3s_row_shows_it_as_the_board_does(art, layout):
-    """Seat 3's deep green is near-black on the board, its pieces marked by a
-    white diamond: its row's stripe is that dark colour with a white line, in
-    a light edge (not the light green of the meadows), and its emblem white."""
+    """Seat 3 is black on the board, its pieces marked by a white diamond: its
+    row's stripe is that black with a white line, in a light edge (not the light
+    green of the meadows it once wore), and its emblem white."""
     rows = (vm.SeatRow("Ana", 3, "human", 14, 5, 4, 1, 9, 4, True),)
     surf = surface()
     seats.draw(surf, art, layout.seats, vm.SeatsModel(rows, True))
@@ -208,10 +208,10 @@ def test_seat_3s_row_shows_it_as_the_board_does(art, layout):
     stripe = pygame.Rect(rect.x + 4, rect.y + 4, 4, rect.h - 8)
     assert pixels(surf, stripe, art.seat_colour(3)) >= stripe.h
     assert pixels(surf, stripe, WHITE) >= stripe.h - 8
-    assert pixels(surf, stripe, art.seat_ink(3)) == 0
+    assert pixels(surf, stripe, GREEN) == 0
     assert tuple(surf.get_at((rect.x + 3, rect.centery)))[:3] == tuple(GREY)
     emblem = pygame.Rect(rect.x + 10, rect.y + 2, 16, art.fonts.body.line_height + 2)
-    assert pixels(surf, emblem, WHITE) > 20 and pixels(surf, emblem, art.seat_ink(3)) == 0
+    assert pixels(surf, emblem, WHITE) > 20 and pixels(surf, emblem, GREEN) == 0
 
 
 @pytest.mark.parametrize("code", ["en", "de", "es"])

@@ -196,9 +196,28 @@ def test_the_board_keeps_its_colours(art):
 
 
 def test_the_measure_sees_the_old_deep_green_vanish():
-    """The bar itself: seat 3's board green on the panel fails, its light green passes."""
-    assert shortfalls(PALETTE["Y"], UI_DARK["panel"])
+    """The bar itself: seat 3's old board green (0, 32, 0) on the panel fails, its light
+    green passes."""
+    assert shortfalls((0, 32, 0), UI_DARK["panel"])
     assert not shortfalls(PALETTE["L"], UI_DARK["panel"])
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_each_seats_ink_is_its_board_colours_family(art, colour):
+    """A player matches a name on a panel with pieces on the board by colour: a seat
+    whose pieces read as black (CIELCh lightness < 20) wears white on the panels, the
+    white of the diamond on its pieces (chroma < 5), not a hue its pieces do not show;
+    any other seat's ink is its board colour's hue (within 25 degrees).  Seat 3's
+    pieces were near-black green (0, 32, 0), its name light green (167, 240, 112):
+    no one connected the two (3 Dec 2026)."""
+    board = coloraide.Color("srgb", [v / 255 for v in art.sprites.seat_colours[colour]])
+    ink = coloraide.Color("srgb", [v / 255 for v in art.sprites.seat_ink_colours[colour]])
+    board, ink = board.convert("lch"), ink.convert("lch")
+    if board["lightness"] < 20:
+        assert ink["chroma"] < 5 and ink["lightness"] > 90, (colour, ink)
+    else:
+        hue = abs((board["hue"] - ink["hue"] + 180) % 360 - 180)
+        assert hue <= 25, (colour, hue)
 
 
 def test_each_seats_emblem_on_the_setup_rows_stands_off_what_is_around_it(driver):
