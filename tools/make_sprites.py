@@ -638,7 +638,8 @@ def chip_pop(step: int) -> Image:
 
 def water(step: int) -> Image:
     """Water over a hex; the four steps sway the waves out and back (alternate waves
-    in opposite directions), so the loop never jumps."""
+    in opposite directions), so the loop never jumps.  Pale up to its dark outline:
+    a blue ring inside it (as it had) read as the blue seat's ring beside it."""
     image = fill(hex_mask(), "a")
     depth = hex_depth()
     wave = draw("""
@@ -649,7 +650,6 @@ def water(step: int) -> Image:
     sway = (0, 1, 2, 1)[step]
     for index, (x, y) in enumerate(((5, 9), (17, 7), (10, 15), (21, 16), (5, 21), (15, 23))):
         paste(image, wave, x + (sway if index % 2 else -sway), y)
-    image[depth == 1] = rgba("B")
     image[depth == 0] = rgba("k")
     image[depth < 0] = 0
     return image

@@ -34,7 +34,9 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "W": (255, 255, 255),
     # Water, pale as on a printed map: a seat's tile (blue most of all) never reads as
     # water from three metres (tests/client/test_owned_faces.py measures the rendered hexes).
-    "a": (170, 218, 255),
+    # Paler than the (170, 218, 255) it was, and with no blue ring of its own (only its
+    # wave marks are blue), so a blue tile beside a lake does not melt into it.
+    "a": (190, 228, 255),
     # The coach's hint: a lemon yellow that is no seat's colour (seat 2's cyan was) and not
     # the selection's gold (tests/test_seat_colours.py measures it).
     "H": (255, 255, 0),

@@ -141,6 +141,44 @@ def test_every_owned_face_stands_apart_from_its_bare_terrain(table, simulation, 
     assert not close, f"{simulation or 'normal vision'}: " + "; ".join(close)
 
 
+def _band(table: Table) -> np.ndarray:
+    """The outer five pixels of a hex: where a tile meets its neighbour."""
+    inner = table.mask.copy()
+    for _ in range(5):
+        inner &= np.roll(inner, 1, 0) & np.roll(inner, -1, 0) & np.roll(inner, 1, 1) \
+            & np.roll(inner, -1, 1)
+    return table.mask & ~inner
+
+
+@pytest.mark.parametrize("simulation", [None, *SIMULATIONS])
+def test_a_blue_tile_beside_water_stands_apart_along_their_edge(table, simulation):
+    """Late in a game many blue tiles lie beside lakes: where the blue seat's tile meets
+    a water hex, the two edges (each hex's outer five pixels, seen from afar as one
+    colour) differ by CIEDE2000 >= 25, under each simulation too, and the whole faces by
+    >= 25.
+    Water's edge was a mid blue ring (65, 166, 246) beside the blue seat's ring: 21.0
+    apart, 19.4 under tritanopia; the blue face on meadow 24.5 (3 Dec 2026)."""
+    band = _band(table)
+
+    def edge(surf: pygame.Surface):
+        rgb = pygame.surfarray.array3d(surf).transpose(1, 0, 2)[band].astype(float)
+        return coloraide.Color("srgb-linear", list(_linear(rgb).mean(axis=0))).convert("srgb")
+
+    waters = [table.hex("water", [name]) for name in table.sprites.animations["water"]]
+    water_edges = [edge(w) for w in waters]
+    water_faces = [table.seen_from_afar(w) for w in waters]
+    close = []
+    for seat in (1,):
+        for terrain in TERRAINS:
+            tile = table.hex(terrain, [f"land_{seat}"], table.sprites.seat_colours[seat])
+            d_edge = min(distance(edge(tile), w, simulation) for w in water_edges)
+            d_face = min(distance(table.seen_from_afar(tile), w, simulation)
+                         for w in water_faces)
+            if min(d_edge, d_face) < 25:
+                close.append(f"seat {seat} on {terrain}: edge {d_edge:.1f}, face {d_face:.1f}")
+    assert not close, f"{simulation or 'normal vision'}: " + "; ".join(close)
+
+
 def test_the_measure_sees_a_tile_painted_like_water(table):
     """The measure itself: a hex filled with water's own colour is water from afar,
     a red one is not."""
