@@ -206,9 +206,9 @@ class App:
         # a held key's repeats act only on that screen, never on the one its
         # press opened or uncovered (Enter on a dialog's button is one action).
         self._held: dict[int, float] = {}       # key -> when pressed (s, monotonic)
-        self._pressed_on: dict[int, object] = {}
-        self._repeats: dict[int, int] = {}     # id(command) -> its key, this frame's repeats
-        self._presses: dict[int, int] = {}     # id(command) -> its key, this frame's presses
+        self._pressed_on: dict[int | str, object] = {}    # a key, or a pad's button
+        self._repeats: dict[int, int | str] = {}   # id(command) -> its key, this frame's repeats
+        self._presses: dict[int, int | str] = {}   # id(command) -> its key, this frame's presses
         self.result: dict | None = None     # what an autoplay game ended with
         self.pads = PadManager()
         self.pads.use_clock(lambda: self.time)
@@ -517,6 +517,7 @@ class App:
                 self.quit(0)
             elif t in PAD_EVENT_TYPES:
                 out += self.pads.handle(e)
+                self._pad_marks()
             elif t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.window_resized()
             elif t == pygame.MOUSEMOTION:
@@ -549,7 +550,18 @@ class App:
             elif t == pygame.TEXTINPUT:
                 out.append(Command("text", self.pointer or (0, 0), text=e.text,
                                    device="keyboard"))
-        return out + self.pads.poll()
+        out += self.pads.poll()
+        self._pad_marks()
+        return out
+
+    def _pad_marks(self) -> None:
+        """A pad's presses and repeats join the keyboard's (``_for_this_screen``):
+        a stick held, or Y held or tapped, acts only on the screen its press went to."""
+        presses, repeats, silent = self.pads.take_marks()
+        self._presses.update(presses)
+        self._repeats.update(repeats)
+        for key in silent:           # Y: its press has no command to carry it
+            self._pressed_on[key] = self.top
 
     def _key_commands(self, e: pygame.event.Event, out: list[Command]) -> None:
         """A key press's command, if the key means one."""
@@ -608,7 +620,9 @@ class App:
             elif self.top is not None:
                 scene = self.top
                 self._guard(lambda s=scene, c=cmd: s.handle(c), "handle", scene)
-        self._pressed_on = {k: on for k, on in self._pressed_on.items() if k in self._held}
+        held = self.pads.held_keys()
+        self._pressed_on = {k: on for k, on in self._pressed_on.items()
+                            if k in self._held or k in held}
         if self.top is not None:
             scene = self.top
             self._guard(lambda: scene.update(dt), "update", scene)

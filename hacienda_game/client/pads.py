@@ -134,6 +134,13 @@ class PadManager:
         self.pads: dict[int, Pad] = {}
         self.rumble_on: Callable[[], bool] = lambda: True
         self._clock: Callable[[], float] | None = None
+        # Which held button each command belongs to, as the app's held-key check
+        # reads them (client/app.py): id(command) -> "pad:<id>/<button>".  A
+        # press starts a hold; a repeat (a stick's repeat, Y's tap or hold,
+        # sent later) acts only on the screen its press went to.
+        self.presses: dict[int, str] = {}
+        self.repeats: dict[int, str] = {}
+        self.silent_presses: list[str] = []     # pressed with no command yet (Y)
         self.enabled = self._init()
 
     @staticmethod
@@ -173,6 +180,21 @@ class PadManager:
         if pad is None or "hold" not in pad.held or pad.hold_sent:
             return 0.0
         return min(1.0, (self._now() - pad.held["hold"]) / HOLD_END_TURN)
+
+    def held_keys(self) -> set[str]:
+        """Every button, trigger and stick direction held now, as ``pad:<id>/<name>``."""
+        return {self._held_key(pad, name) for pad in self.pads.values()
+                for name in (*pad.held, *pad.stick)}
+
+    @staticmethod
+    def _held_key(pad: Pad, name: str) -> str:
+        return f"{pad.key}/{name}"
+
+    def take_marks(self) -> tuple[dict[int, str], dict[int, str], list[str]]:
+        """The presses, repeats and silent presses marked since the last call."""
+        marks = self.presses, self.repeats, self.silent_presses
+        self.presses, self.repeats, self.silent_presses = {}, {}, []
+        return marks
 
     # -------------------------------------------------------------- events
     def handle(self, e: pygame.event.Event) -> list[Command]:
@@ -237,13 +259,21 @@ class PadManager:
         """The app's time (a fake clock in tests) for holds and repeats."""
         self._clock = clock
 
-    def _command(self, pad: Pad, name: str) -> Command:
-        return Command("key", (0, 0), name=name, device=pad.key)
+    def _command(self, pad: Pad, name: str, press: str = "", repeat: str = "") -> Command:
+        """A pad's command; ``press``/``repeat`` name the held button it starts or
+        repeats (see ``presses``)."""
+        cmd = Command("key", (0, 0), name=name, device=pad.key)
+        if press:
+            self.presses[id(cmd)] = self._held_key(pad, press)
+        elif repeat:
+            self.repeats[id(cmd)] = self._held_key(pad, repeat)
+        return cmd
 
     def _press(self, pad: Pad, hold: bool, name: str | None) -> list[Command]:
         if hold:
             pad.held["hold"] = self._now()
             pad.hold_sent = False
+            self.silent_presses.append(self._held_key(pad, "hold"))
             return []
         return [self._command(pad, name)] if name else []
 
@@ -282,7 +312,7 @@ class PadManager:
         for name, on in ((neg, value < -STICK_ON), (pos, value > STICK_ON)):
             if on and name not in pad.stick:
                 pad.stick[name] = self._now() + REPEAT_DELAY
-                out.append(self._command(pad, name))
+                out.append(self._command(pad, name, press=name))
         for name, off in ((neg, value > -STICK_OFF), (pos, value < STICK_OFF)):
             if off:
                 pad.stick.pop(name, None)
@@ -295,16 +325,17 @@ class PadManager:
         now = self._now()
         out: list[Command] = []
         for pad in list(self.pads.values()):
-            out += [self._command(pad, name) for name in pad.pending]
+            # Y's tap and hold belong to the screen Y was pressed on.
+            out += [self._command(pad, name, repeat="hold") for name in pad.pending]
             pad.pending.clear()
             start = pad.held.get("hold")
             if start is not None and not pad.hold_sent and now - start >= HOLD_END_TURN:
                 pad.hold_sent = True
-                out.append(self._command(pad, "end_turn"))
+                out.append(self._command(pad, "end_turn", repeat="hold"))
             for name, at in list(pad.stick.items()):
                 if now >= at:
                     pad.stick[name] = now + REPEAT_EVERY
-                    out.append(self._command(pad, name))
+                    out.append(self._command(pad, name, repeat=name))
         return out
 
     # --------------------------------------------------------------- rumble

@@ -6,14 +6,17 @@ and a held Enter does not click it away."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pygame
 import pytest
 
+from hacienda_game.client.pads import PadManager
 from hacienda_game.client.scenes.menu import MenuScene, Unfinished
 from hacienda_game.client.scenes.overlays import Pause, Privacy
 from hacienda_game.client.scenes.play import PlayScene
+from hacienda_game.client.scenes.settings import SettingsScene
 from hacienda_game.engine import new_game
 from hacienda_game.session import saves
 from hacienda_game.session.plan import GamePlan, SeatPlan
@@ -120,3 +123,92 @@ def test_a_key_held_on_one_screen_still_repeats_there(driver, home):
     driver.frames(1)
     assert driver.top is menu
     assert menu.buttons[menu.focus.index].label == "Join game"   # three steps down
+
+
+# ------------------------------------------------------------------ pads
+# A pad's buttons pass the same check: a stick held, or Y held, acts only on
+# the screen its press went to.  The pad is a fake device; its events are
+# posted as SDL sends them.
+
+PAD_ID = 41
+
+
+def _pad(driver) -> PadManager:
+    pads = PadManager(opener=lambda index: (None, PAD_ID, "Xbox Wireless Controller", "xbox"))
+    pads.use_clock(lambda: driver.app.time)
+    driver.app.pads = pads
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    driver.frames(1)
+    assert pads.connected(f"pad:{PAD_ID}")
+    return pads
+
+
+def _stick_down(driver, down: bool) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=PAD_ID,
+                                         axis=pygame.CONTROLLER_AXIS_LEFTY,
+                                         value=30000 if down else 0))
+
+
+def _button(button: int, down: bool) -> None:
+    kind = pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP
+    pygame.event.post(pygame.event.Event(kind, instance_id=PAD_ID, button=button))
+
+
+def test_a_stick_held_on_the_menu_never_steps_the_screen_its_a_opens(driver, home):
+    _pad(driver)
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    _stick_down(driver, True)                     # the focus steps down... held
+    driver.frames(1)
+    _menu_to(driver, "Settings")
+    _button(pygame.CONTROLLER_BUTTON_A, True)     # A opens the settings, the stick still down
+    _button(pygame.CONTROLLER_BUTTON_A, False)
+    driver.frames(1)
+    setup = driver.top
+    assert isinstance(setup, SettingsScene)
+    focused = setup.focus
+    driver.frames(60)                             # a second of the stick's repeats
+    _stick_down(driver, False)
+    driver.frames(2)
+    assert driver.top is setup
+    assert setup.focus == focused, "the menu's held stick stepped the table's focus"
+
+
+def test_a_stick_held_on_one_screen_still_repeats_there(driver, home):
+    _pad(driver)
+    menu = driver.top
+    _menu_to(driver, "New game")
+    start = menu.focus.index
+    _stick_down(driver, True)
+    driver.frames(30)                             # the press, then repeats (0.35 s, 0.12 s)
+    _stick_down(driver, False)
+    driver.frames(1)
+    assert menu.focus.index >= start + 2, "the held stick stepped only once"
+
+
+def test_y_pressed_on_one_screen_does_not_tap_or_end_on_the_next(driver, home):
+    _pad(driver)
+    _unfinished(driver, "easy", open_hands=True)
+    _menu_to(driver, "Continue")
+    _event(pygame.KEYDOWN, pygame.K_RETURN)
+    _event(pygame.KEYUP, pygame.K_RETURN)
+    driver.wait_until(lambda: isinstance(driver.top, PlayScene), 30)
+    driver.frames(2)
+    play = driver.top
+    assert driver.wait_until(lambda: play.layer.current == 0, 60)
+    driver.frames(30)
+    play.plan.seats[0] = dataclasses.replace(play.plan.seats[0], device=f"pad:{PAD_ID}")
+    _event(pygame.KEYDOWN, pygame.K_ESCAPE)       # the pause, from the keyboard
+    _event(pygame.KEYUP, pygame.K_ESCAPE)
+    driver.frames(1)
+    pause = driver.top
+    assert isinstance(pause, Pause)
+    _button(pygame.CONTROLLER_BUTTON_Y, True)     # Y down on the pause...
+    driver.frames(1)
+    _event(pygame.KEYDOWN, pygame.K_ESCAPE)       # ... which closes meanwhile
+    _event(pygame.KEYUP, pygame.K_ESCAPE)
+    driver.frames(1)
+    assert driver.top is play
+    _button(pygame.CONTROLLER_BUTTON_Y, False)    # a tap of Y: the buy list, were it for here
+    driver.frames(2)
+    assert driver.top is play, f"Y pressed on the pause acted on the board: {driver.top}"
