@@ -65,6 +65,8 @@ from .table import GameTable
 
 MESSAGE_TIME = 3.0        # seconds a refusal stays next to the pointer
 EDGE = 14                 # canvas pixels at the board's edge that pan a zoomed board
+# Keys that act for the seat to move: pressed at another seat's turn they say whose it is.
+TURN_KEYS = ("confirm", "next_card", "prev_card", "next_action", "prev_action", "buy")
 
 
 class PlayScene(PadPlay, GameTable):
@@ -408,6 +410,18 @@ class PlayScene(PadPlay, GameTable):
             self.select(None)
             self.layer.perform(result)
 
+    def not_your_turn(self, cmd: Command) -> bool:
+        """A key that plays (Enter, the card and action keys, buy) pressed at
+        another seat's turn: the player hears whose turn it is, never a reason
+        that belongs to their own turn ("choose a card first").  Pads of other
+        seats stay silent (``controls``)."""
+        if cmd.kind != "key" or cmd.name not in TURN_KEYS or cmd.from_pad \
+                or self.human_turn or self.layer.is_over() or self.autoplay:
+            return False
+        name = self.plan.seats[self.layer.current].name
+        self.warn(_("Wait: {name} is playing.").format(name=name))
+        return True
+
     def play_last_moves(self) -> None:
         """The other seats' moves since this seat last acted, one after another
         on the board (any key or click skips them)."""
@@ -438,6 +452,8 @@ class PlayScene(PadPlay, GameTable):
         if self.coach.handle(cmd):   # the hint: T key, pad L3
             return
         if self.first_tips.handle(cmd):    # a tip dismissed, or a Rules link
+            return
+        if self.not_your_turn(cmd):
             return
         if self.pad_command(cmd):
             return
