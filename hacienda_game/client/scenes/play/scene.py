@@ -20,6 +20,8 @@ import threading
 import pygame
 
 from ....engine import (
+    ACTIONS_PER_TURN,
+    PRICE_BLIND,
     PRICE_HACIENDA,
     PRICE_WATER,
     Action,
@@ -975,6 +977,7 @@ class PlayScene(PadPlay, GameTable):
         self.b_water.enabled = "buy water" in kinds
         self.b_harvest.enabled = "harvest" in kinds
         self.b_end.enabled = "end" in kinds
+        self.light_end_turn()
         self.b_last.enabled = bool(self.recent.since(self.observation().seat))
         if self.keep_buttons:
             self.b_undo.enabled, self.b_undo.label, _why = self.undo_state()
@@ -998,14 +1001,54 @@ class PlayScene(PadPlay, GameTable):
         only ending the turn is left, that, and why."""
         if self.net is not None and self.net.notice(self.names) is not None:
             return _("Waiting for the host: see above.")     # (the notice over the board)
-        if self.selection is None and self.human_turn and \
-                all(a.kind == "end" for a in self.layer.legal()):
+        stuck = self.stuck_words()
+        if stuck is not None:
+            return stuck
+        if self.only_end():
             why = self.layer.why_none("buy land")
             if why is not None and why.code == "turn_used":
                 return hint(why)
             return _("Nothing else is possible this turn: end your turn.")
         return status.hint_words(self.selection, self.pad_turn(), self.human_turn,
                                  self.layer.board)
+
+    def only_end(self) -> bool:
+        """Nothing but ending the turn is left to the player to move (and nothing chosen)."""
+        return self.selection is None and self.human_turn and \
+            all(a.kind == "end" for a in self.layer.legal())
+
+    end_lit = False       # End turn wears its lit face: nothing else is possible
+
+    def light_end_turn(self) -> None:
+        """End turn lit (the face the pointer gives it) while it is the one thing
+        left to do; then back to what the pointer says."""
+        lit = self.only_end()
+        if lit:
+            self.b_end.hover = True
+        elif self.end_lit:
+            pointer = self.app.pointer
+            self.b_end.hover = pointer is not None and self.b_end.rect.collidepoint(pointer)
+        self.end_lit = lit
+
+    def stuck_words(self) -> str | None:
+        """Too few pesos for a card (R18: 2 blind) and no card in hand, with
+        actions left: what is still possible, read from the legal actions (a
+        harvest, else only ending the turn); None in any other position."""
+        if self.selection is not None or not self.human_turn:
+            return None
+        obs = self.layer.view(self.layer.current)
+        money = obs.seats[obs.seat].money
+        if obs.actions_taken >= ACTIONS_PER_TURN or money >= PRICE_BLIND \
+                or sum(obs.land_hand) + sum(obs.animal_hand) > 0:
+            return None
+        kinds = {a.kind for a in self.layer.legal()}
+        if kinds == {"end", "harvest"}:
+            return (_("No pesos and no cards: harvest a chain or end your turn.") if money == 0
+                    else _("Too few pesos and no cards: harvest a chain or end your turn."))
+        if kinds == {"end"}:
+            return (_("No pesos, no cards, nothing to harvest: end your turn.") if money == 0
+                    else _("Too few pesos, no cards, nothing to harvest: end your turn."))
+        return None
 
     # Each action button and the control it stands for (engine.whynot).
     def button_controls(self) -> dict[Button, tuple[str, int | None]]:
