@@ -8,7 +8,10 @@ depends on nothing but (observation, seed, budget).
   cards in hand) and sometimes takes the second or third best action.
 - medium: plans the rest of its turn (up to 3 actions, R13) with a beam
   search and the full evaluation (markets within reach, chains, water,
-  haciendas, harvests, cards, turns left, the best opponent).
+  haciendas, harvests, cards, turns left, the best opponent).  It keeps
+  itself able to act: of its plans it takes the best that does not leave it
+  stranded (`stranded`: fewer pesos than a blind card, no card in hand it
+  can play, nothing to harvest), unless every plan does or the game is ending.
 - hard: expectimax over the information set of its turn.  Every candidate
   action is evaluated; the most promising are searched a step deeper, and
   so on to the end of the turn; a card bought blind is a chance node over
@@ -36,7 +39,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import END, Action, GameState, Observation, determinize
+from ..engine import END, PRICE_BLIND, Action, GameState, Observation, determinize
 from .base import Budget, collector_paused
 from .evaluate import EASY, HARD, MEDIUM, evaluate, rounds_left
 from .moves import (
@@ -149,15 +152,40 @@ class EasySeat(_ThinkingSeat):
         return scored[0][2]
 
 
+def stranded(state: GameState, seat: int) -> bool:
+    """Were it the seat's turn now, it could only end it (R16: fewer pesos than
+    a blind card, R18; no card in hand it can play; no chain to harvest,
+    R36-R39): then only a market's pay brings pesos back, and with no card to
+    play none comes."""
+    if state.seats[seat].money >= PRICE_BLIND:
+        return False
+    turn = state.clone()
+    turn.current = seat
+    turn.actions_taken = 0
+    turn.harvested = turn.bought_hacienda = turn.bought_water = False
+    return all(kind == "end" for kind in turn.legal_kinds())
+
+
 class MediumSeat(_ThinkingSeat):
-    """Greedy one-turn planning: the best rest-of-turn by the full evaluation."""
+    """Greedy one-turn planning: the best rest-of-turn by the full evaluation
+    that keeps the seat able to act next turn (`stranded`)."""
 
     level = "medium"
     default = Budget(seconds=5.0, iterations=400)
     width = 3
+    plans_kept = 40      # plans looked through for one that does not strand the seat
 
     def think(self, state: GameState, rng: random.Random, clock: Clock) -> Action:
-        plans = plan_turn(state, MEDIUM, self.width, WIDE, stop=_counting(clock))
+        plans = plan_turn(state, MEDIUM, self.width, WIDE, stop=_counting(clock),
+                          keep=self.plans_kept, by_first=False)
+        seat = state.current
+        # The evaluation prices a card in hand above the pesos it costs, so a
+        # plan that spends the last pesos on cards played at once looks best,
+        # and leaves a seat that can only end its turns (0 pesos, no cards).
+        if not state.final_due and not stranded(state, seat):
+            able = [p for p in plans if not stranded(p.state, seat)]
+            if able:
+                return first_action(able[0])
         return first_action(plans[0])
 
 
