@@ -567,3 +567,54 @@ def test_with_large_text_the_coach_stands_beside_the_board_and_the_hexes_keep_th
     finally:
         app.finish()
         i18n.set_language("en")
+
+
+def played_through(choices: frozenset[str]):
+    """The prepared deal played as the tutorial plays it, at engine speed: the
+    demonstrator's moves (with ``choices``) for the learner, Rosa's as her
+    seat decides them in the game.  (finished, the learner's turns in the
+    buying steps with no animal card to buy, the learner's pesos when the
+    second stack ran out)."""
+    from hacienda_game.ai import choose_action
+    from hacienda_game.ai.base import decision_seed
+    from hacienda_game.client.tutorial.demonstrator import demonstrated
+    from hacienda_game.client.tutorial.scene import AI_SEED
+    from hacienda_game.client.tutorial.steps import AI_LEVEL
+
+    state, director = load_scenario(scenario_path()), Director()
+    buying = {"stack", "scoring", "end_trigger"}
+    broke, left = 0, None
+    for _ in range(2000):
+        if state.is_over():
+            break
+        while director.explaining is not None:
+            director.read()
+        if state.current == LEARNER:
+            legal = state.legal_actions()
+            step = director.current
+            if state.actions_taken == 0 and step is not None and step.key in buying \
+                    and not any(a.kind == "buy animal" for a in legal):
+                broke += 1
+            action = demonstrated(state, step, legal, choices)
+        else:
+            action = choose_action(AI_LEVEL, observe(state, 1),
+                                   decision_seed(AI_SEED, 1, len(state.history)))
+        events = state.apply(action)
+        if any(e.kind == "stack_switched" and e.data.get("scoring") == "final" for e in events):
+            left = state.seats[LEARNER].money
+        director.observe(events, observe(state, LEARNER))
+    return director.finished, broke, left
+
+
+@pytest.mark.parametrize("choices", [(), ("other",), ("face_up",), ("other", "face_up")])
+def test_r16_the_learner_never_runs_out_of_pesos_for_the_stack_steps(choices):
+    """Buy the animal stacks down: whatever the learner chose at each buying
+    step (the hacienda on another tile, the largest water tile elsewhere, the
+    display's animal cards at 3 pesos down to the last peso), every turn of
+    the stack steps can buy an animal card, and the whole tutorial is done.
+    (With 40 pesos in the deal an eager buyer had none left for the second
+    stack: 28 turns of ending the turn while Rosa bought it down.)"""
+    finished, broke, left = played_through(frozenset(choices))
+    assert finished
+    assert broke == 0, f"{broke} turns of the stack steps with no peso for an animal card"
+    assert left is not None and left >= 2, "no peso left when the second stack ran out"

@@ -20,6 +20,54 @@ STUCK = 120       # inputs for one move before it is given up (then the turn end
 READ = 20         # frames the demonstrator reads an explanation or Rosa's move
 
 
+RESERVE = 6       # pesos the demonstrator keeps in free play (it buys blind above them)
+
+# Other learners, other choices at the buying steps (tests/client/test_tutorial.py
+# plays them all): "other": the hacienda on another lit tile, the largest water
+# tile elsewhere; "face_up": in free play the display's animal cards (3 pesos)
+# first, down to the last peso, as an eager learner buys the stacks down.
+CHOICES = ("other", "face_up")
+OTHER_STEPS = ("hacienda_built", "water_placed")   # the buys placed at once (R20, R21)
+
+
+def demonstrated(state, step, legal: list[Action], choices: frozenset[str] = frozenset()
+                 ) -> Action:
+    """The demonstrator's move for the learner (to move in ``state``) at
+    ``step``: the move the step asks for (the lit hex when it is still free),
+    else any move that does the step, else the free play's move (an animal
+    card from the deck while ``RESERVE`` pesos are left), else the end of
+    the turn.  ``choices`` (of ``CHOICES``) picks as another learner would."""
+    other = "other" in choices and step is not None and step.done in OTHER_STEPS
+    if step is not None and step.learner and step.done in TESTS:
+        test = TESTS[step.done]
+        wanted = [parse_cell(stage[1]) for stage in step.light if stage[0] == "hex"]
+        # The lit hex first; a water tile of two hexes (it has a turn to show).
+        ranked = sorted(legal, key=lambda a: (0 if a.cells and a.cells[0] in wanted
+                                              else 1, len(a.cells) != 2))
+        if other:      # not the lit hex; the largest water tile
+            ranked = sorted(legal, key=lambda a: (bool(a.cells and a.cells[0] in wanted),
+                                                  -len(a.cells)))
+        for action in ranked:
+            if action.kind == "end" or (action.verb == "buy" and action.item in
+                                        ("land", "animal") and not action.card):
+                continue
+            trial = state.clone()
+            events = trial.apply(action)
+            if test(events, observe(trial, LEARNER)):
+                return action
+    # Free play: run the animal stacks down (then the scorings come).
+    money = state.seats[LEARNER].money
+    buys = [a for a in legal if a.kind == "buy animal"]
+    blind = [a for a in buys if not a.card]
+    if "face_up" in choices:
+        buys.sort(key=lambda a: a.card is None)           # the display's cards first
+        if buys:
+            return buys[0]
+    elif blind and money >= RESERVE:
+        return blind[0]
+    return next(a for a in legal if a.kind == "end")
+
+
 class Demonstrator:
     def __init__(self, scene, device: str = "mouse"):
         if device not in ("mouse", "pad"):
@@ -44,29 +92,7 @@ class Demonstrator:
     # ------------------------------------------------------------ choosing
     def choose(self) -> Action | None:
         scene = self.scene
-        layer = scene.layer
-        legal = layer.legal()
-        step = scene.director.current
-        state = layer.game
-        if step is not None and step.learner and step.done in TESTS:
-            test = TESTS[step.done]
-            wanted = [parse_cell(stage[1]) for stage in step.light if stage[0] == "hex"]
-            # The lit hex first; a water tile of two hexes (it has a turn to show).
-            ranked = sorted(legal, key=lambda a: (0 if a.cells and a.cells[0] in wanted
-                                                  else 1, len(a.cells) != 2))
-            for action in ranked:
-                if action.kind == "end" or (action.verb == "buy" and action.item in
-                                            ("land", "animal") and not action.card):
-                    continue
-                trial = state.clone()
-                events = trial.apply(action)
-                if test(events, observe(trial, LEARNER)):
-                    return action
-        # Free play: run the animal stacks down (then the scorings come).
-        blind = layer.buy_card("animal", None)
-        if blind is not None and state.seats[LEARNER].money >= 6:
-            return blind
-        return layer.end_turn()
+        return demonstrated(scene.layer.game, scene.director.current, scene.layer.legal())
 
     # -------------------------------------------------------------- input
     def close(self) -> None:
