@@ -50,6 +50,29 @@ def worded(words: Words) -> str:
     return words() if callable(words) else words
 
 
+def fitted_lines(font, text: str, width: int, room: int) -> list[str]:
+    """``text`` wrapped to ``width``, a word wider than that (a file's path)
+    broken where it reaches the edge; at most ``room`` lines, the last of
+    them ending in "…" when more were left out."""
+    lines = []
+    for line in font.wrap(text, width):
+        while font.width(line) > width:
+            k = len(line) - 1
+            while k > 1 and font.width(line[:k]) > width:
+                k -= 1
+            lines.append(line[:k])
+            line = line[k:]
+        lines.append(line)
+    if len(lines) <= room:
+        return lines
+    lines = lines[:max(1, room)]
+    last = lines[-1]
+    while last and font.width(last + " …") > width:
+        last = last[:-1]
+    lines[-1] = (last.rstrip() + " …").lstrip()
+    return lines
+
+
 class Dialog(Scene):
     """A panel with a title, wrapped text and buttons, centred on the canvas.
     Its words may be given as functions (``lambda: _("Paused")``): a language
@@ -126,9 +149,12 @@ class Dialog(Scene):
         bw = button_w(per_row, widest)
         bh = getattr(fonts, face).line_height + 11
         rows = (n + per_row - 1) // per_row
-        self.lines = font.wrap(self.text, width - 32) if self.text else []
         self.family = self.app.input_family()
         pads = prompt_height(self.app.art) + 6 if self.family != "keyboard" else 0
+        # The text's lines in the room the title and the buttons leave on the
+        # canvas: a long list (a broken map's problems) ends in "…" there.
+        room = (ch - 8 - 56 - 18 - rows * (bh + 6) - pads) // font.line_height
+        self.lines = fitted_lines(font, self.text, width - 32, room) if self.text else []
         h = 56 + len(self.lines) * font.line_height + 18 + rows * (bh + 6) + pads
         self.rect = pygame.Rect(0, 0, width, min(h, ch - 8))
         self.rect.center = (cw // 2, ch // 2)
