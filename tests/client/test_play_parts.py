@@ -260,7 +260,7 @@ def test_seat_counters_have_headings_over_aligned_columns(art, code, monkeypatch
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("size", ["normal"])
+@pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize("code", ["en", "de", "es"])
 def test_seat_headings_stand_still_and_show_at_both_text_sizes(art, code, size):
     """The columns are laid out for the widest numbers a seat reaches, not
@@ -274,7 +274,7 @@ def test_seat_headings_stand_still_and_show_at_both_text_sizes(art, code, size):
                       for i, n in enumerate(("Ana", "Bruno", "Carmen")))
         big = tuple(vm.SeatRow(n, i, "human", 98, 99, 40, 12, 19, 15, i == 0)
                     for i, n in enumerate(("Ana", "Bruno", "Carmen")))
-        for seat_count in (2, 3):
+        for seat_count in (2, 3) if size == "normal" else (2,):
             lay = play_layout(CANVAS, seat_count, art.fonts.body.line_height)
             assert lay.legend.h > 0 and lay.seats[0].y > lay.legend.y
             one = seats.row_columns(art, lay.seats, small[:seat_count], lay.legend)
@@ -285,8 +285,8 @@ def test_seat_headings_stand_still_and_show_at_both_text_sizes(art, code, size):
             assert [w for w, _x, _y in places] == [seats.legend_words()[i] for line in
                                                    seats.LEGEND_LINES for i in line]
             for word, x, y in places:
-                assert lay.legend.contains((x, y, art.fonts.medium.width(word),
-                                            art.fonts.medium.line_height)), word
+                assert lay.legend.contains((x, y, art.fonts.body.width(word),
+                                            art.fonts.body.line_height)), word
             assert seats.row_counts(small[0])[1][2] == "+0"
     finally:
         art.fonts.text_size = "normal"
@@ -625,24 +625,60 @@ def test_a_log_entry_longer_than_the_log_shows_its_start_not_its_tail():
     assert list(log_part.shown(rect, model, 24)) == [1, 2, 3]
 
 
-def test_large_text_keeps_two_line_seat_rows_where_they_had_them():
-    """The headings take room over the seats only where the rows keep two
-    lines (names whole): with Large text and four seats they give way."""
-    for seat_count in (2, 3, 4):
+def test_large_text_keeps_two_line_seat_rows_at_every_seat_count():
+    """Every seat's row keeps two lines (its name whole over its counters),
+    five seats too; the headings take room over them where the log keeps a
+    line more than its four under them (two seats with Large text)."""
+    for seat_count in (2, 3, 4, 5):
         lay = play_layout(CANVAS, seat_count, 24)
         assert lay.seats[0].h >= 2 * 24, seat_count
-        assert lay.legend.h == 0, seat_count      # Large text: the tooltips name them
-    assert play_layout(CANVAS, 5, 24).legend.h == 0
+        assert (lay.legend.h > 0) == (seat_count == 2), seat_count
     assert all(play_layout(CANVAS, n, 15).legend.h > 0 for n in (2, 3, 4, 5))
 
 
-def test_with_large_text_no_heading_is_drawn_under_the_large_face(art):
-    """Large text: the headings (the medium face) give way at every seat
-    count; the seats' counters keep their tooltips, which name them."""
+NAMES = ("Wilhelmina", "Bruno", "Carmen", "Dieter", "Elena")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es"])
+def test_with_large_text_each_seat_is_headed_by_its_whole_name(art, code, monkeypatch):
+    """Large text, two to five seats: each row is headed by its seat's whole
+    name in the large face (14 canvas px capitals, 28 on a 1080p screen; before,
+    five seats read "W.", "B.", "C.", "Di.", "El." on one-line rows), over its
+    counters, inside its row; the counters' headings, where shown, are the
+    large face too (before: none with Large text, the medium face being under
+    the size Large text promises)."""
+    i18n.set_language(code)
     art.fonts.text_size = "large"
+    placed: list[tuple[Font, str, pygame.Rect]] = []
+    draw = Font.draw
+
+    def record(self, target, text, pos, *args, **kw):
+        rect = draw(self, target, text, pos, *args, **kw)
+        placed.append((self, text, pygame.Rect(rect.x, rect.y, self.width(text),
+                                               self.line_height)))
+        return rect
+
+    monkeypatch.setattr(Font, "draw", record)
     try:
         for n in (2, 3, 4, 5):
             lay = play_layout(CANVAS, n, art.fonts.body.line_height)
-            assert lay.legend.h == 0, n
+            rows = tuple(vm.SeatRow(NAMES[i], i, "human", 98, 99, 40, 12, 19, 15, i == 0)
+                         for i in range(n))
+            placed.clear()
+            seats.draw(surface(), art, lay.seats, vm.SeatsModel(rows, True), lay.legend)
+            for row, rect in zip(rows, lay.seats, strict=True):
+                names = [(f, r) for f, t, r in placed if t == row.name]
+                assert len(names) == 1, (n, row.name, [t for _f, t, _r in placed])
+                face, box = names[0]
+                assert face.cap_height * 2 >= 28, (n, row.name)
+                assert rect.contains(box), (n, row.name, tuple(box), tuple(rect))
+                counters = [r for _f, t, r in placed if t == str(row.money)
+                            and rect.contains(r)]
+                assert counters and counters[0].top >= box.bottom, (n, row.name)
+            heads = [(f, t, r) for f, t, r in placed if lay.legend.h and
+                     lay.legend.contains(r)]
+            assert len(heads) == (5 if n == 2 else 0), (n, [t for _f, t, _r in heads])
+            assert all(f.cap_height * 2 >= 28 for f, _t, _r in heads)
     finally:
         art.fonts.text_size = "normal"
+        i18n.set_language("en")

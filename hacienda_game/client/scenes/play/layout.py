@@ -22,7 +22,6 @@ TOP_H = 27                        # the top line at the normal text size
 PROMPT_H = 17                     # a pad's button glyph
 TRACK_COLUMN = 96                 # the upright points track's width (Large text)
 WIDEST_BOARD = (736, 344)         # the hexes of the widest standard board (asymmetric)
-LEGEND_H = 2 * 15 + 1             # the seats' headings: two lines of the medium face
 LOG_LINES = 4                     # the log shows at least this many lines in every layout
 
 
@@ -69,6 +68,16 @@ def hand_card_size(line: int) -> tuple[int, int]:
 def compact_seat_height(line: int) -> int:
     """A seat's row holding its name and its counters on one line."""
     return line + 6
+
+
+def tight_seat_height(line: int) -> int:
+    """A seat's row, its name over its counters, with no room to spare."""
+    return 2 * line
+
+
+def legend_height(line: int) -> int:
+    """The seats' headings: two lines of the reading face."""
+    return 2 * line + 1
 
 
 def coach_height(lines: int, line: int) -> int:
@@ -134,32 +143,29 @@ def play_layout(canvas: tuple[int, int], seats: int, line: int = 15,
     actions = pygame.Rect(4, hand.bottom + 2, left_w, actions_h)
     strip = pygame.Rect(4, actions.bottom + 2, left_w, h - actions.bottom - 4)
     side = pygame.Rect(w - side_w, top_h, side_w - 4, h - top_h - 2)
-    # The counters' headings over the seats, at every text size (two staggered
-    # lines of the medium face: parts/seats.py LEGEND_LINES).
-    legend = pygame.Rect(side.x, side.y, side.w, LEGEND_H)
+    # The counters' headings over the seats: two staggered lines of the
+    # reading face (parts/seats.py LEGEND_LINES), where the log keeps a line
+    # more than its four under them (a long entry waits for its whole room).
+    legend = pygame.Rect(side.x, side.y, side.w, legend_height(line))
     seat_h = 2 * line + 4
+    gap = 2
     market_h = 3 * line + 2 * CARD_H + 16
 
     def log_room(legend_h: int) -> int:
         first = side.y + legend_h + (1 if legend_h else 0)
-        return side.bottom - (first + seats * (seat_h + 2) + market_h + 2) - 8
+        return side.bottom - (first + seats * (seat_h + gap) + market_h + 2) - 8
 
-    if line > 15:
-        # Large text: the headings would be the medium face, under the size
-        # Large text promises everywhere (tests/client/test_text_size.py);
-        # each counter's tooltip names it instead.
+    if log_room(legend.h) < (LOG_LINES + 1) * line:
+        # The headings would squeeze the log (Large text, three seats or more):
+        # two-line rows without them, each counter's tooltip names it.
         legend.h = 0
-    elif log_room(LEGEND_H) < LOG_LINES * line <= log_room(0):
-        # The headings would squeeze the rows to one line (Large text, four
-        # seats), the names to an initial: two-line rows without headings.
-        legend.h = 0
+    if log_room(0) < LOG_LINES * line:
+        # Large text, five seats: each seat's name stays whole over its
+        # counters on rows two lines high and no more, the log under them
+        # keeps three lines (six beside names cut to "A.", "B.").
+        seat_h, gap = tight_seat_height(line), 1
     first = legend.bottom + (1 if legend.h else 0)
-    log_h = side.bottom - (first + seats * (seat_h + 2) + market_h + 2)
-    if log_h - 8 < LOG_LINES * line:
-        # Compact rows (Large text, five seats): the name and the counters on
-        # one line, so the log keeps room for its last moves.
-        seat_h = compact_seat_height(line)
-    rows = tuple(pygame.Rect(side.x, first + i * (seat_h + 2), side.w, seat_h)
+    rows = tuple(pygame.Rect(side.x, first + i * (seat_h + gap), side.w, seat_h)
                  for i in range(seats))
     mtop = (rows[-1].bottom if rows else side.y) + 2
     market = pygame.Rect(side.x, mtop, side.w, market_h)

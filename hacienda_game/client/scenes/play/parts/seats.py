@@ -30,24 +30,25 @@ def draw(surface: pygame.Surface, art, rects, model: SeatsModel,
         draw_legend(surface, art, legend, spots)
     for row, rect in zip(model.rows, rects, strict=False):
         compact = is_compact(font, rect)
+        top = text_top(font, rect)
         draw_panel(surface, art, rect, "ui_panel_hi" if row.current else "ui_panel")
         seat_stripe(surface, art, row.colour, pygame.Rect(rect.x + 4, rect.y + 4, 4, rect.h - 8))
         art.sprites.blit_anchored(surface, f"emblem_{row.colour}",
-                                  (rect.x + 18, rect.y + 4 + font.line_height // 2))
+                                  (rect.x + 18, top + 1 + font.line_height // 2))
         right = rect.right - 8 - font.width(marker)
         if compact and spots is not None:
             right = rect.x + spots.left - 6
         name = shortened(font, row.name, right - rect.x - NAME_X) if compact else row.name
-        x = font.draw(surface, name, (rect.x + NAME_X, rect.y + 3),
+        x = font.draw(surface, name, (rect.x + NAME_X, top),
                       art.seat_text_colour(row.colour)).right + 6
         if row.kind != HUMAN and not compact:
             who = _("remote") if row.kind == REMOTE else \
                 _("AI {level}").format(level=level_name(row.kind))
             if x + font.width(who) <= right:
-                font.draw(surface, who, (x, rect.y + 3), GREY)
+                font.draw(surface, who, (x, top), GREY)
         if row.current and model.marker and (spots is None or spots.marker):
-            font.draw(surface, marker, (rect.right - 6, rect.y + 3), WHITE, align="right")
-        y = rect.y + 3 + (0 if compact else font.line_height)
+            font.draw(surface, marker, (rect.right - 6, top), WHITE, align="right")
+        y = top + (0 if compact else font.line_height)
         draw_counts(surface, art, rect, y, row_counts(row), spots)
 
 
@@ -62,6 +63,13 @@ def seat_stripe(surface: pygame.Surface, art, colour: int, rect: pygame.Rect) ->
     pygame.draw.rect(surface, GREY, rect.inflate(2, 2))
     pygame.draw.rect(surface, board, rect)
     pygame.draw.rect(surface, WHITE, (rect.centerx - 1, rect.y + 2, 2, rect.h - 4))
+
+
+def text_top(font, rect: pygame.Rect) -> int:
+    """Where a row's first line of text starts: 3 pixels down, less on a row
+    two lines high and no more (Large text, five seats)."""
+    return rect.y + (3 if is_compact(font, rect) else
+                     min(3, max(0, rect.h - 2 * font.line_height - 1)))
 
 
 def is_compact(font, rect: pygame.Rect) -> bool:
@@ -196,30 +204,32 @@ def counter_columns(art, rect: pygame.Rect, counts: list | None,
 
 
 ICONS = ("icon_money", "icon_score", "icon_market", "icon_cards_land", "icon_cards_animal")
-# The headings stand on two lines of the medium face, staggered so that each
-# has the room of two columns: pesos, the gold gain and the cards above,
-# points and markets below (layout.LEGEND_H is their height).
+# The headings stand on two lines of the reading face (the large one with
+# Large text), staggered so that each has the room of two columns: pesos, the
+# gold gain and the cards above, points and markets below
+# (layout.legend_height is their height).
 LEGEND_LINES = ((0, 2, 4), (1, 3))
 
 
 def legend_places(art, rect: pygame.Rect, spots: Columns) -> list[tuple[str, int, int]]:
     """(heading, x, y) of each heading over its column."""
-    font = art.fonts.medium
+    font = art.fonts.body
     words = legend_words()
     dx = rect.x + spots.left - spots.starts[0]
     xs = (spots.starts[0], spots.starts[1], spots.gain_x, spots.starts[2], spots.starts[3])
     top = rect.bottom - 2 * font.line_height
+    sep = 4 if font.line_height < 24 else 8      # a space of the face between headings
     out = []
     for k, line in enumerate(LEGEND_LINES):
         end = rect.x
         for j, i in enumerate(line):
-            # Over its column, 4 pixels clear of the heading before it (the
+            # Over its column, a space clear of the heading before it (the
             # cards' may move right over its two columns), up to the next
             # heading on its line or the row's end.
-            x = xs[i] + dx if i != 4 else max(xs[i] + dx, end + 4)
-            limit = xs[line[j + 1]] + dx - 4 if j + 1 < len(line) else rect.right - 4
+            x = xs[i] + dx if i != 4 else max(xs[i] + dx, end + sep)
+            limit = xs[line[j + 1]] + dx - sep if j + 1 < len(line) else rect.right - 4
             if i == 2 and j + 1 < len(line) and line[j + 1] == 4:
-                limit = rect.right - 4 - font.width(words[4]) - 4
+                limit = rect.right - 4 - font.width(words[4]) - sep
             if x + font.width(words[i]) <= limit and x >= end:
                 out.append((words[i], x, top + k * font.line_height))
                 end = x + font.width(words[i])
@@ -231,7 +241,7 @@ def draw_legend(surface: pygame.Surface, art, rect: pygame.Rect, spots: Columns)
     over both card columns)."""
     gain = legend_words()[2]
     for word, x, y in legend_places(art, rect, spots):
-        art.fonts.medium.draw(surface, word, (x, y), GOLD if word == gain else GREY)
+        art.fonts.body.draw(surface, word, (x, y), GOLD if word == gain else GREY)
 
 
 def count_spots(art, rect: pygame.Rect, counts: tuple[tuple[str, str, str], ...],
@@ -272,9 +282,10 @@ def tips(art, rects, model: SeatsModel, legend: pygame.Rect | None = None) -> li
     for row, rect in zip(model.rows, rects, strict=False):
         compact = is_compact(font, rect)
         name_w = spots.left - 4 if compact and spots is not None else rect.w
-        out.append(tip((rect.x, rect.y, name_w, font.line_height + 3), "seat", name=row.name,
-                       kind=row.kind, current=row.current))
-        y = rect.y + 3 + (0 if compact else font.line_height)
+        top = text_top(font, rect)
+        out.append(tip((rect.x, rect.y, name_w, top - rect.y + font.line_height), "seat",
+                       name=row.name, kind=row.kind, current=row.current))
+        y = top + (0 if compact else font.line_height)
         values = {"money": row.money, "score": row.score, "markets": row.markets,
                   "land_hand": row.land_cards, "animal_hand": row.animal_cards}
         for key, (x, right, _shown) in zip(COUNTERS, count_spots(art, rect, row_counts(row),
